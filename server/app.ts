@@ -1,0 +1,103 @@
+/**
+ * Builds one Junction process: HTTP (health, API, metrics, monitor, built client), the Colyseus
+ * matchmaker with every game room and the lobby, the store, and the tournament service.
+ * `main.ts` runs it; tests boot it on their own port.
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import { Server, LobbyRoom, matchMaker, type Presence } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import { RedisPresence } from '@colyseus/redis-presence';
+import { RedisDriver } from '@colyseus/redis-driver';
+import { games } from '../shared/games/registry.js';
+import { loadConfig, type Config } from './config.js';
+import { openStore, type Store } from './store/index.js';
+import { roomFor } from './rooms/GameRoom.js';
+import { setRoomServices, type RoomServices } from './rooms/services.js';
+import { apiRoutes } from './http/apiRoutes.js';
+import { opsRoutes } from './http/opsRoutes.js';
+import { staticClient } from './http/staticClient.js';
+import { limitMatchmaking } from './http/matchmakeLimit.js';
+import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
+import { logger } from './ops/logger.js';
+
+export interface Junction {
+  config: Config;
+  store: Store;
+  presence: Presence;
+  tournaments: Tournaments;
+  port: number;
+  /** Stop accepting tables, let running games finish or store their results, close. */
+  shutdown(): Promise<void>;
+}
+
+export async function startJunction(overrides: Partial<Config> = {}, opts: { exitOnSignal?: boolean } = {}): Promise<Junction> {
+  const config = loadConfig(process.env, overrides);
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.JUNCTION_DATA_DIR });
+  const app = express();
+  app.set('trust proxy', true);
+  const httpServer = http.createServer(app);
+  const presence: Presence = config.REDIS_URL ? new RedisPresence(config.REDIS_URL) : new (await import('@colyseus/core')).LocalPresence();
+  const gameServer = new Server({
+    transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3 }),
+    presence,
+    driver: config.REDIS_URL ? new RedisDriver(config.REDIS_URL) : undefined,
+    publicAddress: config.PUBLIC_ADDRESS,
+    gracefullyShutdown: false,
+    greet: false,
+  });
+  limitMatchmaking(httpServer);
+
+  const services: RoomServices = {
+    config,
+    store,
+    internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
+    onGameStored: () => undefined,
+    draining: false,
+  };
+  setRoomServices(services);
+
+  gameServer.define('lobby', LobbyRoom);
+  for (const game of games) {
+    gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players']).enableRealtimeListing();
+  }
+  const tournaments = await setUpTournaments({ app, store, presence, services });
+
+  app.use(express.json({ limit: '32kb' }));
+  app.use(opsRoutes({ config }));
+  app.use('/api', apiRoutes({ presence, store, tournaments }));
+  app.use(staticClient());
+
+  await gameServer.listen(config.PORT, config.HOST);
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind }, 'Junction listening');
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = (): Promise<void> => {
+    stopping ??= (async () => {
+      services.draining = true;
+      logger.info('shutting down: no new tables; running games get a grace period');
+      await gameServer.gracefullyShutdown(false);
+      await tournaments.close();
+      await store.close();
+    })();
+    return stopping;
+  };
+  if (opts.exitOnSignal) {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        const bound = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 10_000);
+        bound.unref();
+        void shutdown().then(() => process.exit(0));
+      });
+    }
+  }
+  return { config, store, presence, tournaments, port, shutdown };
+}
+
+/** All rooms of a game in every process (RedisDriver makes this cluster-wide). */
+export async function listRooms(name: string): Promise<unknown[]> {
+  return matchMaker.query({ name });
+}

@@ -1,0 +1,48 @@
+/** Public HTTP API (docs/protocol.md): private-code look-up, results, tournaments. */
+import { Router, type Request } from 'express';
+import { matchMaker, type Presence } from '@colyseus/core';
+import { z } from 'zod';
+import { roomIdForCode } from '../matchmaking/privateCodes.js';
+import { KeyedRateLimiter } from '../matchmaking/rateLimit.js';
+import type { Store } from '../store/index.js';
+import type { Tournaments } from '../tournament/wiring.js';
+import { clientIp } from './matchmakeLimit.js';
+import { games } from '../../shared/games/registry.js';
+
+const codeLookups = new KeyedRateLimiter(10, 1);
+
+export function apiRoutes(deps: { presence: Presence; store: Store; tournaments: Tournaments }): Router {
+  const router = Router();
+
+  router.get('/games', (_req, res) => {
+    res.json(games.map((g) => ({ id: g.id, title: g.title, variants: g.variants, defaultVariant: g.defaultVariant })));
+  });
+
+  router.get('/rooms/code/:code', async (req: Request<{ code: string }>, res) => {
+    if (!codeLookups.take(clientIp(req))) {
+      res.status(429).json({ error: 'Too many code look-ups: wait a few seconds.' });
+      return;
+    }
+    const roomId = await roomIdForCode(deps.presence, req.params.code);
+    const [room] = roomId ? await matchMaker.query({ roomId }) : [];
+    if (!room) {
+      res.status(404).json({ error: 'No table has that code.' });
+      return;
+    }
+    const meta = room.metadata as { game: string; variant: string; seats: number; free: number; phase: string };
+    res.json({ roomId: room.roomId, game: meta.game, variant: meta.variant, seats: meta.seats, free: meta.free, phase: meta.phase });
+  });
+
+  const resultsQuery = z.object({ game: z.string().max(40).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
+  router.get('/results', async (req, res) => {
+    const q = resultsQuery.safeParse(req.query);
+    if (!q.success) {
+      res.status(400).json({ error: 'Bad query: game?, limit 1–200' });
+      return;
+    }
+    res.json(await deps.store.listGameResults(q.data));
+  });
+
+  router.use('/tournaments', deps.tournaments.router);
+  return router;
+}

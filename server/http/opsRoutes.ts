@@ -1,0 +1,24 @@
+/** Operator endpoints: /health, /metrics, and the Colyseus monitor behind a password. */
+import { Router } from 'express';
+import basicAuth from 'express-basic-auth';
+import { monitor } from '@colyseus/monitor';
+import { matchMaker } from '@colyseus/core';
+import type { Config } from '../config.js';
+import { registry } from '../ops/metrics.js';
+import { version } from './version.js';
+
+export function opsRoutes({ config }: { config: Config }): Router {
+  const router = Router();
+  router.get('/health', (_req, res) => {
+    const local = matchMaker.stats.local;
+    res.json({ status: 'ok', version, rooms: local.roomCount, clients: local.ccu, pid: process.pid });
+  });
+  router.get('/metrics', async (_req, res) => {
+    res.set('Content-Type', registry.contentType);
+    res.send(await registry.metrics());
+  });
+  if (config.MONITOR_PASSWORD) {
+    router.use('/monitor', basicAuth({ users: { admin: config.MONITOR_PASSWORD }, challenge: true }), monitor());
+  }
+  return router;
+}

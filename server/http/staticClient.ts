@@ -1,0 +1,15 @@
+/** Serves the Vite-built client (dist/client) with an index.html fallback for client routes. */
+import express, { Router } from 'express';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export function staticClient(): Router {
+  const root = fileURLToPath(new URL('../../dist/client', import.meta.url));
+  const router = Router();
+  if (!existsSync(root)) {
+    router.get('/', (_req, res) => { res.status(503).send('The client is not built: run `npm run build`.'); });
+    return router;
+  }
+  router.use(express.static(root, { index: 'index.html', maxAge: '1h' }));
+  return router;
+}

@@ -1,0 +1,22 @@
+/** Prometheus metrics (prom-client), served on /metrics. */
+import client from 'prom-client';
+
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry });
+
+export const messagesReceived = new client.Counter({
+  name: 'junction_messages_received_total', help: 'Client messages received by rooms', labelNames: ['game', 'type'], registers: [registry],
+});
+export const messagesRejected = new client.Counter({
+  name: 'junction_messages_rejected_total', help: 'Client messages answered with an error', labelNames: ['game', 'code'], registers: [registry],
+});
+export const actionLatency = new client.Histogram({
+  name: 'junction_action_latency_seconds',
+  help: 'From a game action arriving to its outcome being pushed (includes the race hold)',
+  labelNames: ['game', 'race'],
+  buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+  registers: [registry],
+});
+export const roomsGauge = new client.Gauge({ name: 'junction_rooms', help: 'Game rooms open in this process', labelNames: ['game'], registers: [registry] });
+export const clientsGauge = new client.Gauge({ name: 'junction_clients', help: 'Connected clients in this process', registers: [registry] });
+export const gamesFinished = new client.Counter({ name: 'junction_games_finished_total', help: 'Games finished and stored', labelNames: ['game'], registers: [registry] });

@@ -1,0 +1,596 @@
+/**
+ * The one room every game runs in: seats, host controls, quick-play auto start, private codes,
+ * reconnection, spectators, bots, clocks, race arbitration and result storage. The rules come
+ * from the game's engine definition (shared/games/<game>); this class only adapts it.
+ */
+import { Room, type Client, updateLobby } from '@colyseus/core';
+import { StateView } from '@colyseus/schema';
+import type { AnyGame, GameEvent, GameResult, Seat } from '../../shared/games/contract.js';
+import { RaceQueue } from '../../shared/arbitration.js';
+import { Rng, randomSeed } from '../../shared/random.js';
+import {
+  actionEnvelope, addBotMessage, configureMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage,
+  type ErrorMessage,
+} from '../../shared/protocol/messages.js';
+import { TableState, PlayerState } from '../state/TableState.js';
+import { TokenBucket } from '../matchmaking/rateLimit.js';
+import { releaseCode, reserveCode } from '../matchmaking/privateCodes.js';
+import { roomServices } from './services.js';
+import { BotDriver } from './BotDriver.js';
+import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
+import { actionLatency, clientsGauge, gamesFinished, messagesReceived, messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { logger } from '../ops/logger.js';
+import type { GameRecord } from '../store/index.js';
+
+const MAX_SPECTATORS = 50;
+const MESSAGE_BURST = 20;
+const MESSAGES_PER_SECOND = 10;
+
+interface ClientData {
+  spectator: boolean;
+  limiter: TokenBucket;
+  /** Last time this client was told it is rate limited (to not flood it with errors). */
+  warnedAt: number;
+}
+
+interface QueuedAction {
+  seat: Seat;
+  action: unknown;
+  client?: Client;
+  id?: number;
+  arrival: number;
+}
+
+export interface TableMetadata {
+  game: string;
+  variant: string;
+  seats: number;
+  taken: number;
+  free: number;
+  phase: string;
+  private: boolean;
+}
+
+export class GameRoom extends Room<TableState> {
+  static game: AnyGame;
+  private game!: AnyGame;
+  private options: Record<string, unknown> & { variant: string; players: number } = { variant: '', players: 0 };
+  private engine: unknown = null;
+  private seed = 0;
+  private startedAt = 0;
+  private queue!: RaceQueue<QueuedAction>;
+  private bots!: BotDriver;
+  private isPrivate = false;
+  private tournament: TournamentSeating | null = null;
+  private stored = false;
+  private absentSince = new Map<string, number>();
+  private releaseTimer: { clear(): void } | null = null;
+  private deadlineTimer: { clear(): void } | null = null;
+  private autoStartTimer: { clear(): void } | null = null;
+
+  override async onCreate(raw: Record<string, unknown>): Promise<void> {
+    const services = roomServices();
+    if (services.draining) throw new Error('This server is shutting down; try again in a moment.');
+    this.game = (this.constructor as typeof GameRoom).game;
+    const options = this.parseOptions(raw);
+    this.options = options;
+    this.queue = new RaceQueue(services.config.RACE_WINDOW_MS);
+    this.bots = new BotDriver(this.clock, new Rng(randomSeed()));
+    this.isPrivate = raw.private === true;
+    if (raw.tournament !== undefined) this.tournament = this.parseTournament(raw);
+
+    this.state = new TableState();
+    this.state.game = this.game.id;
+    this.state.variant = options.variant;
+    this.state.seats = options.players;
+    this.state.options = JSON.stringify(options);
+    this.maxClients = options.players + MAX_SPECTATORS;
+    this.patchRate = 50;
+
+    if (this.isPrivate || this.tournament) {
+      await this.setPrivate(true);
+      if (this.isPrivate) this.state.code = await reserveCode(this.presence, this.roomId);
+    }
+    this.registerMessages();
+    await this.publishMetadata();
+    roomsGauge.inc({ game: this.game.id });
+
+    if (this.tournament) this.seatTournamentPlayers(this.tournament);
+    else if (!this.isPrivate) this.scheduleAutoStart();
+  }
+
+  override onAuth(_client: Client, raw: unknown): boolean {
+    const parsed = joinOptions.safeParse(raw ?? {});
+    if (!parsed.success) throw new Error(`Bad join options: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    const wantsSeat = parsed.data.spectator !== true;
+    if (!wantsSeat) return true;
+    if (this.tournament) {
+      const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
+      if (!this.reservedEntry(playerId)) throw new Error('This tournament table has no seat for you.');
+      return true;
+    }
+    if (this.state.phase !== 'waiting') throw new Error('This game has already started; join as a spectator.');
+    if (this.humanAndBotCount() >= this.options.players) throw new Error('This table is full.');
+    return true;
+  }
+
+  override onJoin(client: Client, raw: Record<string, unknown>): void {
+    const parsed = joinOptions.parse(raw ?? {});
+    const data: ClientData = { spectator: parsed.spectator === true, limiter: new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND, Date.now()), warnedAt: 0 };
+    client.userData = data;
+    clientsGauge.inc();
+    if (data.spectator) {
+      this.state.spectators++;
+      return;
+    }
+    const name = parsed.name ?? `Player ${this.humanAndBotCount() + 1}`;
+    const reserved = this.tournament ? this.reservedEntry(String(parsed.playerId)) : undefined;
+    let player: PlayerState;
+    if (reserved) {
+      player = reserved[1];
+      this.state.players.delete(reserved[0]);
+      player.connected = true;
+      player.bot = false;
+      this.absentSince.delete(reserved[0]);
+    } else {
+      player = new PlayerState();
+      player.name = name;
+      player.seat = this.nextFreeSeat();
+    }
+    player.host = !this.hasHost();
+    this.state.players.set(client.sessionId, player);
+    client.view = new StateView();
+    client.view.add(player);
+    this.refreshSecrets();
+    void this.publishMetadata();
+    if (this.state.phase === 'waiting' && !this.isPrivate && !this.tournament && this.humanAndBotCount() >= this.options.players) {
+      this.start();
+    }
+  }
+
+  override async onLeave(client: Client, consented: boolean): Promise<void> {
+    clientsGauge.dec();
+    const data = client.userData as ClientData | undefined;
+    if (data?.spectator) {
+      this.state.spectators--;
+      return;
+    }
+    const player = this.state.players.get(client.sessionId);
+    if (!player) return;
+    player.connected = false;
+    this.absentSince.set(client.sessionId, Date.now());
+    if (this.state.phase === 'playing') this.afterChange();
+    const seconds = roomServices().config.RECONNECT_SECONDS;
+    if (!consented && seconds > 0 && this.state.phase !== 'finished') {
+      try {
+        await this.allowReconnection(client, seconds);
+        player.connected = true;
+        this.absentSince.delete(client.sessionId);
+        if (this.state.phase === 'playing') this.afterChange();
+        return;
+      } catch {
+        // Did not come back in time: fall through.
+      }
+    }
+    this.seatLeftForGood(client.sessionId, player);
+  }
+
+  override async onDispose(): Promise<void> {
+    roomsGauge.dec({ game: this.game.id });
+    if (this.state.code) await releaseCode(this.presence, this.state.code);
+    if (this.state.phase === 'finished') await this.storeResult();
+  }
+
+  /** SIGTERM: let a running game finish if it can within the grace period; finished results are stored first. */
+  override onBeforeShutdown(): void {
+    if (this.state.phase !== 'playing') {
+      void this.disconnect();
+      return;
+    }
+    this.broadcast('notice', { message: 'This server is restarting; your game continues while it can.' });
+    this.clock.setTimeout(() => void this.disconnect(), roomServices().config.SHUTDOWN_GRACE_MS);
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  private registerMessages(): void {
+    this.onMessage('action', (client, message) => this.onAction(client, message));
+    this.onMessage('ping', (client, message) => {
+      if (!this.admit(client, 'ping')) return;
+      const parsed = pingMessage.safeParse(message);
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'ping needs { c: clientTime }');
+      client.send('pong', { c: parsed.data.c, s: Date.now() });
+    });
+    this.onMessage('add_bot', (client, message) => this.hostCommand(client, 'add_bot', () => {
+      const parsed = addBotMessage.safeParse(message ?? {});
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'add_bot needs { level: "easy" | "hard" }');
+      if (this.humanAndBotCount() >= this.options.players) return this.refuse(client, ErrorCodes.tableFull, 'Every seat is taken.');
+      this.addBot(parsed.data.level);
+    }));
+    this.onMessage('remove_bot', (client, message) => this.hostCommand(client, 'remove_bot', () => {
+      const parsed = removeBotMessage.safeParse(message);
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'remove_bot needs { seat }');
+      const entry = [...this.state.players.entries()].find(([, p]) => p.bot && p.seat === parsed.data.seat);
+      if (!entry) return this.refuse(client, ErrorCodes.badMessage, `Seat ${parsed.data.seat} holds no bot.`);
+      this.state.players.delete(entry[0]);
+      this.compactSeats();
+      void this.publishMetadata();
+    }));
+    this.onMessage('configure', (client, message) => this.hostCommand(client, 'configure', () => {
+      const parsed = configureMessage.safeParse(message);
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'configure needs { options: {...} }');
+      const next = this.game.optionsSchema.safeParse({ ...this.options, ...parsed.data.options });
+      if (!next.success) return this.refuse(client, ErrorCodes.badMessage, `Invalid options: ${describeZodError(next.error)}`);
+      const range = this.game.seatRange(next.data);
+      if (next.data.players < range.min || next.data.players > range.max) {
+        return this.refuse(client, ErrorCodes.badMessage, `This variant needs ${range.min}–${range.max} players.`);
+      }
+      if (next.data.players < this.humanAndBotCount()) return this.refuse(client, ErrorCodes.badMessage, 'Remove players or bots before making the table smaller.');
+      this.options = next.data;
+      this.state.variant = next.data.variant;
+      this.state.seats = next.data.players;
+      this.state.options = JSON.stringify(next.data);
+      this.maxClients = next.data.players + MAX_SPECTATORS;
+      void this.publishMetadata();
+    }));
+    this.onMessage('start', (client) => this.hostCommand(client, 'start', () => {
+      const range = this.game.seatRange(this.options);
+      if (this.humanAndBotCount() < 1) return this.refuse(client, ErrorCodes.badMessage, `Need at least ${range.min} players.`);
+      this.start();
+    }));
+    this.onMessage('*', (client, type) => {
+      if (!this.admit(client, String(type))) return;
+      this.refuse(client, ErrorCodes.unknownMessage, `Unknown message type "${String(type)}".`);
+    });
+  }
+
+  /** Rate limit and count every message; false when it must be dropped. */
+  private admit(client: Client, type: string): boolean {
+    messagesReceived.inc({ game: this.game.id, type });
+    const data = client.userData as ClientData;
+    const now = Date.now();
+    if (data.limiter.take(now)) return true;
+    if (now - data.warnedAt > 1000) {
+      data.warnedAt = now;
+      this.refuse(client, ErrorCodes.rateLimited, 'Too many messages: slow down.');
+    }
+    return false;
+  }
+
+  private refuse(client: Client, code: string, message: string, id?: number): void {
+    messagesRejected.inc({ game: this.game.id, code });
+    const body: ErrorMessage = id === undefined ? { code, message } : { code, message, id };
+    client.send('error', body);
+  }
+
+  private hostCommand(client: Client, type: string, run: () => void): void {
+    if (!this.admit(client, type)) return;
+    const player = this.state.players.get(client.sessionId);
+    if (!player?.host) return this.refuse(client, ErrorCodes.notHost, 'Only the host can do that.');
+    if (this.state.phase !== 'waiting') return this.refuse(client, ErrorCodes.wrongPhase, 'The game has already started.');
+    run();
+  }
+
+  private onAction(client: Client, message: unknown): void {
+    if (!this.admit(client, 'action')) return;
+    const envelope = actionEnvelope.safeParse(message);
+    if (!envelope.success) return this.refuse(client, ErrorCodes.badMessage, 'An action is { id, a, t?, v? }.');
+    const { id } = envelope.data;
+    const player = this.state.players.get(client.sessionId);
+    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated, 'Spectators cannot play.', id);
+    if (this.state.phase !== 'playing') return this.refuse(client, ErrorCodes.wrongPhase, 'The game is not running.', id);
+    const action = this.game.actionSchema.safeParse(envelope.data.a);
+    if (!action.success) return this.refuse(client, ErrorCodes.badMessage, `Invalid action: ${describeZodError(action.error)}`, id);
+    this.submit({ seat: player.seat, action: action.data, client, id, arrival: Date.now() }, envelope.data.t);
+  }
+
+  // ---------------------------------------------------------------- game flow
+
+  /** Every action, human or bot, enters here: races are ordered by compensated time (shared/arbitration.ts). */
+  submit(queued: QueuedAction, stamp: number | undefined): void {
+    this.queue.submit(queued, queued.arrival, stamp, this.game.isRace(queued.action));
+    this.drainQueue();
+  }
+
+  private drainQueue(): void {
+    this.releaseTimer?.clear();
+    this.releaseTimer = null;
+    const now = Date.now();
+    for (const claim of this.queue.release(now)) this.applyAction(claim.item, claim.compensated);
+    const next = this.queue.nextReleaseAt();
+    if (next !== null) this.releaseTimer = this.clock.setTimeout(() => this.drainQueue(), Math.max(0, next - Date.now()));
+  }
+
+  private applyAction(queued: QueuedAction, actedAt: number): void {
+    if (this.state.phase !== 'playing') {
+      if (queued.client) this.refuse(queued.client, ErrorCodes.wrongPhase, 'The game is over.', queued.id);
+      return;
+    }
+    const outcome = this.game.apply(this.engine, queued.seat, queued.action, Math.max(actedAt, this.lastAppliedAt));
+    if (!outcome.ok) {
+      if (queued.client) this.refuse(queued.client, outcome.error.code, outcome.error.message, queued.id);
+      return;
+    }
+    this.lastAppliedAt = Math.max(actedAt, this.lastAppliedAt);
+    this.engine = outcome.state;
+    this.afterChange(outcome.events);
+    this.broadcastPatch();
+    if (queued.client && queued.id !== undefined) queued.client.send('ack', { id: queued.id, version: this.state.version });
+    actionLatency.observe({ game: this.game.id, race: String(this.game.isRace(queued.action)) }, (Date.now() - queued.arrival) / 1000);
+  }
+
+  private lastAppliedAt = 0;
+
+  private start(): void {
+    if (this.state.phase !== 'waiting') return;
+    this.autoStartTimer?.clear();
+    while (this.humanAndBotCount() < this.options.players) this.addBot('easy');
+    const range = this.game.seatRange(this.options);
+    if (this.options.players < range.min) this.options = { ...this.options, players: range.min };
+    this.seed = randomSeed();
+    this.startedAt = Date.now();
+    this.lastAppliedAt = this.startedAt;
+    this.engine = this.game.setup(this.options, this.options.players, this.seed, this.startedAt);
+    this.state.phase = 'playing';
+    this.state.autoStartAt = 0;
+    this.autoDispose = false;
+    void this.setPrivate(true).then(() => this.publishMetadata());
+    logger.info({ room: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed }, 'game started');
+    this.afterChange([{ type: 'start', text: 'The game begins.' }]);
+  }
+
+  /** Mirror the engine into the synchronised state, push events, schedule clocks and bots. */
+  private afterChange(events: GameEvent[] = []): void {
+    const now = Date.now();
+    this.state.version++;
+    this.state.table = JSON.stringify(this.game.publicView(this.engine, now));
+    this.refreshSecrets();
+    this.state.active.clear();
+    for (const seat of this.game.activeSeats(this.engine)) this.state.active.push(seat);
+    const deadline = this.game.nextDeadline(this.engine);
+    this.state.deadline = deadline ?? 0;
+    this.sendEvents(events);
+    const result: GameResult | null = this.game.result(this.engine);
+    if (result) return this.finish(result);
+    this.scheduleDeadline(deadline);
+    this.bots.plan(this.botSeats(now), (seat, level) => this.game.bot(this.engine, seat, level, this.bots.rngState(), Date.now()),
+      (seat, action) => this.submit({ seat, action, arrival: Date.now() }, undefined));
+  }
+
+  private sendEvents(events: GameEvent[]): void {
+    const publicEvents = events.filter((e) => e.to === undefined);
+    const last = [...publicEvents].reverse().find((e) => e.text);
+    if (last?.text) this.state.lastEvent = last.text;
+    if (publicEvents.length > 0) this.broadcast('events', publicEvents);
+    for (const event of events) {
+      if (!event.to) continue;
+      for (const client of this.clients) {
+        const seat = this.state.players.get(client.sessionId)?.seat;
+        if (seat !== undefined && event.to.includes(seat)) client.send('events', [event]);
+      }
+    }
+  }
+
+  private scheduleDeadline(deadline: number | null): void {
+    this.deadlineTimer?.clear();
+    this.deadlineTimer = null;
+    if (deadline === null) return;
+    this.deadlineTimer = this.clock.setTimeout(() => {
+      if (this.state.phase !== 'playing') return;
+      const outcome = this.game.advance(this.engine, Math.max(Date.now(), deadline));
+      if (!outcome.ok) {
+        logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
+        return;
+      }
+      this.engine = outcome.state;
+      this.afterChange(outcome.events);
+      this.broadcastPatch();
+    }, Math.max(0, deadline - Date.now()));
+  }
+
+  /** Seats a bot plays now: bots, and seats whose human has been absent past the grace period. */
+  private botSeats(now: number): Map<Seat, 'easy' | 'hard'> {
+    const grace = roomServices().config.ABSENT_GRACE_MS;
+    const seats = new Map<Seat, 'easy' | 'hard'>();
+    let soonest: number | null = null;
+    for (const [id, p] of this.state.players) {
+      if (p.bot) seats.set(p.seat, p.botLevel === 'hard' ? 'hard' : 'easy');
+      else if (!p.connected) {
+        const since = this.absentSince.get(id) ?? now;
+        if (now - since >= grace) seats.set(p.seat, 'easy');
+        else soonest = Math.min(soonest ?? Infinity, since + grace);
+      }
+    }
+    if (soonest !== null) this.clock.setTimeout(() => this.state.phase === 'playing' && this.afterChange(), Math.max(0, soonest - now) + 5);
+    return seats;
+  }
+
+  private finish(result: GameResult): void {
+    this.state.phase = 'finished';
+    this.state.result = JSON.stringify(result);
+    this.state.active.clear();
+    this.state.deadline = 0;
+    this.deadlineTimer?.clear();
+    this.releaseTimer?.clear();
+    this.bots.stopAll();
+    for (const p of this.state.players.values()) {
+      const mine = result.seats.find((s) => s.seat === p.seat);
+      if (mine) p.score = mine.score;
+    }
+    this.broadcastPatch();
+    void this.storeResult();
+    this.clock.setTimeout(() => void this.disconnect(), roomServices().config.FINISHED_LINGER_MS);
+  }
+
+  /** A finished game is written to the store before the room may dispose (retried on failure). */
+  private async storeResult(): Promise<void> {
+    if (this.stored || !this.state.result) return;
+    this.stored = true;
+    const result = JSON.parse(this.state.result) as GameResult;
+    const finishedAt = Date.now();
+    const record: GameRecord = {
+      id: this.roomId,
+      game: this.game.id,
+      variant: this.options.variant,
+      seed: this.seed,
+      startedAt: this.startedAt,
+      finishedAt,
+      durationMs: finishedAt - this.startedAt,
+      players: [...this.state.players.values()].map((p) => {
+        const r = result.seats.find((s) => s.seat === p.seat);
+        return {
+          seat: p.seat, name: p.name, playerId: this.tournament?.seats[p.seat]?.playerId ?? null,
+          bot: p.bot, score: r?.score ?? 0, place: r?.place ?? 0,
+        };
+      }).sort((a, b) => a.seat - b.seat),
+      summary: result.summary,
+      tournamentId: this.tournament?.tournamentId ?? null,
+      tableId: this.tournament?.tableId ?? null,
+    };
+    const services = roomServices();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await services.store.saveGameResult(record);
+        gamesFinished.inc({ game: this.game.id });
+        await services.onGameStored(record);
+        return;
+      } catch (error) {
+        logger.error({ room: this.roomId, attempt, err: error }, 'storing a result failed');
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- seats
+
+  private parseOptions(raw: Record<string, unknown>): Record<string, unknown> & { variant: string; players: number } {
+    const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, ...rest } = raw ?? {};
+    const parsed = this.game.optionsSchema.safeParse(rest);
+    if (!parsed.success) throw new Error(`Invalid table options: ${describeZodError(parsed.error)}`);
+    const range = this.game.seatRange(parsed.data);
+    if (parsed.data.players < range.min || parsed.data.players > range.max) {
+      throw new Error(`${this.game.title} (${parsed.data.variant}) seats ${range.min}–${range.max} players.`);
+    }
+    return parsed.data;
+  }
+
+  private parseTournament(raw: Record<string, unknown>): TournamentSeating {
+    if (raw.internalKey !== roomServices().internalKey) throw new Error('Tournament tables are created by the server only.');
+    return tournamentSeatingSchema.parse(raw.tournament);
+  }
+
+  /** Tournament tables start at once with every seat reserved; absent players are played by a bot after the grace period. */
+  private seatTournamentPlayers(t: TournamentSeating): void {
+    const now = Date.now();
+    t.seats.forEach((s, seat) => {
+      const player = new PlayerState();
+      player.name = s.name;
+      player.seat = seat;
+      player.connected = false;
+      const key = `reserved:${s.playerId}`;
+      this.state.players.set(key, player);
+      this.absentSince.set(key, now);
+    });
+    this.options = { ...this.options, players: t.seats.length };
+    this.state.seats = t.seats.length;
+    this.start();
+  }
+
+  private reservedEntry(playerId: string): [string, PlayerState] | undefined {
+    const key = `reserved:${playerId}`;
+    const player = this.state.players.get(key);
+    return player ? [key, player] : undefined;
+  }
+
+  private seatLeftForGood(sessionId: string, player: PlayerState): void {
+    if (this.state.phase === 'waiting') {
+      this.state.players.delete(sessionId);
+      this.compactSeats();
+      if (player.host) this.passHost();
+      void this.publishMetadata();
+      return;
+    }
+    if (this.state.phase === 'playing') {
+      player.bot = true;
+      player.botLevel = 'easy';
+      player.name = `${player.name} (bot)`;
+      if (player.host) { player.host = false; this.passHost(); }
+      this.afterChange([{ type: 'replaced', seat: player.seat, text: `${player.name} now plays for a player who left.` }]);
+    }
+  }
+
+  private addBot(level: 'easy' | 'hard'): void {
+    const bot = new PlayerState();
+    bot.bot = true;
+    bot.botLevel = level;
+    bot.seat = this.nextFreeSeat();
+    bot.name = `Bot ${bot.seat + 1}${level === 'hard' ? ' ★' : ''}`;
+    this.state.players.set(`bot:${this.roomId}:${bot.seat}:${Date.now()}`, bot);
+    void this.publishMetadata();
+  }
+
+  private nextFreeSeat(): number {
+    const taken = new Set([...this.state.players.values()].map((p) => p.seat));
+    let seat = 0;
+    while (taken.has(seat)) seat++;
+    return seat;
+  }
+
+  /** Keep seats 0..n-1 without gaps while the table is waiting. */
+  private compactSeats(): void {
+    [...this.state.players.values()].sort((a, b) => a.seat - b.seat).forEach((p, i) => { p.seat = i; });
+  }
+
+  private hasHost(): boolean {
+    return [...this.state.players.values()].some((p) => p.host);
+  }
+
+  private passHost(): void {
+    const next = [...this.state.players.entries()].find(([, p]) => !p.bot && p.connected);
+    if (next) next[1].host = true;
+  }
+
+  private humanAndBotCount(): number {
+    return this.state.players.size;
+  }
+
+  private refreshSecrets(): void {
+    if (this.engine === null) return;
+    const now = Date.now();
+    for (const p of this.state.players.values()) {
+      const secret = JSON.stringify(this.game.seatView(this.engine, p.seat, now));
+      if (p.secret !== secret) p.secret = secret;
+    }
+  }
+
+  private scheduleAutoStart(): void {
+    const fillMs = roomServices().config.QUICKPLAY_FILL_MS;
+    this.state.autoStartAt = Date.now() + fillMs;
+    this.autoStartTimer = this.clock.setTimeout(() => {
+      if (this.state.phase === 'waiting' && [...this.state.players.values()].some((p) => !p.bot)) this.start();
+      else if (this.state.phase === 'waiting') this.scheduleAutoStart();
+    }, fillMs);
+  }
+
+  private async publishMetadata(): Promise<void> {
+    const taken = this.humanAndBotCount();
+    const metadata: TableMetadata = {
+      game: this.game.id, variant: this.options.variant, seats: this.options.players,
+      taken, free: Math.max(0, this.options.players - taken), phase: this.state.phase, private: this.isPrivate,
+    };
+    await this.setMetadata(metadata);
+    updateLobby(this);
+  }
+}
+
+function describeZodError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.slice(0, 3).map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ` : '') + i.message).join('; ');
+}
+
+/** A room class bound to one game definition (Colyseus defines rooms by class). */
+export function roomFor(game: AnyGame): typeof GameRoom {
+  return class extends GameRoom {
+    static override game = game;
+  };
+}

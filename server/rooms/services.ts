@@ -1,0 +1,28 @@
+/**
+ * What rooms need from the process (Colyseus constructs rooms itself, so they cannot take
+ * constructor arguments): the store, the settings and the hook tournaments use.
+ */
+import type { Config } from '../config.js';
+import type { Store, GameRecord } from '../store/index.js';
+
+export interface RoomServices {
+  config: Config;
+  store: Store;
+  /** Secret that marks room options as created by this server (tournament seating). */
+  internalKey: string;
+  /** Called after a finished game's record is stored. */
+  onGameStored: (record: GameRecord) => Promise<void> | void;
+  /** True once SIGTERM arrived: no new tables here. */
+  draining: boolean;
+}
+
+let current: RoomServices | null = null;
+
+export function setRoomServices(services: RoomServices): void {
+  current = services;
+}
+
+export function roomServices(): RoomServices {
+  if (!current) throw new Error('room services used before the server was set up');
+  return current;
+}

@@ -1,0 +1,40 @@
+import { Schema, MapSchema, ArraySchema, type, view } from '@colyseus/schema';
+
+/** One seat's occupant. `secret` (that seat's private view, JSON) reaches only its owner through StateView. */
+export class PlayerState extends Schema {
+  @type('string') name = '';
+  @type('int8') seat = -1;
+  @type('boolean') connected = true;
+  @type('boolean') bot = false;
+  @type('string') botLevel = '';
+  @type('boolean') host = false;
+  @type('number') score = 0;
+  @view() @type('string') secret = '';
+}
+
+/**
+ * Common state of every game room. The game's own public view travels as `table` (JSON of the
+ * engine's publicView): one engine definition serves every game, so the schema stays game-agnostic
+ * (see docs/architecture.md, "State mirroring").
+ */
+export class TableState extends Schema {
+  @type('string') game = '';
+  @type('string') variant = '';
+  @type('string') code = '';
+  @type('string') phase: 'waiting' | 'playing' | 'finished' = 'waiting';
+  @type('uint8') seats = 0;
+  @type('string') options = '{}';
+  @type({ map: PlayerState }) players = new MapSchema<PlayerState>();
+  @type('uint16') spectators = 0;
+  /** Bumped on every applied change: clients stamp race actions with the version they saw. */
+  @type('uint32') version = 0;
+  @type('string') table = '';
+  @type(['int8']) active = new ArraySchema<number>();
+  /** Next engine clock deadline (server epoch ms), 0 when none. */
+  @type('number') deadline = 0;
+  /** While waiting on a quick-play table: when empty seats will be filled with bots (server epoch ms). */
+  @type('number') autoStartAt = 0;
+  @type('string') lastEvent = '';
+  /** JSON of the GameResult once finished. */
+  @type('string') result = '';
+}

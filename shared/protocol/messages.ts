@@ -1,0 +1,46 @@
+/**
+ * Client → server messages other than game actions, validated at the room's edge.
+ * Game actions are validated by each game's own `actionSchema` (shared/games/<game>/).
+ */
+import { z } from 'zod';
+
+export const clientTimestamp = z.number().finite().nonnegative();
+
+/** Envelope of a game action: `a` is the game's action, `id` a client sequence number for ack/rollback. */
+export const actionEnvelope = z.object({
+  id: z.number().int().nonnegative().max(2 ** 31),
+  a: z.unknown(),
+  /** The client's estimate of server time when the player acted (race arbitration). */
+  t: clientTimestamp.optional(),
+  /** The state version the player saw. */
+  v: z.number().int().nonnegative().optional(),
+});
+export type ActionEnvelope = z.infer<typeof actionEnvelope>;
+
+export const pingMessage = z.object({ c: clientTimestamp });
+
+export const addBotMessage = z.object({ level: z.enum(['easy', 'hard']).default('easy') });
+export const removeBotMessage = z.object({ seat: z.number().int().min(0).max(15) });
+export const configureMessage = z.object({ options: z.record(z.string(), z.unknown()) });
+export const startMessage = z.object({}).strip();
+
+export const joinOptions = z.object({
+  name: z.string().trim().min(1).max(24).optional(),
+  spectator: z.boolean().optional(),
+  private: z.boolean().optional(),
+}).passthrough();
+
+/** Error codes sent in `error` and `rejected` messages ({ code, message }). */
+export const ErrorCodes = {
+  badMessage: 'bad_message',
+  rateLimited: 'rate_limited',
+  notSeated: 'not_seated',
+  notHost: 'not_host',
+  wrongPhase: 'wrong_phase',
+  unknownMessage: 'unknown_message',
+  tableFull: 'table_full',
+} as const;
+
+export interface ErrorMessage { code: string; message: string; id?: number }
+export interface AckMessage { id: number; version: number }
+export interface PongMessage { c: number; s: number }
