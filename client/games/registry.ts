@@ -1,0 +1,4 @@
+/** One line per game: its room name and the renderer that draws its table. */
+import type { RendererFactory } from './renderer.js';
+
+export const renderers: Record<string, RendererFactory> = {};

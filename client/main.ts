@@ -1,0 +1,15 @@
+import Phaser from 'phaser';
+import { LobbyScene } from './scenes/LobbyScene.js';
+import { TableScene } from './scenes/TableScene.js';
+
+const game = new Phaser.Game({
+  type: Phaser.AUTO,
+  parent: 'game',
+  backgroundColor: '#1d2330',
+  dom: { createContainer: true },
+  scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
+  scene: [LobbyScene, TableScene],
+});
+
+// Exposed for browser tests and debugging (read-only use).
+(window as unknown as { junction: Phaser.Game }).junction = game;

@@ -1,0 +1,145 @@
+/**
+ * The client's link to one table: joins, keeps a server-clock estimate, sends actions stamped
+ * with server time and the state version seen, owns the visible predictions and rolls them back
+ * when the server refuses, and reconnects by itself after a reload or a network drop.
+ */
+import { Client, type Room } from 'colyseus.js';
+import { ClockSync } from './clockSync.js';
+
+const TOKEN_KEY = 'junction.reconnect';
+
+export interface Refusal { code: string; message: string; id?: number }
+export type Rollback = () => void;
+
+export interface TableRoomState {
+  game: string; variant: string; code: string; phase: string; seats: number; options: string;
+  players: Map<string, PlayerView> & { forEach(cb: (p: PlayerView, key: string) => void): void };
+  spectators: number; version: number; table: string; active: number[]; deadline: number;
+  autoStartAt: number; lastEvent: string; result: string;
+}
+export interface PlayerView { name: string; seat: number; connected: boolean; bot: boolean; botLevel: string; host: boolean; score: number; secret?: string }
+
+export function serverUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
+}
+
+export class Connection {
+  readonly client = new Client(serverUrl());
+  readonly clock = new ClockSync();
+  room: Room<TableRoomState> | null = null;
+  private nextId = 1;
+  private predictions = new Map<number, Rollback>();
+  private pingTimer: number | undefined;
+  onRefused: (refusal: Refusal) => void = () => undefined;
+  onEvents: (events: { type: string; text?: string }[]) => void = () => undefined;
+  onStatus: (status: 'connected' | 'reconnecting' | 'lost') => void = () => undefined;
+  onNotice: (message: string) => void = () => undefined;
+  onState: () => void = () => undefined;
+
+  async quickPlay(game: string, options: Record<string, unknown>): Promise<void> {
+    this.attach(await this.client.joinOrCreate<TableRoomState>(game, options));
+  }
+
+  async createPrivate(game: string, options: Record<string, unknown>): Promise<void> {
+    this.attach(await this.client.create<TableRoomState>(game, { ...options, private: true }));
+  }
+
+  async joinByCode(code: string, options: Record<string, unknown>): Promise<void> {
+    const res = await fetch(`/api/rooms/code/${encodeURIComponent(code)}`);
+    if (res.status === 404) throw new Error('No table has that code.');
+    if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? `Look-up failed (${res.status})`);
+    const { roomId } = (await res.json()) as { roomId: string };
+    this.attach(await this.client.joinById<TableRoomState>(roomId, options));
+  }
+
+  async joinById(roomId: string, options: Record<string, unknown>): Promise<void> {
+    this.attach(await this.client.joinById<TableRoomState>(roomId, options));
+  }
+
+  /** After a reload: go back to the table this tab was seated at, if the server still holds the seat. */
+  async resume(): Promise<boolean> {
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (!token) return false;
+    try {
+      this.attach(await this.client.reconnect<TableRoomState>(token));
+      return true;
+    } catch {
+      sessionStorage.removeItem(TOKEN_KEY);
+      return false;
+    }
+  }
+
+  get sessionId(): string {
+    return this.room?.sessionId ?? '';
+  }
+
+  /**
+   * Send a game action. `predict` shows the move at once and returns how to undo it; the undo
+   * runs (visibly) if the server refuses the action.
+   */
+  act(action: unknown, predict?: () => Rollback): number {
+    const id = this.nextId++;
+    if (predict) this.predictions.set(id, predict());
+    this.room?.send('action', { id, a: action, t: Math.round(this.clock.serverNow()), v: this.room.state.version });
+    return id;
+  }
+
+  send(type: string, message: unknown = {}): void {
+    this.room?.send(type, message);
+  }
+
+  async leave(): Promise<void> {
+    sessionStorage.removeItem(TOKEN_KEY);
+    window.clearInterval(this.pingTimer);
+    await this.room?.leave(true);
+    this.room = null;
+  }
+
+  private attach(room: Room<TableRoomState>): void {
+    this.room = room;
+    sessionStorage.setItem(TOKEN_KEY, room.reconnectionToken);
+    room.onMessage('pong', (m: { c: number; s: number }) => this.clock.addSample(m.c, m.s, Date.now()));
+    room.onMessage('ack', (m: { id: number }) => { this.predictions.delete(m.id); });
+    room.onMessage('error', (m: Refusal) => {
+      if (m.id !== undefined) {
+        this.predictions.get(m.id)?.();
+        this.predictions.delete(m.id);
+      }
+      this.onRefused(m);
+    });
+    room.onMessage('events', (events: { type: string; text?: string }[]) => this.onEvents(events));
+    room.onMessage('notice', (m: { message: string }) => this.onNotice(m.message));
+    room.onStateChange(() => this.onState());
+    room.onLeave((code) => {
+      window.clearInterval(this.pingTimer);
+      if (code === 1000 || code === 4000) return;
+      void this.reconnectLoop();
+    });
+    this.syncClock();
+    this.onStatus('connected');
+  }
+
+  private syncClock(): void {
+    const ping = () => this.room?.send('ping', { c: Date.now() });
+    for (let i = 0; i < 4; i++) window.setTimeout(ping, i * 150);
+    window.clearInterval(this.pingTimer);
+    this.pingTimer = window.setInterval(ping, 5000);
+  }
+
+  private async reconnectLoop(): Promise<void> {
+    this.onStatus('reconnecting');
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    for (let attempt = 0; token && attempt < 20; attempt++) {
+      await new Promise((r) => window.setTimeout(r, Math.min(5000, 500 * (attempt + 1))));
+      try {
+        this.attach(await this.client.reconnect<TableRoomState>(token));
+        this.onState();
+        return;
+      } catch {
+        // keep trying: the seat is held for a minute
+      }
+    }
+    this.onStatus('lost');
+  }
+}

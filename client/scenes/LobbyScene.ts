@@ -1,0 +1,155 @@
+/**
+ * The lobby: your name (remembered), quick play per game, a private table, join by code, and the
+ * live list of public tables waiting for players (Colyseus LobbyRoom).
+ */
+import Phaser from 'phaser';
+import type { Room } from 'colyseus.js';
+import { games } from '../../shared/games/registry.js';
+import { Connection } from '../net/connection.js';
+import { button, el } from '../ui/dom.js';
+
+const NAME_KEY = 'junction.name';
+
+interface ListedRoom { roomId: string; metadata?: { game: string; variant: string; seats: number; taken: number; free: number; phase: string } }
+
+export class LobbyScene extends Phaser.Scene {
+  private lobby: Room | null = null;
+  private listed = new Map<string, ListedRoom>();
+  private listEl!: HTMLDivElement;
+  private errorEl!: HTMLDivElement;
+  private dom: Phaser.GameObjects.DOMElement | null = null;
+
+  constructor() {
+    super('lobby');
+  }
+
+  async create(): Promise<void> {
+    const connection = new Connection();
+    if (await connection.resume()) {
+      this.scene.start('table', { connection });
+      return;
+    }
+    this.buildPanel(connection);
+    this.scale.on('resize', this.layout, this);
+    this.events.once('shutdown', () => {
+      this.scale.off('resize', this.layout, this);
+      void this.lobby?.leave();
+      this.lobby = null;
+    });
+    void this.watchTables(connection);
+  }
+
+  private buildPanel(connection: Connection): void {
+    const name = el('input', { id: 'name', placeholder: 'Your name', maxLength: 24, value: localStorage.getItem(NAME_KEY) ?? '' });
+    name.setAttribute('aria-label', 'Your name');
+    const gameSelect = el('select', { id: 'game' });
+    gameSelect.setAttribute('aria-label', 'Game');
+    for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: g.title }));
+    const variantSelect = el('select', { id: 'variant' });
+    variantSelect.setAttribute('aria-label', 'Variant');
+    const players = el('input', { id: 'players', type: 'number', min: '2', max: '8', value: '2' });
+    players.setAttribute('aria-label', 'Players');
+    const fillVariants = () => {
+      const game = games.find((g) => g.id === gameSelect.value);
+      variantSelect.replaceChildren(...(game?.variants ?? []).map((v) => el('option', { value: v, textContent: v.replace('_', ' '), selected: v === game?.defaultVariant })));
+      fillPlayers();
+    };
+    const fillPlayers = () => {
+      const game = games.find((g) => g.id === gameSelect.value);
+      if (!game) return;
+      const parsed = game.optionsSchema.safeParse({ variant: variantSelect.value });
+      const range = parsed.success ? game.seatRange(parsed.data) : { min: 2, max: 8 };
+      players.min = String(range.min);
+      players.max = String(range.max);
+      players.value = String(Math.min(range.max, Math.max(range.min, Number(players.value) || range.min)));
+    };
+    gameSelect.addEventListener('change', fillVariants);
+    variantSelect.addEventListener('change', fillPlayers);
+    fillVariants();
+
+    const code = el('input', { id: 'code', placeholder: 'Code', maxLength: 6, size: 7 });
+    code.setAttribute('aria-label', 'Private table code');
+    this.errorEl = el('div', { className: 'jn-error', role: 'alert' });
+    this.listEl = el('div', { className: 'jn-list', id: 'tables' });
+    this.listEl.setAttribute('aria-label', 'Public tables waiting for players');
+
+    const joinOpts = () => {
+      const n = name.value.trim();
+      if (n) localStorage.setItem(NAME_KEY, n);
+      return { name: n || undefined };
+    };
+    const tableOpts = () => ({ ...joinOpts(), variant: variantSelect.value, players: Number(players.value) });
+    const go = (attempt: () => Promise<void>) => async () => {
+      this.errorEl.textContent = '';
+      try {
+        await attempt();
+        this.scene.start('table', { connection });
+      } catch (error) {
+        this.errorEl.textContent = error instanceof Error ? error.message : String(error);
+      }
+    };
+    code.addEventListener('keydown', (e) => { if (e.key === 'Enter') void go(() => connection.joinByCode(code.value, joinOpts()))(); });
+
+    const panel = el('div', { className: 'jn-panel' },
+      el('h1', { textContent: 'JUNCTION' }),
+      el('div', { textContent: 'Traffic games with friends, strangers or bots.' }),
+      el('div', { className: 'jn-row' }, name),
+      el('div', { className: 'jn-row' }, gameSelect, variantSelect, el('label', { textContent: 'Players ' }, players)),
+      el('div', { className: 'jn-row' },
+        button('Quick play', go(() => connection.quickPlay(gameSelect.value, tableOpts())), { testId: 'quick-play' }),
+        button('Create private table', go(() => connection.createPrivate(gameSelect.value, tableOpts())), { secondary: true, testId: 'create-private' })),
+      el('div', { className: 'jn-row' }, code,
+        button('Join by code', go(() => connection.joinByCode(code.value, joinOpts())), { secondary: true, testId: 'join-code' })),
+      this.errorEl,
+      el('div', { textContent: 'Open tables' }),
+      this.listEl,
+    );
+    this.listEl.addEventListener('click', (e) => {
+      const roomId = (e.target as HTMLElement).closest('button')?.dataset.roomId;
+      if (roomId) void go(() => connection.joinById(roomId, joinOpts()))();
+    });
+    this.dom = this.add.dom(0, 0, panel).setOrigin(0.5, 0);
+    this.layout();
+    name.focus();
+  }
+
+  private layout(): void {
+    this.dom?.setPosition(this.scale.width / 2, 24);
+  }
+
+  private async watchTables(connection: Connection): Promise<void> {
+    try {
+      this.lobby = await connection.client.joinOrCreate('lobby');
+    } catch {
+      this.listEl.textContent = 'The table list is unavailable right now.';
+      return;
+    }
+    this.lobby.onMessage('rooms', (rooms: ListedRoom[]) => {
+      this.listed = new Map(rooms.map((r) => [r.roomId, r]));
+      this.renderList();
+    });
+    this.lobby.onMessage('+', ([roomId, room]: [string, ListedRoom]) => {
+      this.listed.set(roomId, room);
+      this.renderList();
+    });
+    this.lobby.onMessage('-', (roomId: string) => {
+      this.listed.delete(roomId);
+      this.renderList();
+    });
+  }
+
+  private renderList(): void {
+    const waiting = [...this.listed.values()].filter((r) => r.metadata?.phase === 'waiting' && r.metadata.free > 0);
+    if (waiting.length === 0) {
+      this.listEl.replaceChildren(el('div', { textContent: 'No table is waiting: start one with Quick play.' }));
+      return;
+    }
+    this.listEl.replaceChildren(...waiting.map((r) => {
+      const m = r.metadata!;
+      const title = games.find((g) => g.id === m.game)?.title ?? m.game;
+      const b = el('button', { type: 'button', textContent: `${title} · ${m.variant} · ${m.taken}/${m.seats} seated, ${m.free} free` });
+      b.dataset.roomId = r.roomId;
+      return b;
+    }));
+  }
+}

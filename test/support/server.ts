@@ -1,0 +1,58 @@
+/**
+ * Boots a real Junction process for a test file (each vitest file runs in its own worker, and
+ * Colyseus' matchmaker is a per-process singleton) and gives colyseus.js clients over real sockets.
+ */
+import { Client, type Room } from 'colyseus.js';
+import { startJunction, type Junction } from '../../server/app.js';
+import type { Config } from '../../server/config.js';
+
+export interface TestServer {
+  junction: Junction;
+  url: string;
+  http: string;
+  client(): Client;
+  stop(): Promise<void>;
+}
+
+export async function bootServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const junction = await startJunction({
+    PORT: 0, HOST: '127.0.0.1', JUNCTION_DATA_DIR: 'memory://', QUICKPLAY_FILL_MS: 60_000,
+    RECONNECT_SECONDS: 20, ABSENT_GRACE_MS: 60_000, FINISHED_LINGER_MS: 5_000, REDIS_URL: undefined, DATABASE_URL: undefined,
+    ...overrides,
+  });
+  const http = `http://127.0.0.1:${junction.port}`;
+  return {
+    junction,
+    url: `ws://127.0.0.1:${junction.port}`,
+    http,
+    client: () => new Client(`ws://127.0.0.1:${junction.port}`),
+    stop: () => junction.shutdown(),
+  };
+}
+
+/** Poll until `check` returns a value (not undefined/false), or fail after `ms`. */
+export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000, what = 'condition'): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Collect every message of a type a room receives. */
+export function collect<T>(room: Room, type: string): T[] {
+  const seen: T[] = [];
+  room.onMessage(type, (m: T) => seen.push(m));
+  return seen;
+}
+
+export function tableOf<T>(room: Room): T {
+  return JSON.parse((room.state as { table: string }).table) as T;
+}
+
+export function secretOf<T>(room: Room): T | null {
+  const me = (room.state as { players: Map<string, { secret?: string }> }).players.get(room.sessionId);
+  return me?.secret ? JSON.parse(me.secret) as T : null;
+}
