@@ -11,7 +11,7 @@ const envSchema = z.object({
   /** Quick play: how long a table waits for strangers before bots fill its empty seats. */
   QUICKPLAY_FILL_MS: z.coerce.number().int().min(0).default(20_000),
   /** Race arbitration window (ms); 0 = first come, first served. */
-  RACE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(80),
+  RACE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(150),
   RECONNECT_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How long an absent seat waits before a bot plays for it (the seat stays theirs). */
   ABSENT_GRACE_MS: z.coerce.number().int().min(0).default(15_000),

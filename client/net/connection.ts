@@ -5,6 +5,7 @@
  */
 import { Client, type Room } from 'colyseus.js';
 import { ClockSync } from './clockSync.js';
+import { ActionStamper } from '../../shared/protocol/stamper.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 
@@ -14,7 +15,7 @@ export type Rollback = () => void;
 export interface TableRoomState {
   game: string; variant: string; code: string; phase: string; seats: number; options: string;
   players: Map<string, PlayerView> & { forEach(cb: (p: PlayerView, key: string) => void): void };
-  spectators: number; version: number; table: string; active: number[]; deadline: number;
+  spectators: number; version: number; changedAt: number; table: string; active: number[]; deadline: number;
   autoStartAt: number; lastEvent: string; result: string;
 }
 export interface PlayerView { name: string; seat: number; connected: boolean; bot: boolean; botLevel: string; host: boolean; score: number; secret?: string }
@@ -27,6 +28,7 @@ export function serverUrl(): string {
 export class Connection {
   readonly client = new Client(serverUrl());
   readonly clock = new ClockSync();
+  private readonly stamper = new ActionStamper();
   room: Room<TableRoomState> | null = null;
   private nextId = 1;
   private predictions = new Map<number, Rollback>();
@@ -81,8 +83,17 @@ export class Connection {
   act(action: unknown, predict?: () => Rollback): number {
     const id = this.nextId++;
     if (predict) this.predictions.set(id, predict());
-    this.room?.send('action', { id, a: action, t: Math.round(this.clock.serverNow()), v: this.room.state.version });
+    this.room?.send('action', { id, a: action, t: this.actionStamp(), v: this.room.state.version });
     return id;
+  }
+
+  private actionStamp(now = Date.now()): number {
+    return this.stamper.stamp(now, this.clock.serverNow(now));
+  }
+
+  private noteVersion(): void {
+    const state = this.room?.state;
+    if (state) this.stamper.noteState(state.version, state.changedAt, Date.now());
   }
 
   send(type: string, message: unknown = {}): void {
@@ -110,7 +121,7 @@ export class Connection {
     });
     room.onMessage('events', (events: { type: string; text?: string }[]) => this.onEvents(events));
     room.onMessage('notice', (m: { message: string }) => this.onNotice(m.message));
-    room.onStateChange(() => this.onState());
+    room.onStateChange(() => { this.noteVersion(); this.onState(); });
     room.onLeave((code) => {
       window.clearInterval(this.pingTimer);
       if (code === 1000 || code === 4000) return;

@@ -343,6 +343,7 @@ export class GameRoom extends Room<TableState> {
   private afterChange(events: GameEvent[] = []): void {
     const now = Date.now();
     this.state.version++;
+    this.state.changedAt = now;
     this.state.table = JSON.stringify(this.game.publicView(this.engine, now));
     this.refreshSecrets();
     this.state.active.clear();

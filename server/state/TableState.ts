@@ -28,6 +28,8 @@ export class TableState extends Schema {
   @type('uint16') spectators = 0;
   /** Bumped on every applied change: clients stamp race actions with the version they saw. */
   @type('uint32') version = 0;
+  /** Server time (epoch ms) of the latest change: clients stamp race actions relative to it. */
+  @type('number') changedAt = 0;
   @type('string') table = '';
   @type(['int8']) active = new ArraySchema<number>();
   /** Next engine clock deadline (server epoch ms), 0 when none. */

@@ -95,6 +95,11 @@ export interface GameDefinition<S, A, O extends BaseOptions = BaseOptions, P = u
   result(state: S): GameResult | null;
   /** A bot's next action for this seat, or null if it has nothing to do now. Deterministic given rng. */
   bot(state: S, seat: Seat, level: BotLevel, rng: RngState, now: number): BotMove<A> | null;
+  /**
+   * A bot that sees only what a client sees (the public view and its own seat view): used by
+   * load tests' real websocket clients. Returns the action to send, or null to wait.
+   */
+  viewBot?(publicView: P, seatView: V, seat: Seat, rng: RngState, now: number): A | null;
 }
 
 /** Erased form used by the platform's registry and rooms. */
