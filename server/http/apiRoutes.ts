@@ -43,6 +43,15 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
     res.json(await deps.store.listGameResults(q.data));
   });
 
+  router.get('/results/:id', async (req: Request<{ id: string }>, res) => {
+    const record = await deps.store.getGameResult(req.params.id.slice(0, 64));
+    if (!record) {
+      res.status(404).json({ error: 'No stored result for that table.' });
+      return;
+    }
+    res.json(record);
+  });
+
   router.use('/tournaments', deps.tournaments.router);
   return router;
 }

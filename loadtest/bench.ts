@@ -1,0 +1,73 @@
+/**
+ * `npm run bench -- <scenario> [--key value ...]`: starts real server processes, drives them
+ * with real websocket clients and prints ONE JSON line with the figures (docs/benchmarks.md).
+ *
+ *   tables      --game railway_madness --tables 100 --seats 4 [--processes 2 --redis redis://127.0.0.1:6379]
+ *   fairness    --trials 200 --window 150
+ *   tournament  --players 1024 --rounds 3
+ */
+import { parseArgs } from 'node:util';
+import { findGame, games } from '../shared/games/registry.js';
+import { startServerProcess, type ServerProcess } from './serverProcess.js';
+import { runTables } from './scenarios/tables.js';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    game: { type: 'string', default: 'railway_madness' },
+    tables: { type: 'string', default: '20' },
+    seats: { type: 'string', default: '4' },
+    processes: { type: 'string', default: '1' },
+    redis: { type: 'string' },
+    port: { type: 'string', default: '3567' },
+    timeout: { type: 'string', default: '300000' },
+    window: { type: 'string', default: '150' },
+    trials: { type: 'string', default: '200' },
+    players: { type: 'string', default: '64' },
+    rounds: { type: 'string', default: '3' },
+    variant: { type: 'string' },
+  },
+});
+
+async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}): Promise<T & { server: { cpuSeconds: number; peakRssMiB: number }[] }> {
+  const base = Number(values.port);
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < count; i++) {
+    const redis: Record<string, string> = count > 1 ? { REDIS_URL: values.redis ?? 'redis://127.0.0.1:6379', PUBLIC_ADDRESS: `127.0.0.1:${base + i}` } : {};
+    servers.push(await startServerProcess(base + i, { ...redis, RACE_WINDOW_MS: values.window!, ...env }));
+  }
+  const peaks = servers.map(() => 0);
+  const sampler = setInterval(() => servers.forEach((s, i) => { peaks[i] = Math.max(peaks[i], s.usage().rssMiB); }), 500);
+  const startCpu = servers.map((s) => s.usage().cpuSeconds);
+  try {
+    const result = await run(servers);
+    const server = servers.map((s, i) => ({ cpuSeconds: Math.round((s.usage().cpuSeconds - startCpu[i]) * 100) / 100, peakRssMiB: Math.round(peaks[i]) }));
+    return { ...result, server };
+  } finally {
+    clearInterval(sampler);
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
+async function main(): Promise<void> {
+  const scenario = positionals[0] ?? 'tables';
+  if (scenario === 'tables') {
+    const game = findGame(values.game!);
+    if (!game) throw new Error(`unknown game ${values.game}; known: ${games.map((g) => g.id).join(', ')}`);
+    const result = await withServers(Number(values.processes), (servers) => runTables({
+      endpoints: servers.map((s) => `ws://127.0.0.1:${s.port}`),
+      httpBase: `http://127.0.0.1:${servers[0].port}`,
+      game, tables: Number(values.tables), seats: Number(values.seats), variant: values.variant,
+      timeoutMs: Number(values.timeout),
+    }));
+    console.log(JSON.stringify({ ...result, processes: Number(values.processes), raceWindowMs: Number(values.window) }));
+    return;
+  }
+  const { runScenario } = await import(`./scenarios/${scenario}.js`) as { runScenario: (v: typeof values, ws: typeof withServers) => Promise<unknown> };
+  console.log(JSON.stringify(await runScenario(values, withServers)));
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+/**
+ * A load-test player: a real colyseus.js client on a real socket that plays with the game's
+ * view bot (it sees only what any client sees), stamps actions like the browser client does,
+ * and measures action → outcome (ack or refusal) latency at the client.
+ */
+import { Client, type Room } from 'colyseus.js';
+import type { AnyGame } from '../shared/games/contract.js';
+import { ActionStamper } from '../shared/protocol/stamper.js';
+import { Rng } from '../shared/random.js';
+
+interface SyncedState {
+  phase: string; version: number; changedAt: number; table: string;
+  players: Map<string, { seat: number; secret?: string }>;
+}
+
+export interface PlayerStats {
+  latencies: number[];
+  messages: number;
+  /** Errors that are not rule refusals (bad messages, rate limits, disconnections). */
+  errors: string[];
+  refusals: number;
+  actions: number;
+}
+
+const PLATFORM_ERRORS = new Set(['bad_message', 'rate_limited', 'unknown_message', 'not_seated']);
+
+export class LoadPlayer {
+  room!: Room<SyncedState>;
+  readonly stats: PlayerStats = { latencies: [], messages: 0, errors: [], refusals: 0, actions: 0 };
+  private readonly stamper = new ActionStamper();
+  private readonly sent = new Map<number, number>();
+  private nextId = 1;
+  private thinking = false;
+  private readonly rng: Rng;
+  private finishedResolve!: () => void;
+  readonly finished = new Promise<void>((resolve) => { this.finishedResolve = resolve; });
+
+  constructor(private readonly endpoint: string, private readonly game: AnyGame, seed: number, private readonly thinkMs: [number, number] = [150, 600]) {
+    this.rng = new Rng(seed);
+  }
+
+  async create(options: Record<string, unknown>): Promise<void> {
+    this.attach(await new Client(this.endpoint).create<SyncedState>(this.game.id, { ...options, private: true }));
+  }
+
+  async joinById(roomId: string, name: string): Promise<void> {
+    this.attach(await new Client(this.endpoint).joinById<SyncedState>(roomId, { name }));
+  }
+
+  async joinReserved(roomId: string, playerId: string, name: string): Promise<void> {
+    this.attach(await new Client(this.endpoint).joinById<SyncedState>(roomId, { name, playerId }));
+  }
+
+  leave(): Promise<unknown> {
+    return this.room.leave(true).catch(() => undefined);
+  }
+
+  private attach(room: Room<SyncedState>): void {
+    this.room = room;
+    const outcome = (m: { id?: number; code?: string }) => {
+      this.stats.messages++;
+      if (m.id !== undefined) {
+        const at = this.sent.get(m.id);
+        if (at !== undefined) this.stats.latencies.push(performance.now() - at);
+        this.sent.delete(m.id);
+      }
+      if (m.code !== undefined) {
+        if (PLATFORM_ERRORS.has(m.code)) this.stats.errors.push(m.code);
+        else this.stats.refusals++;
+      }
+    };
+    room.onMessage('ack', outcome);
+    room.onMessage('error', outcome);
+    room.onMessage('events', () => { this.stats.messages++; });
+    room.onMessage('*', () => { this.stats.messages++; });
+    room.onLeave((code) => {
+      if (code !== 1000 && code !== 4000 && room.state.phase !== 'finished') this.stats.errors.push(`left:${code}`);
+      this.finishedResolve();
+    });
+    room.onStateChange((state) => {
+      this.stats.messages++;
+      this.stamper.noteState(state.version, state.changedAt, Date.now());
+      if (state.phase === 'finished') this.finishedResolve();
+      else if (state.phase === 'playing') this.considerMove();
+    });
+  }
+
+  private considerMove(): void {
+    if (this.thinking || !this.game.viewBot) return;
+    this.thinking = true;
+    const [lo, hi] = this.thinkMs;
+    setTimeout(() => {
+      this.thinking = false;
+      const state = this.room.state;
+      if (state.phase !== 'playing' || !state.table) return;
+      const me = state.players.get(this.room.sessionId);
+      if (!me) return;
+      const action = this.game.viewBot!(JSON.parse(state.table), me.secret ? JSON.parse(me.secret) : null, me.seat, this.rng.state, Date.now());
+      this.rng.next();
+      if (action === null) return;
+      const id = this.nextId++;
+      this.sent.set(id, performance.now());
+      this.stats.actions++;
+      this.room.send('action', { id, a: action, t: this.stamper.stamp(Date.now(), Date.now()), v: state.version });
+      // Keep playing even if nothing changes (e.g. a refused move): look again shortly.
+      setTimeout(() => this.considerMove(), hi);
+    }, lo + this.rng.int(Math.max(1, hi - lo)));
+  }
+}
