@@ -1,0 +1,83 @@
+/**
+ * The docker-compose topology without Docker: two game-server processes sharing the machine's
+ * Redis (presence + matchmaking driver) and PostgreSQL (store), each with its own public address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type Room } from 'colyseus.js';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { startServerProcess, type ServerProcess } from '../loadtest/serverProcess.js';
+import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
+import { eventually } from './support/server.js';
+
+const up = (await requireService('redis')) && (await requireService('postgres'));
+const GAME = 'railway_madness';
+const REDIS_DB = `${REDIS_URL}/7`;
+const SCHEMA = 'junction_scaleout';
+const PORTS = [4711, 4712];
+let servers: ServerProcess[] = [];
+
+const endpoint = (i: number) => `ws://127.0.0.1:${PORTS[i]}`;
+const http = (i: number) => `http://127.0.0.1:${PORTS[i]}`;
+
+describe.skipIf(!up)('two processes behind Redis behave as one', () => {
+  beforeAll(async () => {
+    const redis = new Redis(REDIS_DB);
+    await redis.flushdb();
+    await redis.quit();
+    const db = new pg.Client({ connectionString: POSTGRES_URL });
+    await db.connect();
+    await db.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}`);
+    await db.end();
+    const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+    servers = await Promise.all(PORTS.map((port) => startServerProcess(port, {
+      REDIS_URL: REDIS_DB, DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'scaleout-test-key',
+    })));
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  it('quick play through A and through B lands at the same table, wherever it lives', async () => {
+    const rooms: Room[] = [];
+    for (let table = 0; table < 2; table++) {
+      const first = await new Client(endpoint(table)).joinOrCreate(GAME, { name: `A${table}`, variant: 'express', players: 3 + table });
+      const second = await new Client(endpoint(1 - table)).joinOrCreate(GAME, { name: `B${table}`, variant: 'express', players: 3 + table });
+      expect(second.roomId).toBe(first.roomId);
+      await eventually(() => first.state.players.size === 2, 5000, 'both seated');
+      rooms.push(first, second);
+    }
+    const counts = await Promise.all(PORTS.map(async (_, i) => ((await (await fetch(`${http(i)}/health`)).json()) as { rooms: number }).rooms));
+    expect(counts.every((n) => n >= 1)).toBe(true);
+    await Promise.all(rooms.map((r) => r.leave(true)));
+  });
+
+  it('a private code made on A is found and joined through B', async () => {
+    const host = await new Client(endpoint(0)).create(GAME, { name: 'Host', private: true, variant: 'classic', players: 2 });
+    await eventually(() => host.state.code !== '', 5000, 'code');
+    const res = await fetch(`${http(1)}/api/rooms/code/${host.state.code}`);
+    expect(res.status).toBe(200);
+    const { roomId } = await res.json() as { roomId: string };
+    expect(roomId).toBe(host.roomId);
+    const guest = await new Client(endpoint(1)).joinById(roomId, { name: 'Guest' });
+    await eventually(() => host.state.players.size === 2, 5000, 'guest seated');
+    await Promise.all([host.leave(true), guest.leave(true)]);
+  });
+
+  it('a finished game on either process is stored in the shared PostgreSQL', async () => {
+    const host = await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2 });
+    host.send('add_bot', { level: 'hard' });
+    await eventually(() => host.state.players.size === 2, 5000, 'bot');
+    host.send('start', {});
+    await eventually(() => host.state.phase === 'playing', 5000, 'started');
+    // Leaving for good hands the seat to a bot, so two bots play the game to its end.
+    await host.leave(true);
+    const stored = await eventually(async () => {
+      const r = await fetch(`${http(0)}/api/results/${host.roomId}`);
+      return r.ok ? await r.json() as { game: string } : undefined;
+    }, 120_000, 'result visible through A');
+    expect(stored.game).toBe(GAME);
+  }, 150_000);
+});
