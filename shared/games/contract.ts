@@ -5,7 +5,7 @@
  * the RNG state kept inside the game state), no Date.now (time comes in as `now`, in ms).
  * The server room, the client's prediction, the bots and the tests all run this same code.
  */
-import type { ZodType } from 'zod';
+import type { ZodType, ZodTypeDef } from 'zod';
 import type { RngState } from '../random.js';
 
 /** A seat index, 0-based, in table order (clockwise). */
@@ -67,9 +67,9 @@ export interface GameDefinition<S, A, O extends BaseOptions = BaseOptions, P = u
   /** Seat range allowed for these options (variant may narrow it). */
   seatRange(options: O): { min: number; max: number };
   /** Validates and fills defaults for create/host options. Unknown keys are stripped. */
-  optionsSchema: ZodType<O>;
+  optionsSchema: ZodType<O, ZodTypeDef, unknown>;
   /** Validates one client action. The room answers a failure with an `error` message. */
-  actionSchema: ZodType<A>;
+  actionSchema: ZodType<A, ZodTypeDef, unknown>;
   /**
    * True for actions that race other players' actions in real time (grabs, claims, interrupts).
    * The room orders these by compensated client time (shared/arbitration.ts) before applying.

@@ -1,7 +1,10 @@
-/** Every game Junction serves. Adding a game: its folder in shared/games, one line here, a scene. */
+/** Every game Junction serves. Adding a game: its folder in shared/games, one line here, a renderer. */
 import type { AnyGame } from './contract.js';
+import { railwayMadnessGame } from './railway/index.js';
 
-export const games: AnyGame[] = [];
+export const games: AnyGame[] = [
+  railwayMadnessGame,
+];
 
 export function findGame(id: string): AnyGame | undefined {
   return games.find((g) => g.id === id);
