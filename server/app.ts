@@ -19,6 +19,7 @@ import { apiRoutes } from './http/apiRoutes.js';
 import { opsRoutes } from './http/opsRoutes.js';
 import { staticClient } from './http/staticClient.js';
 import { limitMatchmaking } from './http/matchmakeLimit.js';
+import { KeyedRateLimiter } from './matchmaking/rateLimit.js';
 import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
 import { logger } from './ops/logger.js';
 
@@ -47,7 +48,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     gracefullyShutdown: false,
     greet: false,
   });
-  limitMatchmaking(httpServer);
+  limitMatchmaking(httpServer, new KeyedRateLimiter(config.JOIN_BURST, config.JOIN_PER_SECOND));
 
   const services: RoomServices = {
     config,
@@ -66,7 +67,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
 
   app.use(express.json({ limit: '32kb' }));
   app.use(opsRoutes({ config }));
-  app.use('/api', apiRoutes({ presence, store, tournaments }));
+  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new KeyedRateLimiter(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use(staticClient());
 
   await gameServer.listen(config.PORT, config.HOST);

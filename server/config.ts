@@ -17,6 +17,12 @@ const envSchema = z.object({
   ABSENT_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
   /** How long a finished table stays open for its result screen. */
   FINISHED_LINGER_MS: z.coerce.number().int().min(0).default(120_000),
+  /** Per-IP matchmaking (create/join) requests: burst, then per second. */
+  JOIN_BURST: z.coerce.number().int().min(1).default(30),
+  JOIN_PER_SECOND: z.coerce.number().min(0.1).default(5),
+  /** Per-IP private-code look-ups: burst, then per second. */
+  CODE_LOOKUP_BURST: z.coerce.number().int().min(1).default(10),
+  CODE_LOOKUP_PER_SECOND: z.coerce.number().min(0.1).default(1),
   MONITOR_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),

@@ -9,10 +9,9 @@ import type { Tournaments } from '../tournament/wiring.js';
 import { clientIp } from './matchmakeLimit.js';
 import { games } from '../../shared/games/registry.js';
 
-const codeLookups = new KeyedRateLimiter(10, 1);
-
-export function apiRoutes(deps: { presence: Presence; store: Store; tournaments: Tournaments }): Router {
+export function apiRoutes(deps: { presence: Presence; store: Store; tournaments: Tournaments; codeLookups: KeyedRateLimiter }): Router {
   const router = Router();
+  const { codeLookups } = deps;
 
   router.get('/games', (_req, res) => {
     res.json(games.map((g) => ({ id: g.id, title: g.title, variants: g.variants, defaultVariant: g.defaultVariant })));

@@ -5,15 +5,13 @@
 import type http from 'node:http';
 import { KeyedRateLimiter } from '../matchmaking/rateLimit.js';
 
-const joins = new KeyedRateLimiter(20, 2);
-
 export function clientIp(req: http.IncomingMessage): string {
   const forwarded = req.headers['x-forwarded-for'];
   const first = Array.isArray(forwarded) ? forwarded[0] : forwarded?.split(',')[0];
   return (first ?? req.socket.remoteAddress ?? 'unknown').trim();
 }
 
-export function limitMatchmaking(server: http.Server): void {
+export function limitMatchmaking(server: http.Server, joins: KeyedRateLimiter): void {
   const listeners = server.listeners('request') as ((req: http.IncomingMessage, res: http.ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {

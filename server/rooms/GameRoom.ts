@@ -23,6 +23,7 @@ import { logger } from '../ops/logger.js';
 import type { GameRecord } from '../store/index.js';
 
 const MAX_SPECTATORS = 50;
+const CLOCK_TICK_MS = 10;
 const MESSAGE_BURST = 20;
 const MESSAGES_PER_SECOND = 10;
 
@@ -314,12 +315,24 @@ export class GameRoom extends Room<TableState> {
     this.lastAppliedAt = Math.max(actedAt, this.lastAppliedAt);
     this.engine = outcome.state;
     this.afterChange(outcome.events);
-    this.broadcastPatch();
-    if (queued.client && queued.id !== undefined) queued.client.send('ack', { id: queued.id, version: this.state.version });
+    const { client, id } = queued;
+    this.pushNow(client && id !== undefined ? () => client.send('ack', { id, version: this.state.version }) : undefined);
     actionLatency.observe({ game: this.game.id, race: String(this.game.isRace(queued.action)) }, (Date.now() - queued.arrival) / 1000);
   }
 
   private lastAppliedAt = 0;
+
+  /**
+   * Send the change now instead of at the next patch tick (DESIGN.md: outcomes go out at once),
+   * then `after` (an ack must arrive after the state it acknowledges). Deferred to a microtask so a
+   * clock callback never re-enters the clock through broadcastPatch.
+   */
+  private pushNow(after?: () => void): void {
+    queueMicrotask(() => {
+      this.broadcastPatch();
+      after?.();
+    });
+  }
 
   private start(): void {
     if (this.state.phase !== 'waiting') return;
@@ -333,6 +346,9 @@ export class GameRoom extends Room<TableState> {
     this.engine = this.game.setup(this.options, this.options.players, this.seed, this.startedAt);
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
+    // The clock drives race releases and game clocks: tick it on its own fast interval (instead of
+    // only inside broadcastPatch, which would also make broadcastPatch from a timer re-enter the clock).
+    this.setSimulationInterval(() => undefined, CLOCK_TICK_MS);
     this.autoDispose = false;
     void this.setPrivate(true).then(() => this.publishMetadata());
     logger.info({ room: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed }, 'game started');
@@ -385,7 +401,7 @@ export class GameRoom extends Room<TableState> {
       }
       this.engine = outcome.state;
       this.afterChange(outcome.events);
-      this.broadcastPatch();
+      this.pushNow();
     }, Math.max(0, deadline - Date.now()));
   }
 
@@ -414,11 +430,12 @@ export class GameRoom extends Room<TableState> {
     this.deadlineTimer?.clear();
     this.releaseTimer?.clear();
     this.bots.stopAll();
+    this.setSimulationInterval(undefined);
     for (const p of this.state.players.values()) {
       const mine = result.seats.find((s) => s.seat === p.seat);
       if (mine) p.score = mine.score;
     }
-    this.broadcastPatch();
+    this.pushNow();
     void this.storeResult();
     this.clock.setTimeout(() => void this.disconnect(), roomServices().config.FINISHED_LINGER_MS);
   }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
-import { bootServer, collect, eventually, type TestServer } from '../support/server.js';
+import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
 import { CODE_ALPHABET } from '../../shared/protocol/codes.js';
 
 const GAME = 'railway_madness';
@@ -35,9 +35,9 @@ describe('health', () => {
 
 describe('quick play', () => {
   it('seats strangers asking for the same game, variant and size at one table, and others elsewhere', async () => {
-    const a = await server.client().joinOrCreate(GAME, { name: 'Ana', variant: 'classic', players: 3 });
-    const b = await server.client().joinOrCreate(GAME, { name: 'Bo', variant: 'classic', players: 3 });
-    const c = await server.client().joinOrCreate(GAME, { name: 'Cy', variant: 'juniors', players: 3 });
+    const a = await ready(await server.client().joinOrCreate(GAME, { name: 'Ana', variant: 'classic', players: 3 }));
+    const b = await ready(await server.client().joinOrCreate(GAME, { name: 'Bo', variant: 'classic', players: 3 }));
+    const c = await ready(await server.client().joinOrCreate(GAME, { name: 'Cy', variant: 'juniors', players: 3 }));
     expect(b.roomId).toBe(a.roomId);
     expect(c.roomId).not.toBe(a.roomId);
     await eventually(() => a.state.players.size === 2, 5000, 'two players seated');
@@ -46,11 +46,11 @@ describe('quick play', () => {
   });
 
   it('starts a full table at once and never matches a started table again', async () => {
-    const a = await server.client().joinOrCreate(GAME, { name: 'Ana', variant: 'classic', players: 2 });
-    const b = await server.client().joinOrCreate(GAME, { name: 'Bo', variant: 'classic', players: 2 });
+    const a = await ready(await server.client().joinOrCreate(GAME, { name: 'Ana', variant: 'classic', players: 2 }));
+    const b = await ready(await server.client().joinOrCreate(GAME, { name: 'Bo', variant: 'classic', players: 2 }));
     expect(b.roomId).toBe(a.roomId);
     await eventually(() => a.state.phase === 'playing', 5000, 'game start');
-    const c = await server.client().joinOrCreate(GAME, { name: 'Cy', variant: 'classic', players: 2 });
+    const c = await ready(await server.client().joinOrCreate(GAME, { name: 'Cy', variant: 'classic', players: 2 }));
     expect(c.roomId).not.toBe(a.roomId);
     await leaveAll(a, b, c);
   });
@@ -64,7 +64,7 @@ describe('quick play', () => {
 describe('quick-play auto start', () => {
   it('fills empty seats with bots after the waiting time and starts', async () => {
     const quick = await bootServerOnce();
-    const a = await quick.client().joinOrCreate(GAME, { name: 'Solo', variant: 'classic', players: 3 });
+    const a = await ready(await quick.client().joinOrCreate(GAME, { name: 'Solo', variant: 'classic', players: 3 }));
     expect(a.state.autoStartAt).toBeGreaterThan(0);
     await eventually(() => a.state.phase === 'playing', 5000, 'auto start');
     const bots = [...a.state.players.values()].filter((p) => p.bot);
@@ -87,13 +87,13 @@ describe('private tables', () => {
     server.junction.config.QUICKPLAY_FILL_MS = 60_000;
     const lobby = await server.client().joinOrCreate('lobby');
     const listings = collect<unknown>(lobby, '+');
-    const host = await server.client().create(GAME, { name: 'Host', private: true, variant: 'classic', players: 3 });
+    const host = await ready(await server.client().create(GAME, { name: 'Host', private: true, variant: 'classic', players: 3 }));
     await eventually(() => host.state.code !== '', 5000, 'code');
     const code: string = host.state.code;
     expect(code).toHaveLength(6);
     for (const ch of code) expect(CODE_ALPHABET).toContain(ch);
 
-    const stranger = await server.client().joinOrCreate(GAME, { name: 'Stranger', variant: 'classic', players: 3 });
+    const stranger = await ready(await server.client().joinOrCreate(GAME, { name: 'Stranger', variant: 'classic', players: 3 }));
     expect(stranger.roomId).not.toBe(host.roomId);
     await new Promise((r) => setTimeout(r, 200));
     expect(JSON.stringify(listings)).not.toContain(host.roomId);
@@ -103,7 +103,7 @@ describe('private tables', () => {
     const found = await res.json() as { roomId: string; game: string; variant: string; seats: number; free: number };
     expect(found).toMatchObject({ roomId: host.roomId, game: GAME, variant: 'classic', seats: 3, free: 2 });
 
-    const friend = await server.client().joinById(found.roomId, { name: 'Friend' });
+    const friend = await ready(await server.client().joinById(found.roomId, { name: 'Friend' }));
     await eventually(() => host.state.players.size === 2, 5000, 'friend seated');
     await leaveAll(host, stranger, friend, lobby);
   });
@@ -114,8 +114,8 @@ describe('private tables', () => {
   });
 
   it('lets only the host add bots and start; the game then runs with those seats', async () => {
-    const host = await server.client().create(GAME, { name: 'Host', private: true, variant: 'classic', players: 3 });
-    const guest = await server.client().joinById(host.roomId, { name: 'Guest' });
+    const host = await ready(await server.client().create(GAME, { name: 'Host', private: true, variant: 'classic', players: 3 }));
+    const guest = await ready(await server.client().joinById(host.roomId, { name: 'Guest' }));
     const guestErrors = collect<{ code: string }>(guest, 'error');
     guest.send('start', {});
     await eventually(() => guestErrors.some((e) => e.code === 'not_host'), 5000, 'not_host error');
@@ -128,8 +128,8 @@ describe('private tables', () => {
   });
 
   it('passes the host role to the next player when the host leaves', async () => {
-    const host = await server.client().create(GAME, { name: 'Host', private: true, variant: 'classic', players: 3 });
-    const guest = await server.client().joinById(host.roomId, { name: 'Guest' });
+    const host = await ready(await server.client().create(GAME, { name: 'Host', private: true, variant: 'classic', players: 3 }));
+    const guest = await ready(await server.client().joinById(host.roomId, { name: 'Guest' }));
     await eventually(() => guest.state.players.size === 2, 5000, 'seated');
     await host.leave(true);
     await eventually(() => guest.state.players.get(guest.sessionId)?.host === true, 5000, 'host passed');
@@ -141,10 +141,10 @@ describe('lobby', () => {
   it('lists public tables with game, variant, seats taken and free, and updates as they fill', async () => {
     const lobby = await server.client().joinOrCreate('lobby');
     const added = collect<[string, { metadata: { game: string; variant: string; taken: number; free: number } }]>(lobby, '+');
-    const a = await server.client().joinOrCreate(GAME, { name: 'Ana', variant: 'express', players: 4 });
+    const a = await ready(await server.client().joinOrCreate(GAME, { name: 'Ana', variant: 'express', players: 4 }));
     const first = await eventually(() => added.find(([id]) => id === a.roomId), 5000, 'listed');
     expect(first[1].metadata).toMatchObject({ game: GAME, variant: 'express' });
-    const b = await server.client().joinOrCreate(GAME, { name: 'Bo', variant: 'express', players: 4 });
+    const b = await ready(await server.client().joinOrCreate(GAME, { name: 'Bo', variant: 'express', players: 4 }));
     await eventually(() => added.some(([id, r]) => id === a.roomId && r.metadata.taken === 2 && r.metadata.free === 2), 5000, 'update');
     await leaveAll(a, b, lobby);
   });
@@ -152,8 +152,8 @@ describe('lobby', () => {
 
 describe('validation and rate limits', () => {
   it('answers malformed, unknown and out-of-phase messages with an error to that client only, and keeps the room going', async () => {
-    const a = await server.client().create(GAME, { name: 'Ana', private: true, variant: 'classic', players: 2 });
-    const b = await server.client().joinById(a.roomId, { name: 'Bo' });
+    const a = await ready(await server.client().create(GAME, { name: 'Ana', private: true, variant: 'classic', players: 2 }));
+    const b = await ready(await server.client().joinById(a.roomId, { name: 'Bo' }));
     const aErrors = collect<{ code: string; message: string }>(a, 'error');
     const bErrors = collect<{ code: string }>(b, 'error');
     a.send('action', { nonsense: true });
@@ -170,8 +170,8 @@ describe('validation and rate limits', () => {
   });
 
   it('rate-limits a spamming client and still serves the others', async () => {
-    const a = await server.client().create(GAME, { name: 'Spam', private: true, variant: 'classic', players: 2 });
-    const b = await server.client().joinById(a.roomId, { name: 'Calm' });
+    const a = await ready(await server.client().create(GAME, { name: 'Spam', private: true, variant: 'classic', players: 2 }));
+    const b = await ready(await server.client().joinById(a.roomId, { name: 'Calm' }));
     const aErrors = collect<{ code: string }>(a, 'error');
     const bPongs = collect<{ c: number }>(b, 'pong');
     for (let i = 0; i < 300; i++) a.send('ping', { c: i });
@@ -184,12 +184,12 @@ describe('validation and rate limits', () => {
 
 describe('spectators and reconnection', () => {
   it('a spectator watches without a seat and receives no private view', async () => {
-    const a = await server.client().create(GAME, { name: 'Ana', private: true, variant: 'classic', players: 2 });
+    const a = await ready(await server.client().create(GAME, { name: 'Ana', private: true, variant: 'classic', players: 2 }));
     a.send('add_bot', { level: 'easy' });
     await eventually(() => a.state.players.size === 2, 5000, 'bot');
     a.send('start', {});
     await eventually(() => a.state.phase === 'playing', 5000, 'start');
-    const watcher = await server.client().joinById(a.roomId, { spectator: true });
+    const watcher = await ready(await server.client().joinById(a.roomId, { spectator: true }));
     await eventually(() => watcher.state.table !== '', 5000, 'table synced');
     expect(watcher.state.players.size).toBe(2);
     for (const p of watcher.state.players.values()) expect(p.secret).toBeUndefined();
@@ -201,15 +201,15 @@ describe('spectators and reconnection', () => {
   });
 
   it('a dropped player keeps the seat and gets back the exact state', async () => {
-    const a = await server.client().create(GAME, { name: 'Ana', private: true, variant: 'classic', players: 2 });
-    const b = await server.client().joinById(a.roomId, { name: 'Bo' });
+    const a = await ready(await server.client().create(GAME, { name: 'Ana', private: true, variant: 'classic', players: 2 }));
+    const b = await ready(await server.client().joinById(a.roomId, { name: 'Bo' }));
     a.send('start', {});
     await eventually(() => b.state.phase === 'playing', 5000, 'start');
     const token = b.reconnectionToken;
     const seat = b.state.players.get(b.sessionId)!.seat;
     b.connection.close(4999, 'network drop');
     await eventually(() => [...a.state.players.values()].some((p) => p.seat === seat && !p.connected), 5000, 'marked away');
-    const back = await server.client().reconnect(token);
+    const back = await ready(await server.client().reconnect(token));
     await eventually(() => back.state.table !== '' && back.state.version === a.state.version, 5000, 'same version');
     expect(back.sessionId).toBe(b.sessionId);
     expect(back.state.table).toBe(a.state.table);

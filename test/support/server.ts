@@ -17,7 +17,7 @@ export interface TestServer {
 export async function bootServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const junction = await startJunction({
     PORT: 0, HOST: '127.0.0.1', JUNCTION_DATA_DIR: 'memory://', QUICKPLAY_FILL_MS: 60_000,
-    RECONNECT_SECONDS: 20, ABSENT_GRACE_MS: 60_000, FINISHED_LINGER_MS: 5_000, REDIS_URL: undefined, DATABASE_URL: undefined,
+    RECONNECT_SECONDS: 20, JOIN_BURST: 10_000, JOIN_PER_SECOND: 1000, CODE_LOOKUP_BURST: 10_000, CODE_LOOKUP_PER_SECOND: 1000, ABSENT_GRACE_MS: 60_000, FINISHED_LINGER_MS: 5_000, REDIS_URL: undefined, DATABASE_URL: undefined,
     ...overrides,
   });
   const http = `http://127.0.0.1:${junction.port}`;
@@ -55,4 +55,10 @@ export function tableOf<T>(room: Room): T {
 export function secretOf<T>(room: Room): T | null {
   const me = (room.state as { players: Map<string, { secret?: string }> }).players.get(room.sessionId);
   return me?.secret ? JSON.parse(me.secret) as T : null;
+}
+
+/** Wait until the first state patch has arrived (a fresh room's state fields are empty until then). */
+export async function ready<R extends Room>(room: R): Promise<R> {
+  await eventually(() => (room.state as { game?: string }).game ? true : undefined, 5000, 'first state');
+  return room;
 }

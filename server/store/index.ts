@@ -1,0 +1,77 @@
+/**
+ * Persistence (docs/store.md): embedded PGlite by default (`JUNCTION_DATA_DIR`, `memory://` for
+ * tests), PostgreSQL when `DATABASE_URL` is set. One schema, one migration set, applied on open.
+ */
+import { mkdirSync } from 'node:fs';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from './pgliteDialect.js';
+import { migrationProvider } from './migrations/index.js';
+import { SqlStore } from './sqlStore.js';
+import type { Database } from './schema.js';
+import type { Store } from './types.js';
+
+export type * from './types.js';
+
+export interface OpenStoreOptions {
+  /** PostgreSQL connection string; default `process.env.DATABASE_URL`. Wins over `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite data directory; default `process.env.JUNCTION_DATA_DIR` or `./data/pglite`. */
+  dataDir?: string;
+  /** PostgreSQL only: put every table in this schema (created if missing). Tests use one per run. */
+  schema?: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
+  const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const db = databaseUrl
+    ? await openPostgres(databaseUrl, opts.schema)
+    : await openEmbedded(opts.dataDir ?? (process.env.JUNCTION_DATA_DIR || './data/pglite'));
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return new SqlStore(databaseUrl ? 'postgres' : 'embedded', db);
+}
+
+async function openEmbedded(dataDir: string): Promise<Kysely<Database>> {
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+}
+
+async function openPostgres(connectionString: string, schema: string | undefined): Promise<Kysely<Database>> {
+  if (schema !== undefined) {
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(schema !== undefined ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  // Kysely looks for its migration table in every schema unless told which one: name ours, or a
+  // `kysely_migration` table elsewhere in the database would be mistaken for it.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: rows[0].schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`store migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Every migration, in order, as code (no directory scanning: works the same from tsx, a bundle or
+ * a test). Add a migration: a new file `NNN_what.ts` with `up`/`down`, one line here. Never edit
+ * one that has shipped.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m001 from './001_initial.js';
+
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

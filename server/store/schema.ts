@@ -1,0 +1,43 @@
+/**
+ * Kysely's view of the tables created by migrations/. `pg` returns bigint as a string and PGlite
+ * as a number, so bigint columns read as either and are converted with `Number()` (epoch ms and
+ * 32-bit seeds are far inside the exact range of a double). jsonb is written as a JSON string.
+ */
+import type { ColumnType } from 'kysely';
+
+type Big = ColumnType<number | string, number, number>;
+type BigNull = ColumnType<number | string | null, number | null, number | null>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface Database {
+  game_results: {
+    id: string; game: string; variant: string; seed: Big;
+    started_at: Big; finished_at: Big; duration_ms: Big;
+    players: Json; summary: string; tournament_id: string | null; table_id: string | null;
+  };
+  tournaments: {
+    id: string; name: string; game: string; variant: string; format: string;
+    table_size: number; seat_min: number; seat_max: number; rounds: number; advance_per_table: number;
+    placement_points: Json; bye_points: number | null; starts_at: Big; private_code: string | null;
+    status: string; current_round: number; seed: Big; created_at: Big; updated_at: Big;
+  };
+  tournament_registrations: {
+    tournament_id: string; player_id: string; name: string; guest: boolean; registered_at: Big;
+    checked_in_at: BigNull; dropped_at: BigNull; eliminated_round: number | null;
+  };
+  tournament_rounds: {
+    tournament_id: string; number: number; status: string; started_at: Big; finished_at: BigNull; repeats: number;
+  };
+  tournament_tables: {
+    id: string; tournament_id: string; round: number; number: number; seats: Json; room_id: string | null;
+    status: string; game_id: string | null; created_at: Big; finished_at: BigNull;
+  };
+  tournament_results: {
+    tournament_id: string; round: number; player_id: string; table_id: string | null;
+    place: number; table_size: number; points: number; bye: boolean;
+  };
+  ratings: {
+    game: string; player_id: string; name: string; mu: number; sigma: number; ordinal: number; games: number; updated_at: Big;
+  };
+  rated_games: { game_result_id: string; game: string; rated_at: Big };
+}

@@ -1,0 +1,278 @@
+/**
+ * The one Store implementation: the same Kysely queries run on embedded PGlite and on PostgreSQL.
+ * Idempotence comes from the database (primary keys and conditional updates), not from memory,
+ * so several processes may share one PostgreSQL.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { TournamentFormat } from '../../shared/tournament/types.js';
+import type { Database } from './schema.js';
+import type {
+  GameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
+  TableStatus, TournamentRecord, TournamentStatus,
+} from './types.js';
+
+type Row<T extends keyof Database> = Selectable<Database[T]>;
+
+const num = (v: number | string): number => Number(v);
+const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
+const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
+
+function gameFromRow(r: Row<'game_results'>): GameRecord {
+  return {
+    id: r.id, game: r.game, variant: r.variant, seed: num(r.seed),
+    startedAt: num(r.started_at), finishedAt: num(r.finished_at), durationMs: num(r.duration_ms),
+    players: json(r.players), summary: r.summary, tournamentId: r.tournament_id, tableId: r.table_id,
+  };
+}
+
+function tournamentFromRow(r: Row<'tournaments'>): TournamentRecord {
+  return {
+    id: r.id, name: r.name, game: r.game, variant: r.variant, format: r.format as TournamentFormat,
+    tableSize: r.table_size, seatMin: r.seat_min, seatMax: r.seat_max, rounds: r.rounds,
+    advancePerTable: r.advance_per_table, placementPoints: json(r.placement_points), byePoints: r.bye_points,
+    startsAt: num(r.starts_at), privateCode: r.private_code, status: r.status as TournamentStatus,
+    currentRound: r.current_round, seed: num(r.seed), createdAt: num(r.created_at), updatedAt: num(r.updated_at),
+  };
+}
+
+function registrationFromRow(r: Row<'tournament_registrations'>): RegistrationRecord {
+  return {
+    tournamentId: r.tournament_id, playerId: r.player_id, name: r.name, guest: r.guest,
+    registeredAt: num(r.registered_at), checkedInAt: numOrNull(r.checked_in_at), droppedAt: numOrNull(r.dropped_at),
+    eliminatedRound: r.eliminated_round,
+  };
+}
+
+function roundFromRow(r: Row<'tournament_rounds'>): RoundRecord {
+  return {
+    tournamentId: r.tournament_id, number: r.number, status: r.status as RoundStatus,
+    startedAt: num(r.started_at), finishedAt: numOrNull(r.finished_at), repeats: r.repeats,
+  };
+}
+
+function tableFromRow(r: Row<'tournament_tables'>): TableRecord {
+  return {
+    id: r.id, tournamentId: r.tournament_id, round: r.round, number: r.number, seats: json(r.seats),
+    roomId: r.room_id, status: r.status as TableStatus, gameId: r.game_id,
+    createdAt: num(r.created_at), finishedAt: numOrNull(r.finished_at),
+  };
+}
+
+function resultFromRow(r: Row<'tournament_results'>): TableResultRecord {
+  return {
+    tournamentId: r.tournament_id, round: r.round, tableId: r.table_id, playerId: r.player_id,
+    place: r.place, tableSize: r.table_size, points: r.points, bye: r.bye,
+  };
+}
+
+function ratingFromRow(r: Row<'ratings'>): RatingRecord {
+  return {
+    game: r.game, playerId: r.player_id, name: r.name, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal,
+    games: r.games, updatedAt: num(r.updated_at),
+  };
+}
+
+const resultRow = (r: TableResultRecord) => ({
+  tournament_id: r.tournamentId, round: r.round, player_id: r.playerId, table_id: r.tableId,
+  place: r.place, table_size: r.tableSize, points: r.points, bye: r.bye,
+});
+
+export class SqlStore implements Store {
+  constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {}
+
+  async saveGameResult(r: GameRecord): Promise<void> {
+    await this.db.insertInto('game_results').values({
+      id: r.id, game: r.game, variant: r.variant, seed: r.seed,
+      started_at: r.startedAt, finished_at: r.finishedAt, duration_ms: r.durationMs,
+      players: JSON.stringify(r.players), summary: r.summary, tournament_id: r.tournamentId, table_id: r.tableId,
+    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+
+  async getGameResult(id: string): Promise<GameRecord | null> {
+    const row = await this.db.selectFrom('game_results').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? gameFromRow(row) : null;
+  }
+
+  async listGameResults(q: { game?: string; limit?: number; tournamentId?: string }): Promise<GameRecord[]> {
+    let query = this.db.selectFrom('game_results').selectAll();
+    if (q.game !== undefined) query = query.where('game', '=', q.game);
+    if (q.tournamentId !== undefined) query = query.where('tournament_id', '=', q.tournamentId);
+    const rows = await query.orderBy('finished_at', 'desc').orderBy('id').limit(q.limit ?? 50).execute();
+    return rows.map(gameFromRow);
+  }
+
+  async createTournament(t: TournamentRecord): Promise<void> {
+    await this.db.insertInto('tournaments').values({
+      id: t.id, name: t.name, game: t.game, variant: t.variant, format: t.format,
+      table_size: t.tableSize, seat_min: t.seatMin, seat_max: t.seatMax, rounds: t.rounds,
+      advance_per_table: t.advancePerTable, placement_points: JSON.stringify(t.placementPoints), bye_points: t.byePoints,
+      starts_at: t.startsAt, private_code: t.privateCode, status: t.status, current_round: t.currentRound,
+      seed: t.seed, created_at: t.createdAt, updated_at: t.updatedAt,
+    }).execute();
+  }
+
+  async getTournament(id: string): Promise<TournamentRecord | null> {
+    const row = await this.db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? tournamentFromRow(row) : null;
+  }
+
+  async findTournamentByCode(code: string): Promise<TournamentRecord | null> {
+    const row = await this.db.selectFrom('tournaments').selectAll().where('private_code', '=', code).executeTakeFirst();
+    return row ? tournamentFromRow(row) : null;
+  }
+
+  async listTournaments(q: { status?: TournamentStatus[]; limit?: number } = {}): Promise<TournamentRecord[]> {
+    let query = this.db.selectFrom('tournaments').selectAll();
+    if (q.status !== undefined) {
+      if (q.status.length === 0) return [];
+      query = query.where('status', 'in', q.status);
+    }
+    const rows = await query.orderBy('starts_at').orderBy('id').limit(q.limit ?? 100).execute();
+    return rows.map(tournamentFromRow);
+  }
+
+  async updateTournament(id: string, patch: Partial<Pick<TournamentRecord, 'status' | 'currentRound' | 'updatedAt'>>): Promise<void> {
+    const set: { status?: string; current_round?: number; updated_at?: number } = {};
+    if (patch.status !== undefined) set.status = patch.status;
+    if (patch.currentRound !== undefined) set.current_round = patch.currentRound;
+    if (patch.updatedAt !== undefined) set.updated_at = patch.updatedAt;
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('tournaments').set(set).where('id', '=', id).execute();
+  }
+
+  async addRegistration(r: RegistrationRecord): Promise<boolean> {
+    const result = await this.db.insertInto('tournament_registrations').values({
+      tournament_id: r.tournamentId, player_id: r.playerId, name: r.name, guest: r.guest,
+      registered_at: r.registeredAt, checked_in_at: r.checkedInAt, dropped_at: r.droppedAt, eliminated_round: r.eliminatedRound,
+    }).onConflict((oc) => oc.columns(['tournament_id', 'player_id']).doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  async updateRegistration(tournamentId: string, playerId: string,
+    patch: Partial<Pick<RegistrationRecord, 'name' | 'checkedInAt' | 'droppedAt' | 'eliminatedRound'>>): Promise<void> {
+    const set: { name?: string; checked_in_at?: number | null; dropped_at?: number | null; eliminated_round?: number | null } = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.checkedInAt !== undefined) set.checked_in_at = patch.checkedInAt;
+    if (patch.droppedAt !== undefined) set.dropped_at = patch.droppedAt;
+    if (patch.eliminatedRound !== undefined) set.eliminated_round = patch.eliminatedRound;
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('tournament_registrations').set(set)
+      .where('tournament_id', '=', tournamentId).where('player_id', '=', playerId).execute();
+  }
+
+  async listRegistrations(tournamentId: string): Promise<RegistrationRecord[]> {
+    const rows = await this.db.selectFrom('tournament_registrations').selectAll()
+      .where('tournament_id', '=', tournamentId).orderBy('registered_at').orderBy('player_id').execute();
+    return rows.map(registrationFromRow);
+  }
+
+  async createRound(round: RoundRecord, tables: TableRecord[], byes: TableResultRecord[]): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('tournament_rounds').values({
+        tournament_id: round.tournamentId, number: round.number, status: round.status,
+        started_at: round.startedAt, finished_at: round.finishedAt, repeats: round.repeats,
+      }).onConflict((oc) => oc.columns(['tournament_id', 'number']).doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+      if (tables.length > 0) {
+        await trx.insertInto('tournament_tables').values(tables.map((t) => ({
+          id: t.id, tournament_id: t.tournamentId, round: t.round, number: t.number, seats: JSON.stringify(t.seats),
+          room_id: t.roomId, status: t.status, game_id: t.gameId, created_at: t.createdAt, finished_at: t.finishedAt,
+        }))).execute();
+      }
+      if (byes.length > 0) await trx.insertInto('tournament_results').values(byes.map(resultRow)).execute();
+      return true;
+    });
+  }
+
+  async updateRound(tournamentId: string, number: number, patch: Partial<Pick<RoundRecord, 'status' | 'finishedAt'>>): Promise<void> {
+    const set: { status?: string; finished_at?: number | null } = {};
+    if (patch.status !== undefined) set.status = patch.status;
+    if (patch.finishedAt !== undefined) set.finished_at = patch.finishedAt;
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('tournament_rounds').set(set)
+      .where('tournament_id', '=', tournamentId).where('number', '=', number).execute();
+  }
+
+  async listRounds(tournamentId: string): Promise<RoundRecord[]> {
+    const rows = await this.db.selectFrom('tournament_rounds').selectAll()
+      .where('tournament_id', '=', tournamentId).orderBy('number').execute();
+    return rows.map(roundFromRow);
+  }
+
+  async getTable(id: string): Promise<TableRecord | null> {
+    const row = await this.db.selectFrom('tournament_tables').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? tableFromRow(row) : null;
+  }
+
+  async listTables(tournamentId: string, round?: number): Promise<TableRecord[]> {
+    let query = this.db.selectFrom('tournament_tables').selectAll().where('tournament_id', '=', tournamentId);
+    if (round !== undefined) query = query.where('round', '=', round);
+    const rows = await query.orderBy('round').orderBy('number').execute();
+    return rows.map(tableFromRow);
+  }
+
+  async markTableLaunched(id: string, roomId: string): Promise<void> {
+    await this.db.updateTable('tournament_tables').set({ room_id: roomId, status: 'playing' })
+      .where('id', '=', id).where('status', '=', 'pending').execute();
+  }
+
+  async finishTable(id: string, close: { status: 'done' | 'adjudicated'; gameId: string | null; finishedAt: number; results: TableResultRecord[] }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('tournament_tables')
+        .set({ status: close.status, game_id: close.gameId, finished_at: close.finishedAt })
+        .where('id', '=', id).where('status', 'in', ['pending', 'playing']).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      if (close.results.length > 0) await trx.insertInto('tournament_results').values(close.results.map(resultRow)).execute();
+      return true;
+    });
+  }
+
+  async listTableResults(tournamentId: string): Promise<TableResultRecord[]> {
+    const rows = await this.db.selectFrom('tournament_results').selectAll()
+      .where('tournament_id', '=', tournamentId).orderBy('round').orderBy('player_id').execute();
+    return rows.map(resultFromRow);
+  }
+
+  async rateGame(gameResultId: string, game: string, playerIds: string[],
+    compute: (current: RatingRecord[]) => RatingRecord[]): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      // One rating update per game at a time, across processes: two results for the same player
+      // computed from the same old rating would lose one of them.
+      await sql`select pg_advisory_xact_lock(hashtext(${'ratings:' + game}))`.execute(trx);
+      const claimed = await trx.insertInto('rated_games').values({ game_result_id: gameResultId, game, rated_at: Date.now() })
+        .onConflict((oc) => oc.column('game_result_id').doNothing()).executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+      const current = playerIds.length === 0 ? [] : (await trx.selectFrom('ratings').selectAll()
+        .where('game', '=', game).where('player_id', 'in', playerIds).execute()).map(ratingFromRow);
+      const next = compute(current);
+      if (next.length > 0) {
+        await trx.insertInto('ratings').values(next.map((r) => ({
+          game: r.game, player_id: r.playerId, name: r.name, mu: r.mu, sigma: r.sigma, ordinal: r.ordinal,
+          games: r.games, updated_at: r.updatedAt,
+        }))).onConflict((oc) => oc.columns(['game', 'player_id']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'), mu: eb.ref('excluded.mu'), sigma: eb.ref('excluded.sigma'),
+          ordinal: eb.ref('excluded.ordinal'), games: eb.ref('excluded.games'), updated_at: eb.ref('excluded.updated_at'),
+        }))).execute();
+      }
+      return true;
+    });
+  }
+
+  async getRatings(game: string, playerIds: string[]): Promise<RatingRecord[]> {
+    if (playerIds.length === 0) return [];
+    const rows = await this.db.selectFrom('ratings').selectAll()
+      .where('game', '=', game).where('player_id', 'in', playerIds).execute();
+    return rows.map(ratingFromRow);
+  }
+
+  async leaderboard(game: string, q: { limit?: number; minGames?: number } = {}): Promise<RatingRecord[]> {
+    const rows = await this.db.selectFrom('ratings').selectAll()
+      .where('game', '=', game).where('games', '>=', q.minGames ?? 1)
+      .orderBy('ordinal', 'desc').orderBy('player_id').limit(q.limit ?? 50).execute();
+    return rows.map(ratingFromRow);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}
