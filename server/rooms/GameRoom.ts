@@ -69,6 +69,11 @@ export class GameRoom extends Room<TableState> {
   private deadlineTimer: { clear(): void } | null = null;
   private autoStartTimer: { clear(): void } | null = null;
 
+  /** The engine state, read-only (tests compare what clients received against it). */
+  get engineState(): unknown {
+    return this.engine;
+  }
+
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const services = roomServices();
     if (services.draining) throw new Error('This server is shutting down; try again in a moment.');

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from './index.js';
 import { game, storeContract } from './storeContract.js';
 
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `junction_test_${process.pid}_${Date.now().toString(36)}`;
 
 async function postgresReachable(): Promise<string | null> {

@@ -16,6 +16,32 @@ function countRepeats(tables: string[][], earlier: string[][]): number {
   return repeats;
 }
 
+/** The least repeats over every way to split `ids` into tables of `size` (small n only). */
+function fewestRepeats(ids: string[], size: number, earlier: string[][]): number {
+  let best = Infinity;
+  const tables: string[][] = [];
+  const walk = (rest: string[]): void => {
+    if (rest.length === 0) {
+      best = Math.min(best, countRepeats(tables, earlier));
+      return;
+    }
+    // The first remaining player anchors the next table; choose its companions.
+    const [first, ...others] = rest;
+    const choose = (from: number, picked: string[]): void => {
+      if (picked.length === size - 1) {
+        tables.push([first, ...picked]);
+        walk(others.filter((x) => !picked.includes(x)));
+        tables.pop();
+        return;
+      }
+      for (let i = from; i < others.length; i++) choose(i + 1, [...picked, others[i]]);
+    };
+    choose(0, []);
+  };
+  walk(ids);
+  return best;
+}
+
 /** Plays a whole Swiss event with random (seeded) results; returns each round's pairing. */
 function simulate(n: number, tableSize: number, seatRange: SeatRange, rounds: number, seed: number): Pairing[] {
   const ids = players(n);
@@ -78,13 +104,18 @@ describe('pairRound', () => {
     }
   });
 
-  it('minimises repeats when they cannot be avoided (8 players, tables of 4, 4 rounds)', () => {
-    // Each round a player meets 3 of the other 7: from round 3 some repeats are forced.
-    const pairings = simulate(8, 4, { min: 4, max: 4 }, 4, 5);
-    expect(pairings[1].repeats).toBe(0);
-    // Round 3: the two tables each contain at least 2 players from the same round-1 table and the
-    // same round-2 table; the best achievable is 4 repeats for 2 tables of 4 (measured, not assumed).
-    for (const p of pairings.slice(2)) expect(p.repeats).toBeLessThanOrEqual(6);
+  it('reaches the fewest possible repeats when some are forced (checked against brute force)', () => {
+    for (const [n, size, rounds] of [[8, 4, 5], [9, 3, 5], [12, 4, 5], [10, 5, 4]] as const) {
+      for (const seed of [1, 2, 3]) {
+        const pairings = simulate(n, size, { min: size, max: size }, rounds, seed);
+        const earlier: string[][] = [];
+        for (const p of pairings) {
+          expect(p.repeats).toBe(countRepeats(p.tables, earlier));
+          expect(p.repeats).toBe(fewestRepeats(players(n), size, earlier));
+          earlier.push(...p.tables);
+        }
+      }
+    }
   });
 
   it('is deterministic for a seed and differs between seeds', () => {

@@ -3,11 +3,12 @@
  *
  * The target size T is first clamped into the game's seat range. Tables may then have T-1, T or
  * T+1 seats (within the range). Among the numbers of tables k that can seat everybody this way,
- * the one needing the fewest off-size tables wins (|N - kT| of them, each one seat off);
- * on a tie, more and smaller tables. When N is too few even for a T-1 table but the game can
- * still be played by N, they make one table (an elimination final of two). Otherwise the players
- * that no split can seat get byes: the fewest byes that leave a seatable number (an odd player in
- * a two-seat game, three players for a four-seat-only game).
+ * the one needing the fewest off-size tables wins (|N - kT| of them, each one seat off); on a
+ * tie, more and smaller tables. Only when T±1 cannot seat N (N=2 for T=4, or N=9 for T=6) is
+ * the allowance widened to T±2, T±3... up to the game's seat range, with sizes as even as
+ * possible and the fewest seats off target. Byes only when even the game's whole seat range
+ * cannot seat everybody (an odd player in a two-seat game, N not a multiple of four in a
+ * four-seat game, N below the game's minimum): the fewest byes that leave a seatable number.
  */
 import type { SeatRange } from './types.js';
 
@@ -18,35 +19,28 @@ export interface TablePlan {
   byes: number;
 }
 
-function splitInto(n: number, target: number, lo: number, hi: number): number[] | null {
-  let best: { k: number; cost: number } | null = null;
-  for (let k = Math.ceil(n / hi); k <= Math.floor(n / lo); k++) {
-    const cost = Math.abs(n - k * target);
-    if (best === null || cost < best.cost || (cost === best.cost && k > best.k)) best = { k, cost };
+function split(n: number, target: number, range: SeatRange): number[] | null {
+  for (let d = 1; ; d++) {
+    const lo = Math.max(range.min, target - d);
+    const hi = Math.min(range.max, target + d);
+    let best: { sizes: number[]; cost: number } | null = null;
+    for (let k = Math.ceil(n / hi); k <= Math.floor(n / lo); k++) {
+      // As even as possible: n mod k tables get one seat more.
+      const base = Math.floor(n / k);
+      const sizes = Array.from({ length: k }, (_, i) => base + (i < n % k ? 1 : 0));
+      const cost = sizes.reduce((c, s) => c + Math.abs(s - target), 0);
+      if (best === null || cost < best.cost || (cost === best.cost && k > best.sizes.length)) best = { sizes, cost };
+    }
+    if (best) return best.sizes;
+    if (lo === range.min && hi === range.max) return null;
   }
-  if (best === null) return null;
-  const { k } = best;
-  const sizes = new Array<number>(k).fill(target);
-  const diff = n - k * target;
-  for (let i = 0; i < Math.abs(diff); i++) {
-    // Bigger tables go first (top tables), smaller ones last.
-    if (diff > 0) sizes[i] += 1;
-    else sizes[k - 1 - i] -= 1;
-  }
-  return sizes;
 }
 
 export function planTables(players: number, tableSize: number, range: SeatRange): TablePlan {
   if (!(range.min >= 1 && range.max >= range.min)) throw new Error(`bad seat range ${range.min}-${range.max}`);
   const target = Math.min(range.max, Math.max(range.min, Math.round(tableSize)));
-  const lo = Math.max(range.min, target - 1);
-  const hi = Math.min(range.max, target + 1);
-  const all = splitInto(players, target, lo, hi);
-  if (all) return { sizes: all, byes: 0 };
-  // Too few for a T-1 table but enough for the game (an elimination final of two): one table.
-  if (players >= range.min && players <= range.max) return { sizes: [players], byes: 0 };
-  for (let seated = players - 1; seated >= lo; seated--) {
-    const sizes = splitInto(seated, target, lo, hi);
+  for (let seated = players; seated >= range.min; seated--) {
+    const sizes = split(seated, target, range);
     if (sizes) return { sizes, byes: players - seated };
   }
   return { sizes: [], byes: Math.max(0, players) };

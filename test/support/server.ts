@@ -17,7 +17,7 @@ export interface TestServer {
 export async function bootServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const junction = await startJunction({
     PORT: 0, HOST: '127.0.0.1', JUNCTION_DATA_DIR: 'memory://', QUICKPLAY_FILL_MS: 60_000,
-    RECONNECT_SECONDS: 20, JOIN_BURST: 10_000, JOIN_PER_SECOND: 1000, CODE_LOOKUP_BURST: 10_000, CODE_LOOKUP_PER_SECOND: 1000, ABSENT_GRACE_MS: 60_000, FINISHED_LINGER_MS: 5_000, REDIS_URL: undefined, DATABASE_URL: undefined,
+    RECONNECT_SECONDS: 20, JOIN_BURST: 10_000, JOIN_PER_SECOND: 1000, CODE_LOOKUP_BURST: 10_000, CODE_LOOKUP_PER_SECOND: 1000, ABSENT_GRACE_MS: 60_000, FINISHED_LINGER_MS: 5_000, SHUTDOWN_GRACE_MS: 300, REDIS_URL: undefined, DATABASE_URL: undefined,
     ...overrides,
   });
   const http = `http://127.0.0.1:${junction.port}`;

@@ -20,8 +20,9 @@ export const carExchangeAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('exchange'), card: cardId, mode: z.enum(['swap', 'bottom', 'fly']), target: seat.optional() }),
   /** The swap's target cancels it with a CAR EXCHANGE of their own, inside the counter window. */
   z.object({ type: z.literal('block'), card: cardId }),
-  /** NEW CAR: inside the window after someone finished (brings them back), or on the fly on your turn. */
-  z.object({ type: z.literal('newCar'), card: cardId }),
+  /** NEW CAR: with `back`, brings that just-finished player back inside the window (a race);
+   *  without it, played on the fly on your own turn. */
+  z.object({ type: z.literal('newCar'), card: cardId, back: seat.optional() }),
   /** Draw one card instead of playing (or, with no CAR, under an opening GARAGE). */
   z.object({ type: z.literal('draw') }),
   /** Take the pending SERVICE (skip) or FINE (draw the penalty cards). */
@@ -38,5 +39,5 @@ export type CarExchangeAction = z.infer<typeof carExchangeAction>;
 
 /** NEW CAR is the game's real-time race (RULES-NOTES 2.6: the first by compensated time counts). */
 export function isCarExchangeRace(action: CarExchangeAction): boolean {
-  return action.type === 'newCar';
+  return action.type === 'newCar' && action.back !== undefined;
 }

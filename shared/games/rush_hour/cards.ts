@@ -59,9 +59,9 @@ export function describeCard(card: Card): string {
   return `the ${NAMES[card.kind]}`;
 }
 
-/** The cards this game uses (RULES-NOTES 1.3 maxNumber and noSpecials). */
+/** The cards this game uses (RULES-NOTES 1.3 maxNumber and noSpecials); maxNumber 50 means no limit. */
 export function deckFor(rules: DeckRules & { maxNumber: number; noSpecials: boolean }): number[] {
   return Array.from({ length: CARD_COUNT }, (_, id) => cardOf(id, rules)).filter((c) =>
-    c.number === null ? !rules.noSpecials : c.number <= rules.maxNumber,
+    c.number === null ? !rules.noSpecials : rules.maxNumber >= 50 || c.number <= rules.maxNumber,
   ).map((c) => c.id);
 }

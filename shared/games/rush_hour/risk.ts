@@ -61,3 +61,27 @@ export function lowestRiskCard(rows: Row[], hand: number[], seat: number, rules:
   scored.sort((a, b) => byCost(a.o, b.o) || a.card - b.card);
   return scored[0].card;
 }
+
+const KIND_ORDER = { ambulance: 0, police: 1, car: 2, trailer: 2, tow: 3 } as const;
+
+/**
+ * Plays one whole turn on a copy of the rows with every choice defaulted to the least costly row
+ * (the bots' look-ahead). Returns the penalty points each seat would take.
+ */
+export function simulateTurn(rows: Row[], plays: Play[], rules: RowRules): Map<number, number> {
+  const copy = structuredClone(rows);
+  const points = new Map<number, number>();
+  const order = plays.map((p) => ({ p, c: cardOf(p.card, rules) })).sort((a, b) =>
+    KIND_ORDER[a.c.kind] - KIND_ORDER[b.c.kind] || (a.c.number ?? 0) - (b.c.number ?? 0) || (a.c.kind === 'car' ? 0 : 1) - (b.c.kind === 'car' ? 0 : 1));
+  for (const { p, c } of order) {
+    let steps: Step[];
+    if (c.kind === 'ambulance' || c.kind === 'police' || c.kind === 'tow') {
+      steps = placeSpecial(copy, c.kind, [p], [specialOutcomes(copy, c.kind, p, rules)[0].row], rules);
+    } else {
+      const choice = cardChoice(copy, c, rules);
+      steps = placeCard(copy, cardOutcomes(copy, p, choice, rules)[0].row, choice.mode, p, rules);
+    }
+    points.set(p.seat, (points.get(p.seat) ?? 0) + taken(steps, p.seat).points);
+  }
+  return points;
+}

@@ -1,0 +1,318 @@
+/** Applying one seat's move (rulebook "Gameplay" and the card sections; RULES-NOTES 2.3–2.7). */
+import { ruleError, type Applied, type GameEvent, type RuleError } from '../contract.js';
+import type { CarExchangeAction } from './actions.js';
+import { cardOf, describeCard, seatName, type Colour } from './cards.js';
+import { payFines } from './fines.js';
+import { chargeSilence, closeNewCarWindow, oweTalk, passTo, settleFinished } from './flow.js';
+import { cardRefusal, turnRefusal } from './legality.js';
+import type { CarExchangeState, Seat } from './state.js';
+import { drawCards, inPlay, nextTurn, removeFromHand, withRng } from './table.js';
+
+type Refusal = { ok: false; error: RuleError };
+const refuse = (e: RuleError): Refusal => ({ ok: false, error: e });
+
+export function applyCarExchange(state: CarExchangeState, seat: Seat, action: CarExchangeAction, now: number): Applied<CarExchangeState> {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated', 'You have no seat at this table.');
+  const s = structuredClone(state);
+  const events: GameEvent[] = [];
+  if (action.type === 'say') {
+    say(s, seat, action.text, events);
+    return { ok: true, state: s, events };
+  }
+  if (s.phase === 'over') return ruleError('game_over', 'The game is over.');
+  if (s.phase !== 'playing') return ruleError('between_rounds', 'The next round has not started yet.');
+  // Talking rule: whoever still owes a phrase when someone else moves draws a penalty card.
+  chargeSilence(s, seat, now, events);
+  const refusal = move(s, seat, action, now, events);
+  if (refusal) return refusal;
+  return { ok: true, state: s, events };
+}
+
+function say(s: CarExchangeState, seat: Seat, text: string, events: GameEvent[]): void {
+  s.talk = s.talk.filter((t) => t.seat !== seat);
+  if (s.phase === 'playing' && seat === s.turn) s.saidThisTurn = true;
+  events.push({ type: 'say', seat, text: `${seatName(seat)}: “${text}”`, said: text });
+}
+
+function move(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAction, { type: 'say' }>, now: number, events: GameEvent[]): Refusal | null {
+  if (action.type === 'newCar' && action.back !== undefined) return bringBack(s, seat, action.card, action.back, now, events);
+  if (action.type === 'block') return block(s, seat, action.card, now, events);
+  if (action.type === 'colour') return dealerColour(s, seat, action.colour, now, events);
+  // raceMode (RULES-NOTES 2.6 [opt]): the next player's move closes the NEW CAR window, as in the source.
+  if (s.newCarWindow && s.newCarWindow.closesAt === null && seat === s.turn) closeNewCarWindow(s, now, events);
+  const notNow = turnRefusal(s, seat);
+  if (notNow) return refuse(notNow);
+  const alreadySaid = s.saidThisTurn;
+  if (action.type === 'draw') return draw(s, seat, now, events);
+  if (action.type === 'accept') return accept(s, seat, now, events);
+  if (action.type === 'pass') {
+    if (s.pending?.kind !== 'drawn') return refuse({ code: 'nothing_to_pass', message: 'Play a card or draw one.' });
+    s.pending = null;
+    events.push({ type: 'pass', seat, text: `${seatName(seat)} keeps the drawn card` });
+    passTo(s, nextTurn(s, seat), now);
+    return null;
+  }
+  const cardNotNow = action.card === undefined ? null : cardRefusal(s, seat, action.card);
+  if (cardNotNow) return refuse(cardNotNow);
+  const wasDrawnCard = s.pending?.kind === 'drawn';
+  const refusal = playCard(s, seat, action, now, events);
+  if (refusal) return refusal;
+  if (wasDrawnCard && s.pending?.kind === 'drawn') s.pending = null;
+  oweTalk(s, seat, alreadySaid, now);
+  settleFinished(s, seat, now, events);
+  return null;
+}
+
+function wrongKind(message: string): Refusal {
+  return refuse({ code: 'wrong_card', message });
+}
+
+function discard(s: CarExchangeState, seat: Seat, card: number, events: GameEvent[], extra = ''): void {
+  removeFromHand(s, seat, card);
+  s.discard.push(card);
+  const c = cardOf(card);
+  if (c.colour) s.activeColour = c.colour;
+  events.push({ type: 'play', seat, card: c, text: `${seatName(seat)} played ${describeCard(card)}${extra}` });
+}
+
+function toTableau(s: CarExchangeState, seat: Seat, card: number): void {
+  removeFromHand(s, seat, card);
+  s.tableaux[seat].push(card);
+}
+
+function playCard(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAction, { type: 'say' | 'draw' | 'accept' | 'pass' | 'block' | 'colour' }>, now: number, events: GameEvent[]): Refusal | null {
+  switch (action.type) {
+    case 'play': {
+      const kind = cardOf(action.card).kind;
+      if (kind === 'car') {
+        // A single CAR also finishes an opening GARAGE (RULES-NOTES 2.2: "one or more CARs").
+        s.pending = null;
+        discard(s, seat, action.card, events);
+        passTo(s, nextTurn(s, seat), now);
+        return null;
+      }
+      if (kind === 'service') {
+        // "If someone plays a SERVICE on you, you can counter it with another SERVICE."
+        const count = s.pending?.kind === 'service' ? s.pending.count + 1 : 1;
+        discard(s, seat, action.card, events);
+        s.pending = { kind: 'service', count };
+        passTo(s, nextTurn(s, seat), now);
+        return null;
+      }
+      return wrongKind(`Play the ${describeCard(action.card)} with its own move (it needs a choice).`);
+    }
+    case 'fine': {
+      if (cardOf(action.card).kind !== 'fine') return wrongKind('That card is not a Fine.');
+      const target = action.target;
+      if (target === seat) return refuse({ code: 'bad_target', message: 'Choose another player to fine.' });
+      if (target >= s.seats || !inPlay(s, target)) return refuse({ code: 'bad_target', message: 'That player is not in the round.' });
+      const chain = s.pending?.kind === 'fine' ? [...s.pending.chain, seat] : [seat];
+      discard(s, seat, action.card, events, ` on ${seatName(target)}`);
+      s.pending = { kind: 'fine', chain };
+      // "The turns of the players you have skipped are missed": play jumps to the target.
+      passTo(s, target, now);
+      return null;
+    }
+    case 'paint': {
+      if (cardOf(action.card).kind !== 'paint') return wrongKind('That card is not a Paint Shop.');
+      discard(s, seat, action.card, events, ` and chose ${action.colour}`);
+      s.activeColour = action.colour;
+      s.pending = null;
+      passTo(s, nextTurn(s, seat), now);
+      return null;
+    }
+    case 'garage':
+      return garage(s, seat, action.card, action.cars, now, events);
+    case 'exchange':
+      return exchange(s, seat, action.card, action.mode, action.target, now, events);
+    case 'newCar': {
+      if (cardOf(action.card).kind !== 'newCar') return wrongKind('That card is not a New Car.');
+      // On the fly: "the card does not affect the game"; it goes in front of the player.
+      toTableau(s, seat, action.card);
+      s.pending = null;
+      events.push({ type: 'newCarFly', seat, text: `${seatName(seat)} played a New Car on the fly` });
+      passTo(s, nextTurn(s, seat), now);
+      return null;
+    }
+  }
+}
+
+/** GARAGE: "Choose a colour, discard the GARAGE first, and then discard any number of CARS of that colour." */
+function garage(s: CarExchangeState, seat: Seat, card: number | undefined, cars: number[], now: number, events: GameEvent[]): Refusal | null {
+  if (card === undefined) {
+    if (s.pending?.kind !== 'garage') return refuse({ code: 'no_garage', message: 'Play a Garage card together with your Cars.' });
+  } else if (cardOf(card).kind !== 'garage') return wrongKind('That card is not a Garage.');
+  if (new Set(cars).size !== cars.length) return refuse({ code: 'bad_cars', message: 'Each Car can only be discarded once.' });
+  const hand = s.hands[seat];
+  if (!cars.every((c) => hand.includes(c))) return refuse({ code: 'not_in_hand', message: 'You do not hold all of those Cars.' });
+  const faces = cars.map(cardOf);
+  if (!faces.every((c) => c.kind === 'car')) return refuse({ code: 'bad_cars', message: 'Only Cars can go with a Garage.' });
+  const colour = faces[0].colour;
+  if (!faces.every((c) => c.colour === colour)) return refuse({ code: 'bad_cars', message: 'All Cars with a Garage must be the same colour.' });
+  if (card !== undefined) discard(s, seat, card, events, ` (${colour})`);
+  for (const c of cars) discard(s, seat, c, events);
+  s.pending = null;
+  passTo(s, nextTurn(s, seat), now);
+  return null;
+}
+
+function exchange(s: CarExchangeState, seat: Seat, card: number, mode: 'swap' | 'bottom' | 'fly', target: number | undefined, now: number, events: GameEvent[]): Refusal | null {
+  if (cardOf(card).kind !== 'exchange') return wrongKind('That card is not a Car Exchange.');
+  if (mode === 'swap') {
+    if (target === undefined || target === seat || target >= s.seats || !inPlay(s, target)) {
+      return refuse({ code: 'bad_target', message: 'Choose an opponent still in the round to swap hands with.' });
+    }
+    if (s.hands[seat].length < 2) return refuse({ code: 'empty_hand', message: 'You need at least one other card to swap hands.' });
+    toTableau(s, seat, card);
+    s.pending = null;
+    s.exchange = { by: seat, target, closesAt: now + s.options.exchangeWindowMs };
+    s.turnDeadline = null;
+    events.push({ type: 'exchange', seat, target, mode, closesAt: s.exchange.closesAt, text: `${seatName(seat)} wants to swap hands with ${seatName(target)}` });
+    return null;
+  }
+  toTableau(s, seat, card);
+  s.pending = null;
+  if (mode === 'bottom') {
+    // "Put all your cards on the bottom of the discard pile and take the same number of new cards."
+    const old = s.hands[seat];
+    s.hands[seat] = [];
+    s.discard.unshift(...old);
+    const drawn = drawCards(s, seat, old.length, events);
+    events.push({ type: 'exchange', seat, mode, cards: old.length, text: `${seatName(seat)} put ${old.length} cards under the pile and drew ${drawn.length}` });
+    events.push({ type: 'newHand', to: [seat], cards: drawn.map(cardOf), text: `You drew ${drawn.length} new cards` });
+  } else {
+    events.push({ type: 'exchange', seat, mode, text: `${seatName(seat)} played a Car Exchange on the fly` });
+  }
+  passTo(s, nextTurn(s, seat), now);
+  return null;
+}
+
+/** The swap's target cancels it with their own CAR EXCHANGE; both cards stay in front of their owners. */
+function block(s: CarExchangeState, seat: Seat, card: number, now: number, events: GameEvent[]): Refusal | null {
+  const x = s.exchange;
+  if (!x) return refuse({ code: 'no_exchange', message: 'There is no Car Exchange to counter.' });
+  if (x.target !== seat) return refuse({ code: 'not_target', message: 'Only the chosen opponent can counter this Car Exchange.' });
+  if (!s.hands[seat].includes(card)) return refuse({ code: 'not_in_hand', message: 'You do not hold that card.' });
+  if (cardOf(card).kind !== 'exchange') return wrongKind('Only a Car Exchange counters a Car Exchange.');
+  toTableau(s, seat, card);
+  s.exchange = null;
+  events.push({ type: 'block', seat, by: x.by, text: `${seatName(seat)} countered with a Car Exchange: no swap` });
+  passTo(s, nextTurn(s, x.by), now);
+  settleFinished(s, seat, now, events);
+  return null;
+}
+
+/** The counter window closed: the hands change owners without being shown to anybody else. */
+export function completeSwap(s: CarExchangeState, now: number, events: GameEvent[]): void {
+  const x = s.exchange;
+  if (!x) return;
+  s.exchange = null;
+  const mine = s.hands[x.by];
+  s.hands[x.by] = s.hands[x.target];
+  s.hands[x.target] = mine;
+  events.push({
+    type: 'swapped', seat: x.by, target: x.target, counts: [s.hands[x.by].length, s.hands[x.target].length],
+    text: `${seatName(x.by)} and ${seatName(x.target)} swapped hands`,
+  });
+  for (const seat of [x.by, x.target]) {
+    events.push({ type: 'newHand', to: [seat], cards: s.hands[seat].map(cardOf), text: `Your new hand has ${s.hands[seat].length} cards` });
+  }
+  passTo(s, nextTurn(s, x.by), now);
+}
+
+/** NEW CAR in the window: the finished player draws two and is back, losing their place (RULES-NOTES 2.6). */
+function bringBack(s: CarExchangeState, seat: Seat, card: number, back: Seat, now: number, events: GameEvent[]): Refusal | null {
+  const w = s.newCarWindow;
+  if (!w || w.seat !== back) {
+    const message = back < s.seats && !s.out[back] ? `Too late: ${seatName(back)} is already back in the game.` : `Too late: the New Car window for ${seatName(back)} has closed.`;
+    return refuse({ code: 'too_late', message });
+  }
+  if (seat === w.seat) return refuse({ code: 'own_finish', message: 'A New Car brings back another player, not you.' });
+  if (!inPlay(s, seat)) return refuse({ code: 'finished', message: 'You have finished this round.' });
+  if (!s.hands[seat].includes(card)) return refuse({ code: 'not_in_hand', message: 'You do not hold that card.' });
+  if (cardOf(card).kind !== 'newCar') return wrongKind('That card is not a New Car.');
+  toTableau(s, seat, card);
+  s.newCarWindow = null;
+  s.out[w.seat] = false;
+  s.finishOrder = s.finishOrder.filter((x) => x !== w.seat);
+  const drawn = drawCards(s, w.seat, 2, events);
+  events.push({ type: 'newCar', seat, back: w.seat, text: `${seatName(seat)} played a New Car: ${seatName(w.seat)} is back with ${drawn.length} cards` });
+  events.push({ type: 'received', to: [w.seat], cards: drawn.map(cardOf), text: `You are back in the game with ${drawn.length} cards` });
+  if (w.closesAt !== null) s.turnDeadline = now + s.options.turnMs;
+  oweTalk(s, seat, false, now);
+  settleFinished(s, seat, now, events);
+  return null;
+}
+
+function dealerColour(s: CarExchangeState, seat: Seat, colour: Colour, now: number, events: GameEvent[]): Refusal | null {
+  if (s.pending?.kind !== 'dealerColour') return refuse({ code: 'no_colour_choice', message: 'There is no colour to name now.' });
+  if (seat !== s.pending.dealer) return refuse({ code: 'not_dealer', message: 'The dealer names the colour.' });
+  s.pending = null;
+  s.activeColour = colour;
+  s.turnDeadline = now + s.options.turnMs;
+  events.push({ type: 'colour', seat, colour, text: `${seatName(seat)} names ${colour} for the opening Paint Shop` });
+  return null;
+}
+
+/** "If you don't want to or can't discard a card, take one from the draw deck." */
+export function draw(s: CarExchangeState, seat: Seat, now: number, events: GameEvent[], forced = false): Refusal | null {
+  const p = s.pending;
+  if (p?.kind === 'service' || p?.kind === 'fine') {
+    return refuse({ code: 'penalty_pending', message: `You face a ${p.kind === 'fine' ? 'Fine' : 'Service'}: counter it or accept it.` });
+  }
+  if (p?.kind === 'drawn') return refuse({ code: 'already_drew', message: 'Play the card you drew, or keep it.' });
+  if (p?.kind === 'garage' && !forced && s.hands[seat].some((c) => cardOf(c).kind === 'car')) {
+    return refuse({ code: 'garage_pending', message: 'You hold a Car: finish the opening Garage with it.' });
+  }
+  const drawn = drawCards(s, seat, 1, events);
+  events.push({ type: 'draw', seat, cards: drawn.length, text: `${seatName(seat)} drew a card` });
+  if (drawn.length) events.push({ type: 'received', to: [seat], cards: drawn.map(cardOf), text: `You drew ${describeCard(drawn[0])}` });
+  // Option playDrawn: the player always gets the choice, even for an unplayable card, so the
+  // table cannot tell from the pause whether the hidden card matched.
+  if (p === null && s.options.playDrawn && drawn.length === 1) {
+    s.pending = { kind: 'drawn', card: drawn[0] };
+    s.turnDeadline = now + s.options.turnMs;
+    return null;
+  }
+  // Under an opening GARAGE the obligation passes on to the next player (RULES-NOTES 2.2).
+  passTo(s, nextTurn(s, seat), now);
+  return null;
+}
+
+/** Take the pending SERVICE (skip, draw nothing) or FINE chain (RULES-NOTES 2.4, 2.5). */
+export function accept(s: CarExchangeState, seat: Seat, now: number, events: GameEvent[]): Refusal | null {
+  const p = s.pending;
+  if (p?.kind === 'service') {
+    s.pending = null;
+    if (s.options.serviceStack) s.skips[seat] += p.count - 1;
+    const turns = s.options.serviceStack ? p.count : 1;
+    events.push({ type: 'skip', seat, turns, text: `${seatName(seat)} goes to the service station and misses ${turns === 1 ? 'a turn' : `${turns} turns`}` });
+    passTo(s, nextTurn(s, seat), now);
+    return null;
+  }
+  if (p?.kind === 'fine') {
+    s.pending = null;
+    payFines(s, seat, p.chain, events);
+    // "The game always continues with the player following the player who received penalty cards."
+    passTo(s, nextTurn(s, seat), now);
+    return null;
+  }
+  return refuse({ code: 'nothing_to_accept', message: 'There is no penalty to accept.' });
+}
+
+/** Turn clock ran out: the default move (auto-draw; accept a penalty; keep a drawn card). */
+export function timeOut(s: CarExchangeState, now: number, events: GameEvent[]): void {
+  const p = s.pending;
+  if (p?.kind === 'dealerColour') {
+    const colour = withRng(s, (rng) => rng.pick(['red', 'blue', 'green', 'yellow'] as const));
+    dealerColour(s, p.dealer, colour, now, events);
+    return;
+  }
+  const seat = s.turn;
+  events.push({ type: 'timeout', seat, text: `${seatName(seat)} ran out of time` });
+  if (p?.kind === 'service' || p?.kind === 'fine') accept(s, seat, now, events);
+  else if (p?.kind === 'drawn') {
+    s.pending = null;
+    passTo(s, nextTurn(s, seat), now);
+  } else draw(s, seat, now, events, true);
+}

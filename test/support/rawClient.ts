@@ -1,0 +1,30 @@
+/**
+ * Records every byte a colyseus.js client receives on its socket, before decoding, so tests can
+ * prove a secret never reaches it in any form.
+ */
+import { Room } from 'colyseus.js';
+
+const received = new WeakMap<object, Buffer[]>();
+let installed = false;
+
+export function recordRawBytes(): void {
+  if (installed) return;
+  installed = true;
+  const proto = Room.prototype as unknown as { onMessageCallback(this: object, event: { data: ArrayBuffer }): void };
+  const original = proto.onMessageCallback;
+  proto.onMessageCallback = function (this: object, event: { data: ArrayBuffer }) {
+    const list = received.get(this) ?? [];
+    list.push(Buffer.from(new Uint8Array(event.data)));
+    received.set(this, list);
+    original.call(this, event);
+  };
+}
+
+/** Everything this room's socket has received so far, as one latin1 string (UTF-8 text stays searchable). */
+export function rawText(room: Room): string {
+  return Buffer.concat(received.get(room) ?? []).toString('latin1');
+}
+
+export function utf8AsLatin1(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
