@@ -1,7 +1,8 @@
 /** Deadlines (RULES-NOTES 2.6–2.8 windows and the turn clock) and what happens when they pass. */
 import type { Applied, GameEvent } from '../contract.js';
 import { chargeSilence, closeNewCarWindow } from './flow.js';
-import { completeSwap, timeOut } from './rules.js';
+import { completeSwap } from './exchange.js';
+import { timeOut } from './rules.js';
 import { startRound } from './setup.js';
 import type { CarExchangeState } from './state.js';
 

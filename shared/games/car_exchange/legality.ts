@@ -6,6 +6,10 @@ import { topCard } from './table.js';
 
 const err = (code: string, message: string): RuleError => ({ code, message });
 
+export type Refusal = { ok: false; error: RuleError };
+export const refuse = (e: RuleError): Refusal => ({ ok: false, error: e });
+export const wrongKind = (message: string): Refusal => refuse({ code: 'wrong_card', message });
+
 /** Is it this seat's moment to make a turn move at all? */
 export function turnRefusal(s: CarExchangeState, seat: Seat): RuleError | null {
   if (s.phase === 'over') return err('game_over', 'The game is over.');

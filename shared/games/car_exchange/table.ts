@@ -69,3 +69,9 @@ export const previousSeat = (s: CarExchangeState, seat: Seat) => (seat + s.seats
 export function topCard(s: CarExchangeState): number | null {
   return s.discard.length ? s.discard[s.discard.length - 1] : null;
 }
+
+/** CAR EXCHANGE and NEW CAR are laid in front of their player, not discarded. */
+export function toTableau(s: CarExchangeState, seat: Seat, card: number): void {
+  removeFromHand(s, seat, card);
+  s.tableaux[seat].push(card);
+}

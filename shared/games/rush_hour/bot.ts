@@ -1,21 +1,22 @@
 /**
  * Bots play from what a client sees (public view + own seat view). Easy: the card that fits closest
- * behind a row end without an immediate penalty, and any cheapest row. Hard: weighs each card's
- * risk that other players' cards land in front of it and turn it into a fifth car.
+ * behind a row end without an immediate penalty, and any cheapest row. Hard: plays each card into
+ * sampled turns of the other players to weigh the risk of each row, and the least costly row.
  */
 import type { BotLevel, BotMove } from '../contract.js';
 import { Rng, type RngState } from '../../random.js';
 import { cardOf, deckFor } from './cards.js';
 import type { RushHourAction } from './actions.js';
-import { cardChoice, endCard, type RowRules } from './rows.js';
-import { bestOutcome, cardOutcomes, specialOutcomes, type Outcome } from './risk.js';
+import { endCard, type RowRules } from './rows.js';
+import { bestOutcome, cardOutcomes, simulateTurn, specialOutcomes } from './risk.js';
 import type { Row } from './state.js';
 import type { PublicCard, PublicRow, RushHourPublicView, RushHourSeatView } from './views.js';
 
 const PICK_DELAY: Record<BotLevel, [number, number]> = { easy: [1500, 4500], hard: [700, 2500] };
 const CHOICE_DELAY: Record<BotLevel, [number, number]> = { easy: [1000, 3000], hard: [500, 1500] };
-/** Hard keeps special vehicles for when every number is risky. */
-const SPECIAL_RESERVE = 0.3;
+/** Look-ahead deals per decision, and how much a loose fit counts against a card (points per number of gap). */
+const SAMPLES = 16;
+const GAP_WEIGHT = 0.01;
 
 const idRows = (rows: PublicRow[]): Row[] => rows.map((r) => r.slots.map((slot) => ('free' in slot ? [] : slot.cards.map((c) => c.id))));
 
@@ -44,7 +45,7 @@ function decide(pub: RushHourPublicView, mine: RushHourSeatView, seat: number, l
     return { type: 'row', row: level === 'hard' ? outcomes[0].row : rng.pick(cheapest).row };
   }
   if (pub.phase !== 'pick' || pub.players[seat]?.picked || mine.hand.length === 0) return null;
-  const card = level === 'hard' ? hardPick(pub, mine, seat, rows, rules) : easyPick(mine.hand, seat, rows, rules);
+  const card = level === 'hard' ? hardPick(pub, mine, seat, rows, rules, rng) : easyPick(mine.hand, seat, rows, rules);
   return { type: 'pick', card };
 }
 

@@ -1,0 +1,66 @@
+/**
+ * Railway Madness races over real sockets: two clients grab the same face-up card in the same
+ * millisecond; exactly one gets it, the other is told why, and no card is lost or duplicated.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchMaker } from '@colyseus/core';
+import type { Room } from 'colyseus.js';
+import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
+import type { GameRoom } from '../../server/rooms/GameRoom.js';
+import type { RailwayState } from '../../shared/games/railway/state.js';
+import type { RailwayPublicView } from '../../shared/games/railway/views.js';
+
+let server: TestServer;
+beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: 100 }); });
+afterAll(async () => { await server.stop(); });
+
+function cardsInPlay(s: RailwayState): number[] {
+  return [...s.table.flatMap((t) => (t ? [t.card] : [])), ...s.players.flatMap((p) => [...p.train, ...(p.held ? [p.held.card] : [])])];
+}
+
+async function table(): Promise<[Room, Room, GameRoom]> {
+  const a = await ready(await server.client().create('railway_madness', { name: 'Ana', private: true, variant: 'juniors', players: 2 }));
+  const b = await ready(await server.client().joinById(a.roomId, { name: 'Bo' }));
+  a.send('start', {});
+  await eventually(() => a.state.phase === 'playing' && b.state.table !== '', 5000, 'start');
+  return [a, b, matchMaker.getLocalRoomById(a.roomId) as GameRoom];
+}
+
+describe('simultaneous grabs', () => {
+  it('two grabs of one card in the same millisecond: exactly one wins, the other is told who was first', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b, room] = await table();
+      const slot = (JSON.parse(a.state.table) as RailwayPublicView).table.findIndex((t) => t !== null);
+      const acks = [collect<{ id: number }>(a, 'ack'), collect<{ id: number }>(b, 'ack')];
+      const errors = [collect<{ id: number; code: string; message: string }>(a, 'error'), collect<{ id: number; code: string; message: string }>(b, 'error')];
+      const stamp = Date.now();
+      a.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
+      b.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
+      await eventually(() => acks[0].length + acks[1].length + errors[0].length + errors[1].length >= 2, 5000, 'both answered');
+      expect(acks[0].length + acks[1].length).toBe(1);
+      const loser = errors.find((e) => e.length === 1)!;
+      expect(loser[0]).toMatchObject({ id: 1, code: 'gone' });
+      expect(loser[0].message).toMatch(/took that card first/);
+      const engine = room.engineState as RailwayState;
+      const cards = cardsInPlay(engine);
+      expect(cards).toHaveLength(54);
+      expect(new Set(cards).size).toBe(54);
+      expect(engine.players[0].train.length + engine.players[1].train.length).toBe(1);
+      await Promise.all([a.leave(true), b.leave(true)]);
+    }
+  });
+
+  it('a later-arriving grab stamped earlier (inside the window) wins over an earlier-arriving one', async () => {
+    const [a, b, room] = await table();
+    const slot = (JSON.parse(a.state.table) as RailwayPublicView).table.findIndex((t) => t !== null);
+    const bAcks = collect<{ id: number }>(b, 'ack');
+    const now = Date.now();
+    a.send('action', { id: 7, a: { type: 'take', slot }, t: now });
+    await new Promise((r) => setTimeout(r, 30));
+    b.send('action', { id: 9, a: { type: 'take', slot }, t: now - 60 });
+    await eventually(() => bAcks.length === 1, 5000, 'b wins');
+    const seatB = b.state.players.get(b.sessionId)!.seat;
+    expect((room.engineState as RailwayState).players[seatB].train).toHaveLength(1);
+    await Promise.all([a.leave(true), b.leave(true)]);
+  });
+});
