@@ -1,4 +1,7 @@
 /** One line per game: its room name and the renderer that draws its table. */
 import type { RendererFactory } from './renderer.js';
+import { RailwayRenderer } from './railway/RailwayRenderer.js';
 
-export const renderers: Record<string, RendererFactory> = {};
+export const renderers: Record<string, RendererFactory> = {
+  railway_madness: () => new RailwayRenderer(),
+};

@@ -42,10 +42,10 @@ export class LobbyScene extends Phaser.Scene {
   private buildPanel(connection: Connection): void {
     const name = el('input', { id: 'name', placeholder: 'Your name', maxLength: 24, value: localStorage.getItem(NAME_KEY) ?? '' });
     name.setAttribute('aria-label', 'Your name');
-    const gameSelect = el('select', { id: 'game' });
+    const gameSelect = el('select', { id: 'game-select' });
     gameSelect.setAttribute('aria-label', 'Game');
     for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: g.title }));
-    const variantSelect = el('select', { id: 'variant' });
+    const variantSelect = el('select', { id: 'variant-select' });
     variantSelect.setAttribute('aria-label', 'Variant');
     const players = el('input', { id: 'players', type: 'number', min: '2', max: '8', value: '2' });
     players.setAttribute('aria-label', 'Players');

@@ -40,8 +40,7 @@ export class TableScene extends Phaser.Scene {
   }
 
   create(): void {
-    const state = this.state();
-    this.gameRenderer = renderers[state.game]?.() ?? null;
+    this.gameRenderer = null;
     this.layer = this.add.container(SIDE, TOP);
     const style = { fontFamily: 'system-ui, sans-serif', color: '#f2f2f2' };
     this.header = this.add.text(12, 8, '', { ...style, fontSize: '20px', fontStyle: 'bold' });
@@ -69,8 +68,10 @@ export class TableScene extends Phaser.Scene {
   }
 
   override update(): void {
+    // A freshly joined room has no state until its first patch arrives.
+    if (!this.connection.room?.state?.game) return;
     this.drawClock();
-    if (!this.dirty || !this.connection.room) return;
+    if (!this.dirty) return;
     this.dirty = false;
     this.redraw();
   }
@@ -111,6 +112,7 @@ export class TableScene extends Phaser.Scene {
 
   private redraw(): void {
     const state = this.state();
+    this.gameRenderer ??= renderers[state.game]?.() ?? null;
     const title = games.find((g) => g.id === state.game)?.title ?? state.game;
     const code = state.code ? `   ·   code ${state.code}` : '';
     this.header.setText(`${title} — ${state.variant.replace('_', ' ')}${code}`);

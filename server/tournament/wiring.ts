@@ -1,14 +1,139 @@
-/** Connects the tournament service to rooms (table launches, results) and to HTTP. */
-import { Router, type Express } from 'express';
-import type { Presence } from '@colyseus/core';
+/**
+ * Connects the tournament service to rooms (table launches, results), to HTTP (./http.ts) and to
+ * live updates (./live.ts). One TournamentService per process; the store keeps them consistent
+ * across processes (docs/tournaments.md "Restarts and several processes").
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Express, Router } from 'express';
+import { matchMaker, type Presence } from '@colyseus/core';
 import type { Store } from '../store/index.js';
 import type { RoomServices } from '../rooms/services.js';
+import { findGame } from '../../shared/games/registry.js';
+import { logger } from '../ops/logger.js';
+import { TournamentService, type TableLauncher } from './service.js';
+import { rateGame } from './ratings.js';
+import { LiveTournaments } from './live.js';
+import { tournamentRoutes, TournamentTokens } from './http.js';
 
 export interface Tournaments {
   router: Router;
+  service: TournamentService;
+  tokens: TournamentTokens;
   close(): Promise<void>;
 }
 
-export async function setUpTournaments(_deps: { app: Express; store: Store; presence: Presence; services: RoomServices }): Promise<Tournaments> {
-  return { router: Router(), close: async () => undefined };
+/** How often tournaments whose start time has passed are started. */
+export const START_DUE_EVERY_MS = 5_000;
+
+export function seatRangeOf(gameId: string, variant: string): { min: number; max: number } | null {
+  const game = findGame(gameId);
+  if (!game || !game.variants.includes(variant)) return null;
+  const parsed = game.optionsSchema.safeParse({ variant });
+  return parsed.success ? game.seatRange(parsed.data) : null;
+}
+
+export function roomLauncher(services: RoomServices): TableLauncher {
+  return {
+    async launch(t) {
+      if (services.draining) throw new Error('this process is shutting down: the table opens after the restart');
+      const room = await matchMaker.createRoom(t.game, {
+        variant: t.variant,
+        players: t.seats.length,
+        tournament: { tournamentId: t.tournamentId, tableId: t.tableId, seats: t.seats },
+        internalKey: services.internalKey,
+      });
+      return { roomId: room.roomId };
+    },
+  };
+}
+
+export async function setUpTournaments(deps: { app: Express; store: Store; presence: Presence; services: RoomServices }): Promise<Tournaments> {
+  const { store, presence, services } = deps;
+  const launcher = roomLauncher(services);
+  const service = new TournamentService({
+    store,
+    launcher,
+    seed: randomInt(0, 2 ** 32),
+    seatRange: seatRangeOf,
+    onError: (error, context) => logger.warn({ err: error }, `tournament: ${context}`),
+  });
+  const tokens = new TournamentTokens(tokenSecret(services));
+  const live = new LiveTournaments(presence, service, tokens);
+
+  services.onGameStored = async (record) => {
+    await rateGame(store, record);
+    if (record.tableId) await service.reportTableResult(record.tableId, record);
+  };
+
+  await service.resume();
+  await reviveOrphanTables(store, launcher);
+
+  const timer = setInterval(() => {
+    if (services.draining) return;
+    service.startDue().catch((error: unknown) => logger.warn({ err: error }, 'tournament: startDue failed'));
+  }, START_DUE_EVERY_MS);
+  timer.unref();
+
+  return {
+    router: tournamentRoutes({ service, store, tokens, live }),
+    service,
+    tokens,
+    async close() {
+      clearInterval(timer);
+      await live.close();
+    },
+  };
+}
+
+/**
+ * After a restart, a table of the current round still `playing` whose room no longer exists
+ * anywhere (the process that ran it stopped before the game ended, so no result was stored) is
+ * opened again with the same seats: the game restarts from the beginning.
+ */
+async function reviveOrphanTables(store: Store, launcher: TableLauncher): Promise<void> {
+  for (const t of await store.listTournaments({ status: ['running', 'paused'], limit: 10_000 })) {
+    for (const table of await store.listTables(t.id, t.currentRound)) {
+      if (table.status !== 'playing') continue;
+      try {
+        const alive = table.roomId ? await matchMaker.query({ roomId: table.roomId }) : [];
+        if (alive.length > 0) continue;
+        const fresh = await store.getTable(table.id);
+        if (!fresh || fresh.status !== 'playing') continue;
+        const { roomId } = await launcher.launch({ tournamentId: t.id, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats });
+        await store.markTableLaunched(table.id, roomId);
+        logger.info({ tournament: t.id, table: table.id, roomId }, 'tournament: reopened a table whose room was gone');
+      } catch (error) {
+        logger.warn({ err: error }, `tournament: reopening table ${table.id}`);
+      }
+    }
+  }
+}
+
+/**
+ * The key organiser and player tokens are signed with. It must be the same in every process and
+ * survive restarts: JUNCTION_TOURNAMENT_SECRET, else JUNCTION_INTERNAL_KEY, else (embedded store)
+ * a file next to the data directory, else (memory store) a fresh one per process.
+ */
+function tokenSecret(services: RoomServices): string {
+  const fromEnv = process.env.JUNCTION_TOURNAMENT_SECRET || process.env.JUNCTION_INTERNAL_KEY;
+  if (fromEnv) return fromEnv;
+  const dataDir = services.config.JUNCTION_DATA_DIR;
+  if (!services.config.DATABASE_URL && dataDir && !dataDir.includes('://')) {
+    const file = path.join(path.dirname(path.resolve(dataDir)), `.${path.basename(dataDir)}.tournament-secret`);
+    try {
+      if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+      mkdirSync(path.dirname(file), { recursive: true });
+      const secret = randomBytes(32).toString('hex');
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch (error) {
+      if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+      logger.warn({ err: error }, 'tournament: could not keep a token secret on disk; tokens will not survive a restart');
+    }
+  } else if (services.config.DATABASE_URL) {
+    logger.warn('tournament: set JUNCTION_TOURNAMENT_SECRET so organiser and player tokens work in every process and after restarts');
+  }
+  return randomBytes(32).toString('hex');
 }

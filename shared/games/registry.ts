@@ -1,9 +1,13 @@
 /** Every game Junction serves. Adding a game: its folder in shared/games, one line here, a renderer. */
 import type { AnyGame } from './contract.js';
 import { railwayMadnessGame } from './railway/index.js';
+import { carExchangeGame } from './car_exchange/index.js';
+import { rushHourGame } from './rush_hour/index.js';
 
 export const games: AnyGame[] = [
   railwayMadnessGame,
+  carExchangeGame,
+  rushHourGame,
 ];
 
 export function findGame(id: string): AnyGame | undefined {

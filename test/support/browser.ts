@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser), with a fresh profile. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,15 +10,16 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** A fresh profile directory each launch (playwright passes it as --user-data-dir). */
+export async function launchChromium(): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'junction-chromium-'));
-  return chromium.launch({
+  return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    viewport: { width: 1280, height: 860 },
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
 }

@@ -48,6 +48,9 @@ export function playOut(seed: number, seats: number, extra: Record<string, unkno
     const deadline = game.nextDeadline(s) ?? Infinity;
     const soonest = moves.sort((a, b) => a.move!.delayMs - b.move!.delayMs)[0];
     let events: GameEvent[];
+    // apply and advance never mutate their input.
+    const before = steps % 50 === 0 ? JSON.stringify(s) : null;
+    const input = s;
     if (!soonest || now + soonest.move!.delayMs >= deadline) {
       if (deadline === Infinity) throw new Error(`seed ${seed}: stuck with no move and no deadline`);
       now = deadline;
@@ -62,6 +65,7 @@ export function playOut(seed: number, seats: number, extra: Record<string, unkno
       s = r.state;
       events = r.events;
     }
+    if (before !== null && JSON.stringify(input) !== before) throw new Error(`seed ${seed} step ${steps}: input state was mutated`);
     for (const e of events) {
       if (e.type === 'swapped') swaps++;
       if (e.type === 'newCar') newCars++;

@@ -37,8 +37,6 @@ export function cardOf(id: number, rules: DeckRules): Card {
   return { id, kind: 'tow', number: null };
 }
 
-export const isSpecial = (card: Card): boolean => card.number === null;
-
 /** Rulebook "Winner": ordinary cars 1 point, special cars 2. */
 export function pointsOf(id: number, rules: DeckRules): number {
   const card = cardOf(id, rules);

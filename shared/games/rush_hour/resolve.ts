@@ -3,7 +3,7 @@
  * numbered cards low to high, Tow Trucks; pausing whenever the rules leave a row to a player.
  */
 import type { GameEvent, RuleError } from '../contract.js';
-import { cardOf, deckFor, describeCard, pointsOfAll } from './cards.js';
+import { cardOf, describeCard, pointsOfAll } from './cards.js';
 import { cardChoice, placeCard } from './rows.js';
 import { cardOutcomes, placeSpecial, specialOutcomes } from './risk.js';
 import { dealInto } from './setup.js';
@@ -172,6 +172,3 @@ function endTurn(s: RushHourState, now: number, events: GameEvent[]): void {
   s.over = true;
   events.push({ type: 'end', text: 'The last card is placed: game over' });
 }
-
-/** All cards of the game, for invariant checks. */
-export const gameDeck = (s: RushHourState): number[] => deckFor(s.options);

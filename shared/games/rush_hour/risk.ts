@@ -4,7 +4,7 @@
  * override of RULES-NOTES' random card), and the bots' evaluations.
  */
 import { cardOf } from './cards.js';
-import { cardChoice, placeAmbulances, placeCard, placePolice, placeTow, type CardChoice, type RowRules } from './rows.js';
+import { cardChoice, cloneRows, placeAmbulances, placeCard, placePolice, placeTow, type CardChoice, type RowRules } from './rows.js';
 import type { Play, Row, SpecialKind, Step } from './state.js';
 
 export interface Outcome {
@@ -34,7 +34,7 @@ const byCost = (a: Outcome, b: Outcome) => a.points - b.points || a.cards - b.ca
 /** Outcomes of a numbered card for each row it may take, least costly first (stable: the rule's row wins ties). */
 export function cardOutcomes(rows: Row[], play: Play, choice: CardChoice, rules: RowRules): Outcome[] {
   return choice.rows.map((row) => {
-    const copy = structuredClone(rows);
+    const copy = cloneRows(rows);
     const steps = placeCard(copy, row, choice.mode, play, rules);
     return { row, ...taken(steps, play.seat), length: copy[row].length };
   }).sort(byCost);
@@ -42,7 +42,7 @@ export function cardOutcomes(rows: Row[], play: Play, choice: CardChoice, rules:
 
 export function specialOutcomes(rows: Row[], special: SpecialKind, play: Play, rules: RowRules): Outcome[] {
   return rows.map((_, row) => {
-    const copy = structuredClone(rows);
+    const copy = cloneRows(rows);
     const steps = placeSpecial(copy, special, [play], [row], rules);
     return { row, ...taken(steps, play.seat), length: copy[row].length };
   }).sort(byCost);
@@ -69,7 +69,7 @@ const KIND_ORDER = { ambulance: 0, police: 1, car: 2, trailer: 2, tow: 3 } as co
  * (the bots' look-ahead). Returns the penalty points each seat would take.
  */
 export function simulateTurn(rows: Row[], plays: Play[], rules: RowRules): Map<number, number> {
-  const copy = structuredClone(rows);
+  const copy = cloneRows(rows);
   const points = new Map<number, number>();
   const order = plays.map((p) => ({ p, c: cardOf(p.card, rules) })).sort((a, b) =>
     KIND_ORDER[a.c.kind] - KIND_ORDER[b.c.kind] || (a.c.number ?? 0) - (b.c.number ?? 0) || (a.c.kind === 'car' ? 0 : 1) - (b.c.kind === 'car' ? 0 : 1));

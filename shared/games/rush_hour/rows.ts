@@ -14,6 +14,9 @@ export interface RowRules extends DeckRules {
 /** A fifth slot makes a heavy jam (rulebook "Traffic jam is too big"). */
 const JAM_SLOTS = 5;
 
+/** A deep copy (faster than structuredClone for the bots' look-ahead). */
+export const cloneRows = (rows: Row[]): Row[] => rows.map((r) => r.map((slot) => slot.slice()));
+
 /** Index of the last slot that holds cards (a free spot is only ever the last slot). */
 export function lastFilled(row: Row): number {
   for (let i = row.length - 1; i >= 0; i--) if (row[i].length > 0) return i;

@@ -1,0 +1,100 @@
+/**
+ * Two real Chromium pages: one creates a private Railway Madness table, the other joins it by its
+ * code, the host adds a bot and starts, and both play by clicking cards on the canvas until both
+ * see the result screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { bootServer, type TestServer } from '../support/server.js';
+import { chromiumAvailable, launchChromium } from '../support/browser.js';
+
+const canRun = chromiumAvailable() || process.env.CI === 'true';
+if (!chromiumAvailable()) console.warn('[skip] /usr/bin/chromium is missing: apt-get install -y chromium');
+
+let server: TestServer;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync('dist/client/index.html')) throw new Error('the client is not built: run `npm run build` (npm test does)');
+  server = await bootServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Where to click to take a card that fits my train, read from what this page's client decoded. */
+async function matchingCardPoint(page: Page): Promise<{ x: number; y: number } | null> {
+  return page.evaluate(() => {
+    const game = (window as unknown as { junction: any }).junction;
+    const scene = game.scene.getScene('table');
+    const room = scene?.connection?.room;
+    if (!room || room.state.phase !== 'playing' || !room.state.table) return null;
+    const pub = JSON.parse(room.state.table);
+    const me = room.state.players.get(room.sessionId);
+    const mine = me?.secret ? JSON.parse(me.secret) : { train: [] };
+    const loco = pub.players[me.seat].locomotive;
+    const last = mine.train[mine.train.length - 1] ?? loco;
+    const fits = (c: any) => c.type === last.type || c.colour === last.colour || c.wheels === last.wheels;
+    const slot = pub.table.findIndex((t: any) => t && t.car && fits(t.car));
+    if (slot < 0) return null;
+    const sprite = scene.children.list.flatMap((o: any) => (o.list ? o.list : [o])).find((o: any) => o.getData?.('slot') === slot);
+    if (!sprite) return null;
+    const b = sprite.getBounds();
+    const canvas = game.canvas.getBoundingClientRect();
+    return { x: canvas.left + b.centerX, y: canvas.top + b.centerY };
+  });
+}
+
+async function playUntilResult(page: Page): Promise<void> {
+  const until = Date.now() + 40_000;
+  while (Date.now() < until) {
+    if (await page.locator('#result').isVisible().catch(() => false)) return;
+    const point = await matchingCardPoint(page);
+    if (point) await page.mouse.click(point.x, point.y);
+    await page.waitForTimeout(250);
+  }
+  await page.screenshot({ path: '/tmp/railway-stuck.png' });
+  const debug = await page.evaluate(() => {
+    const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
+    const room = scene?.connection?.room;
+    return room ? { phase: room.state.phase, version: room.state.version, last: room.state.lastEvent, secret: room.state.players.get(room.sessionId)?.secret } : 'no room';
+  });
+  throw new Error(`no result screen within 2 minutes: ${JSON.stringify(debug)} ${JSON.stringify(await matchingCardPoint(page))}`);
+}
+
+describe.skipIf(!canRun)('Railway Madness in the browser', () => {
+  it('a private table by code, two players and a bot, played to the result screen', async () => {
+    const host = await browser.newPage();
+    const guest = await browser.newPage();
+    const pageErrors: string[] = [];
+    for (const p of [host, guest]) p.on('pageerror', (e) => pageErrors.push(e.message));
+
+    await host.goto(server.http);
+    await host.fill('#name', 'Host');
+    await host.selectOption('#game-select', 'railway_madness');
+    await host.selectOption('#variant-select', 'juniors');
+    await host.fill('#players', '3');
+    await host.click('[data-testid=create-private]');
+    const codeText = await host.locator('#table-code').textContent({ timeout: 10_000 });
+    const code = /([A-Z2-9]{6})/.exec(codeText ?? '')?.[1];
+    expect(code).toBeTruthy();
+
+    await guest.goto(server.http);
+    await guest.fill('#name', 'Guest');
+    await guest.fill('#code', code!.toLowerCase());
+    await guest.click('[data-testid=join-code]');
+    await guest.getByText('The host starts the game.').waitFor({ timeout: 10_000 }).catch(async (e) => { console.log('GUEST', pageErrors, await guest.locator('.jn-error').textContent().catch(() => '?'), await guest.evaluate(() => document.body.innerText.slice(0, 800))); throw e; });
+
+    await host.click('[data-testid=add-bot]');
+    await host.getByText('3 of 3 seats taken.').waitFor({ timeout: 10_000 });
+    await host.click('[data-testid=start]');
+
+    await Promise.all([playUntilResult(host), playUntilResult(guest)]);
+    await expect(host.locator('#result').textContent()).resolves.toMatch(/Game over/);
+    await expect(guest.locator('#result').textContent()).resolves.toMatch(/Host|Guest|Bot/);
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+});
