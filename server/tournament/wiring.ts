@@ -15,7 +15,7 @@ import { logger } from '../ops/logger.js';
 import { TournamentService, type TableLauncher } from './service.js';
 import { rateGame } from './ratings.js';
 import { LiveTournaments } from './live.js';
-import { tournamentRoutes, TournamentTokens } from './http.js';
+import { publicView, tournamentRoutes, TournamentTokens } from './http.js';
 
 export interface Tournaments {
   router: Router;
@@ -60,7 +60,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
     onError: (error, context) => logger.warn({ err: error }, `tournament: ${context}`),
   });
   const tokens = new TournamentTokens(tokenSecret(services));
-  const live = new LiveTournaments(presence, service, tokens);
+  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id));
 
   services.onGameStored = async (record) => {
     await rateGame(store, record);

@@ -49,7 +49,7 @@ async function matchingCardPoint(page: Page): Promise<{ x: number; y: number } |
 }
 
 async function playUntilResult(page: Page): Promise<void> {
-  const until = Date.now() + 40_000;
+  const until = Date.now() + 90_000;
   while (Date.now() < until) {
     if (await page.locator('#result').isVisible().catch(() => false)) return;
     const point = await matchingCardPoint(page);

@@ -3,7 +3,7 @@
  * card in their search hand, and your own train. Click/tap or keyboard (arrows + Enter) to flip
  * or take; your grab flies to your train at once and slides back if the server refuses it.
  */
-import Phaser from 'phaser';
+import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { RailwayPublicView, RailwaySeatView } from '../../../shared/games/railway/views.js';
 import { drawCar, drawFaceDown, type CardSize } from './carFace.js';
@@ -89,8 +89,7 @@ export class RailwayRenderer implements GameRenderer {
         return;
       }
       const sprite = 'down' in slot ? drawFaceDown(scene, x, y, size) : drawCar(scene, x, y, size, slot.car);
-      sprite.setInteractive({ useHandCursor: true, hitArea: new Phaser.Geom.Rectangle(0, 0, size.w, size.h), hitAreaCallback: Phaser.Geom.Rectangle.Contains });
-      sprite.on('pointerdown', () => { this.cursor = i; this.actOnSlot(ctx, view, i); });
+      clickable(sprite, () => { this.cursor = i; this.actOnSlot(ctx, view, i); });
       sprite.setData('slot', i);
       this.slots.set(i, sprite);
       layer.add(sprite);
@@ -145,8 +144,7 @@ export class RailwayRenderer implements GameRenderer {
     lt.locomotives.forEach((loco, i) => {
       const y = i * rowH;
       const slot = drawCar(scene, centre, y, size, loco, { locomotive: true });
-      slot.setInteractive({ useHandCursor: true, hitArea: new Phaser.Geom.Rectangle(0, 0, size.w, size.h), hitAreaCallback: Phaser.Geom.Rectangle.Contains });
-      slot.on('pointerdown', () => ctx.act({ type: 'place', train: i }));
+      clickable(slot, () => ctx.act({ type: 'place', train: i }));
       layer.add(slot);
       layer.add(scene.add.text(centre - 24, y + size.h / 2, `${i + 1}`, { fontSize: '18px' }).setOrigin(0.5));
       lt.players.forEach((p) => {
@@ -169,4 +167,10 @@ export class RailwayRenderer implements GameRenderer {
       ctx.hint(me.turned ? 'Click a locomotive (1–5) to lay the card behind it, or put it under your pile.' : 'Turn over your top card.');
     }
   }
+}
+
+/** A card container is clicked through its background (a container's own hit area is offset by its origin). */
+function clickable(card: Phaser.GameObjects.Container, onClick: () => void): void {
+  const background = card.list[0] as Phaser.GameObjects.Rectangle;
+  background.setInteractive({ useHandCursor: true }).on('pointerdown', onClick);
 }

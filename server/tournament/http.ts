@@ -1,0 +1,296 @@
+/**
+ * Tournament HTTP API under /api/tournaments (docs/protocol.md "Tournaments"): JSON in and out,
+ * bodies checked with zod, errors as `{ error }` with 400/401/403/404/409.
+ *
+ * Secrets: the organiser token (returned once by create) and each player's token (returned by
+ * register) are HMACs of the tournament / player under a server secret, so nothing extra is
+ * stored. A player's seat id (the `playerId` a table room reserves a seat for) is a secret too:
+ * public views show only a derived public id (`publicPlayerId`), the seat id is given by
+ * register and by GET /:id/me to the holder of the player token.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { RegistrationRecord, Store, TableRecord, TournamentRecord } from '../store/index.js';
+import { createTournamentSchema, TournamentError, type TournamentService } from './service.js';
+import { leaderboard } from './ratings.js';
+import type { LiveTournaments } from './live.js';
+
+// ------------------------------------------------------------------ tokens and public ids
+
+/** Stable public alias of a seat id (the seat id itself lets you take the seat). */
+export function publicPlayerId(playerId: string): string {
+  return `p_${createHash('sha256').update(`junction:public:${playerId}`).digest('base64url').slice(0, 12)}`;
+}
+
+export class TournamentTokens {
+  constructor(private readonly secret: string) {}
+
+  organiser(tournamentId: string): string {
+    return `o.${this.mac(`organiser:${tournamentId}`)}`;
+  }
+
+  player(tournamentId: string, playerId: string): string {
+    return `p.${Buffer.from(playerId).toString('base64url')}.${this.mac(`player:${tournamentId}:${playerId}`)}`;
+  }
+
+  isOrganiser(tournamentId: string, token: string | null): boolean {
+    return token !== null && same(token, this.organiser(tournamentId));
+  }
+
+  /** The seat id a player token stands for, or null. */
+  playerOf(tournamentId: string, token: string | null): string | null {
+    const m = token ? /^p\.([A-Za-z0-9_-]{1,200})\.[A-Za-z0-9_-]+$/.exec(token) : null;
+    if (!m || !token) return null;
+    const playerId = Buffer.from(m[1], 'base64url').toString();
+    return same(token, this.player(tournamentId, playerId)) ? playerId : null;
+  }
+
+  private mac(what: string): string {
+    return createHmac('sha256', this.secret).update(what).digest('base64url').slice(0, 32);
+  }
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function bearer(req: Request): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+  return m ? m[1] : null;
+}
+
+// ------------------------------------------------------------------ public views
+
+export interface PublicTournament {
+  id: string; name: string; game: string; variant: string; format: string; tableSize: number;
+  rounds: number; advancePerTable: number; placementPoints: number[]; byePoints: number | null;
+  startsAt: number; private: boolean; status: string; currentRound: number; createdAt: number; updatedAt: number;
+}
+
+export function publicTournament(t: TournamentRecord): PublicTournament {
+  return {
+    id: t.id, name: t.name, game: t.game, variant: t.variant, format: t.format, tableSize: t.tableSize,
+    rounds: t.rounds, advancePerTable: t.advancePerTable, placementPoints: t.placementPoints, byePoints: t.byePoints,
+    startsAt: t.startsAt, private: t.privateCode !== null, status: t.status, currentRound: t.currentRound,
+    createdAt: t.createdAt, updatedAt: t.updatedAt,
+  };
+}
+
+function publicPlayer(p: RegistrationRecord) {
+  return {
+    playerId: publicPlayerId(p.playerId), name: p.name, guest: p.guest,
+    checkedIn: p.checkedInAt !== null, dropped: p.droppedAt !== null, eliminatedRound: p.eliminatedRound,
+  };
+}
+
+/** Everything about one tournament that anybody may see (no private code, no seat ids). */
+export async function publicView(service: TournamentService, store: Store, id: string) {
+  const view = await service.get(id);
+  if (!view) return null;
+  const results = await store.listTableResults(id);
+  const names = new Map(view.players.map((p) => [p.playerId, p.name]));
+  const table = (x: TableRecord) => ({
+    id: x.id, number: x.number, roomId: x.roomId, status: x.status, gameId: x.gameId, finishedAt: x.finishedAt,
+    seats: x.seats.map((s) => {
+      const r = results.find((y) => y.tableId === x.id && y.playerId === s.playerId);
+      return { playerId: publicPlayerId(s.playerId), name: s.name, place: r?.place ?? null, points: r?.points ?? null };
+    }),
+  });
+  return {
+    tournament: publicTournament(view.tournament),
+    players: view.players.map(publicPlayer),
+    rounds: view.rounds.map((r) => ({
+      number: r.number, status: r.status, startedAt: r.startedAt, finishedAt: r.finishedAt, repeats: r.repeats,
+      byes: r.byes.map(publicPlayerId), tables: r.tables.map(table),
+    })),
+    standings: view.standings.map((s) => ({ ...s, playerId: publicPlayerId(s.playerId), name: names.get(s.playerId) ?? '' })),
+  };
+}
+export type PublicTournamentView = NonNullable<Awaited<ReturnType<typeof publicView>>>;
+
+// ------------------------------------------------------------------ routes
+
+const createBody = createTournamentSchema.extend({
+  startsAt: z.number().int().min(0).optional(),
+}).strict();
+const registerBody = z.object({ name: z.string().trim().min(1).max(40), code: z.string().max(20).optional() }).strict();
+const dropBody = z.object({ playerId: z.string().min(1).max(100).optional() }).strict();
+const listQuery = z.object({
+  status: z.enum(['registration', 'running', 'paused', 'finished']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+const leaderboardQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  minGames: z.coerce.number().int().min(0).max(1000).default(0),
+});
+
+/** Without `startsAt` a tournament starts by hand (or automatically after this long). */
+export const DEFAULT_START_DELAY_MS = 60 * 60_000;
+
+type Handler = (req: Request<Record<string, string>>, res: Response) => Promise<void>;
+
+function wrap(fn: Handler) {
+  return (req: Request<Record<string, string>>, res: Response, next: NextFunction) => {
+    fn(req, res).catch((error: unknown) => {
+      if (error instanceof TournamentError) {
+        const status = { not_found: 404, bad_request: 400, wrong_state: 409, forbidden: 403 }[error.code];
+        res.status(status).json({ error: error.message, code: error.code });
+        return;
+      }
+      next(error);
+    });
+  };
+}
+
+function parse<T>(schema: z.ZodType<T>, data: unknown, res: Response): T | null {
+  const parsed = schema.safeParse(data ?? {});
+  if (parsed.success) return parsed.data;
+  res.status(400).json({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), code: 'bad_request' });
+  return null;
+}
+
+export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments }): Router {
+  const { service, store, tokens, live } = deps;
+  const router = Router();
+
+  const mustExist = async (id: string): Promise<TournamentRecord> => {
+    const t = await store.getTournament(id.slice(0, 64));
+    if (!t) throw new TournamentError('not_found', 'No such tournament.');
+    return t;
+  };
+  const organiser = async (req: Request<Record<string, string>>, res: Response): Promise<TournamentRecord | null> => {
+    const t = await mustExist(req.params.id);
+    const token = bearer(req);
+    if (!token) {
+      res.status(401).json({ error: 'Organiser token needed (Authorization: Bearer <token>).', code: 'unauthorized' });
+      return null;
+    }
+    if (!tokens.isOrganiser(t.id, token)) {
+      res.status(403).json({ error: 'This is not the organiser token of this tournament.', code: 'forbidden' });
+      return null;
+    }
+    return t;
+  };
+  const player = async (req: Request<Record<string, string>>, res: Response): Promise<{ t: TournamentRecord; playerId: string } | null> => {
+    const t = await mustExist(req.params.id);
+    const playerId = tokens.playerOf(t.id, bearer(req));
+    if (!playerId) {
+      res.status(401).json({ error: 'Player token needed (Authorization: Bearer <token> from registering).', code: 'unauthorized' });
+      return null;
+    }
+    return { t, playerId };
+  };
+
+  router.get('/', wrap(async (req, res) => {
+    const q = parse(listQuery, req.query, res);
+    if (!q) return;
+    const list = await store.listTournaments({ status: q.status ? [q.status] : undefined, limit: q.limit });
+    res.json(list.map(publicTournament));
+  }));
+
+  router.post('/', wrap(async (req, res) => {
+    const body = parse(createBody, req.body, res);
+    if (!body) return;
+    const t = await service.create({ ...body, startsAt: body.startsAt ?? Date.now() + DEFAULT_START_DELAY_MS });
+    res.status(201).json({ tournament: publicTournament(t), organiserToken: tokens.organiser(t.id), privateCode: t.privateCode });
+  }));
+
+  router.get('/leaderboard/:game', wrap(async (req, res) => {
+    const q = parse(leaderboardQuery, req.query, res);
+    if (!q) return;
+    const rows = await leaderboard(store, req.params.game.slice(0, 40), q);
+    res.json(rows.map((r) => ({ ...r, playerId: publicPlayerId(r.playerId) })));
+  }));
+
+  router.get('/:id', wrap(async (req, res) => {
+    const view = await publicView(service, store, req.params.id.slice(0, 64));
+    if (!view) throw new TournamentError('not_found', 'No such tournament.');
+    res.json(view);
+  }));
+
+  router.get('/:id/events', wrap(async (req, res) => {
+    const t = await mustExist(req.params.id);
+    await live.attach(t.id, req, res);
+  }));
+
+  router.post('/:id/register', wrap(async (req, res) => {
+    const t = await mustExist(req.params.id);
+    const body = parse(registerBody, req.body, res);
+    if (!body) return;
+    const reg = await service.register(t.id, { name: body.name, code: body.code });
+    res.status(201).json({
+      playerId: publicPlayerId(reg.playerId), seatId: reg.playerId, name: reg.name, token: tokens.player(t.id, reg.playerId),
+    });
+  }));
+
+  router.post('/:id/check-in', wrap(async (req, res) => {
+    const who = await player(req, res);
+    if (!who) return;
+    await service.checkIn(who.t.id, who.playerId);
+    res.json({ ok: true });
+  }));
+
+  router.get('/:id/me', wrap(async (req, res) => {
+    const who = await player(req, res);
+    if (!who) return;
+    const { t, playerId } = who;
+    const reg = (await store.listRegistrations(t.id)).find((r) => r.playerId === playerId);
+    if (!reg) throw new TournamentError('not_found', 'This player is not registered.');
+    const current = t.currentRound > 0 ? await store.listTables(t.id, t.currentRound) : [];
+    const mine = current.find((x) => x.seats.some((s) => s.playerId === playerId)) ?? null;
+    const results = t.currentRound > 0 ? await store.listTableResults(t.id) : [];
+    const bye = results.some((r) => r.round === t.currentRound && r.bye && r.playerId === playerId);
+    const standing = (await service.standings(t.id)).find((s) => s.playerId === playerId) ?? null;
+    res.json({
+      playerId: publicPlayerId(playerId), seatId: playerId, name: reg.name,
+      checkedIn: reg.checkedInAt !== null, dropped: reg.droppedAt !== null, eliminatedRound: reg.eliminatedRound,
+      status: t.status, round: t.currentRound, bye,
+      table: mine && {
+        id: mine.id, number: mine.number, roomId: mine.roomId, status: mine.status,
+        ready: mine.status === 'playing' && mine.roomId !== null,
+        seats: mine.seats.map((s) => ({ playerId: publicPlayerId(s.playerId), name: s.name })),
+      },
+      standing: standing && { ...standing, playerId: publicPlayerId(playerId) },
+    });
+  }));
+
+  const organiserAction = (name: string, act: (id: string) => Promise<unknown>) => {
+    router.post(`/:id/${name}`, wrap(async (req, res) => {
+      const t = await organiser(req, res);
+      if (!t) return;
+      const outcome = await act(t.id);
+      res.json({ ok: true, ...(typeof outcome === 'number' ? { closedTables: outcome } : {}) });
+    }));
+  };
+  organiserAction('start', (id) => service.start(id));
+  organiserAction('pause', (id) => service.pause(id));
+  organiserAction('unpause', (id) => service.unpause(id));
+  organiserAction('end-round', (id) => service.endRoundEarly(id));
+
+  /** The organiser drops anybody (`playerId` = public id); a player drops themself. */
+  router.post('/:id/drop', wrap(async (req, res) => {
+    const t = await mustExist(req.params.id);
+    const body = parse(dropBody, req.body, res);
+    if (!body) return;
+    const token = bearer(req);
+    if (tokens.isOrganiser(t.id, token)) {
+      if (!body.playerId) throw new TournamentError('bad_request', 'playerId (the public id) is needed.');
+      const reg = (await store.listRegistrations(t.id)).find((r) => publicPlayerId(r.playerId) === body.playerId);
+      if (!reg) throw new TournamentError('not_found', 'This player is not registered.');
+      await service.dropPlayer(t.id, reg.playerId);
+    } else {
+      const self = tokens.playerOf(t.id, token);
+      if (!self) {
+        res.status(token ? 403 : 401).json({ error: 'The organiser token, or your own player token, is needed.', code: token ? 'forbidden' : 'unauthorized' });
+        return;
+      }
+      await service.dropPlayer(t.id, self);
+    }
+    res.json({ ok: true });
+  }));
+
+  return router;
+}

@@ -1,0 +1,123 @@
+/** A turn of Traffic-Memory: open cards one by one until the run breaks (rulebook "How to Play", RULES-NOTES 1.4). */
+import { Rng } from '../../random.js';
+import { ruleError, type Applied, type GameEvent } from '../contract.js';
+import { describeCard, seatName, type TrafficcarsCard } from '../trafficcars_deck/cards.js';
+import type { TrafficMemoryAction } from './actions.js';
+import { anyRunLeft, isRunnable, isTakeable } from './runs.js';
+import type { TrafficMemoryState } from './state.js';
+
+/** Positions still face down and not opened this turn: the cards the player may open. */
+export function closedPositions(s: TrafficMemoryState): number[] {
+  const out: number[] = [];
+  s.grid.forEach((c, pos) => {
+    if (c !== null && !s.opened.includes(pos)) out.push(pos);
+  });
+  return out;
+}
+
+const cardAt = (s: TrafficMemoryState, pos: number): TrafficcarsCard => {
+  const c = s.grid[pos];
+  if (c === null) throw new Error(`no card at ${pos}`);
+  return c;
+};
+
+function startTurn(s: TrafficMemoryState, seat: number, now: number): void {
+  s.turn = seat;
+  s.phase = 'flip';
+  s.flipBy = s.options.flipMs > 0 ? now + s.options.flipMs : null;
+  s.revealUntil = null;
+  s.lastFlipAt = now;
+}
+
+/** The opened cards are turned back; the game ends when no run is left face down, else the turn passes. */
+function finishTurn(s: TrafficMemoryState, now: number, events: GameEvent[]): void {
+  s.opened = [];
+  const faceDown = s.grid.filter((c): c is TrafficcarsCard => c !== null);
+  if (!anyRunLeft(faceDown)) {
+    s.phase = 'over';
+    s.flipBy = null;
+    s.revealUntil = null;
+    events.push({ type: 'over', left: faceDown.length, text: faceDown.length > 0 ? 'No sequence can be made from the cards left: game over' : 'All cards are taken: game over' });
+    return;
+  }
+  const next = (s.turn + 1) % s.seats;
+  startTurn(s, next, now);
+  events.push({ type: 'turn', seat: next, text: `${seatName(next)}'s turn` });
+}
+
+/**
+ * "Take all cards with sequence numbers ... The last non-neighbouring card is turned back facing down
+ * and stays in the same place." `run` is what was opened before the breaking card (all of it if none broke).
+ */
+function endTurn(s: TrafficMemoryState, run: number[], now: number, events: GameEvent[]): void {
+  const cards = run.map((p) => cardAt(s, p));
+  if (isTakeable(cards)) {
+    for (const p of run) s.grid[p] = null;
+    s.piles[s.turn].push(...cards);
+    s.opened = s.opened.filter((p) => !run.includes(p));
+    events.push({ type: 'took', seat: s.turn, positions: run, cards, text: `${seatName(s.turn)} takes ${cards.map(describeCard).join(', ')}` });
+  } else {
+    events.push({ type: 'missed', seat: s.turn, positions: [...s.opened], text: `No sequence: the cards are turned back` });
+  }
+  s.phase = 'reveal';
+  s.flipBy = null;
+  s.revealUntil = now + s.options.revealMs;
+  if (s.options.revealMs === 0) finishTurn(s, now, events);
+}
+
+function open(s: TrafficMemoryState, pos: number, now: number, events: GameEvent[], timedOut: boolean): void {
+  s.opened.push(pos);
+  s.seenAt[pos] = s.flips;
+  s.flips++;
+  s.lastFlipAt = now;
+  const card = cardAt(s, pos);
+  events.push({ type: 'opened', seat: s.turn, pos, card, text: `${seatName(s.turn)} ${timedOut ? 'ran out of time; the server opened' : 'opened'} ${describeCard(card)}` });
+  const cards = s.opened.map((p) => cardAt(s, p));
+  if (!isRunnable(cards)) {
+    endTurn(s, s.opened.slice(0, -1), now, events);
+    return;
+  }
+  if (closedPositions(s).length === 0) {
+    endTurn(s, [...s.opened], now, events);
+    return;
+  }
+  s.flipBy = s.options.flipMs > 0 ? now + s.options.flipMs : null;
+}
+
+export function applyTrafficMemory(state: TrafficMemoryState, seat: number, action: TrafficMemoryAction, now: number): Applied<TrafficMemoryState> {
+  if (state.phase === 'over') return ruleError('game_over', 'The game is over');
+  if (state.phase === 'reveal') return ruleError('not_now', 'Wait until the open cards are turned back');
+  if (seat !== state.turn) return ruleError('not_your_turn', 'It is not your turn');
+  const { pos } = action;
+  if (pos >= state.grid.length || state.grid[pos] === null) return ruleError('no_card', 'There is no card there');
+  if (state.opened.includes(pos)) return ruleError('already_open', 'That card is already open');
+  const s = structuredClone(state);
+  const events: GameEvent[] = [];
+  open(s, pos, now, events, false);
+  return { ok: true, state: s, events };
+}
+
+export function trafficMemoryDeadline(s: TrafficMemoryState): number | null {
+  if (s.phase === 'flip') return s.flipBy;
+  if (s.phase === 'reveal') return s.revealUntil;
+  return null;
+}
+
+/** Time-outs: a card not opened in time is opened for the player at random; a finished reveal passes the turn. */
+export function advanceTrafficMemory(state: TrafficMemoryState, now: number): Applied<TrafficMemoryState> {
+  const s = structuredClone(state);
+  const events: GameEvent[] = [];
+  for (let guard = 0; guard < 200; guard++) {
+    const due = trafficMemoryDeadline(s);
+    if (due === null || due > now) break;
+    if (s.phase === 'reveal') {
+      finishTurn(s, due, events);
+    } else {
+      const rng = new Rng(s.rng);
+      const pos = rng.pick(closedPositions(s));
+      s.rng = rng.state;
+      open(s, pos, due, events, true);
+    }
+  }
+  return { ok: true, state: s, events };
+}
