@@ -8,7 +8,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { startServerProcess, type ServerProcess } from '../loadtest/serverProcess.js';
 import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
-import { eventually } from './support/server.js';
+import { eventually, ready } from './support/server.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
 const GAME = 'railway_madness';
@@ -55,10 +55,10 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
   });
 
   it('a private code made on A is found and joined through B', async () => {
-    const host = await new Client(endpoint(0)).create(GAME, { name: 'Host', private: true, variant: 'classic', players: 2 });
+    const host = await ready(await new Client(endpoint(0)).create(GAME, { name: 'Host', private: true, variant: 'classic', players: 2 }));
     await eventually(() => host.state.code !== '', 5000, 'code');
     const res = await fetch(`${http(1)}/api/rooms/code/${host.state.code}`);
-    expect(res.status).toBe(200);
+    expect(res.status, await res.clone().text()).toBe(200);
     const { roomId } = await res.json() as { roomId: string };
     expect(roomId).toBe(host.roomId);
     const guest = await new Client(endpoint(1)).joinById(roomId, { name: 'Guest' });
@@ -67,7 +67,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
   });
 
   it('a finished game on either process is stored in the shared PostgreSQL', async () => {
-    const host = await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2 });
+    const host = await ready(await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2 }));
     host.send('add_bot', { level: 'hard' });
     await eventually(() => host.state.players.size === 2, 5000, 'bot');
     host.send('start', {});

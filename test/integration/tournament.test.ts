@@ -5,10 +5,12 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
-import { bootServer, eventually, type TestServer } from '../support/server.js';
+import { startServerProcess, type ServerProcess } from '../../loadtest/serverProcess.js';
+import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
 
 const GAME = 'railway_madness';
 const VARIANT = 'express';
@@ -56,7 +58,7 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('a 32-player Swiss tournament', () => {
+describe.concurrent('tournaments', () => {
   it('runs three rounds of eight tables to the end, with results, standings and ratings', async () => {
     const server = await bootServer(FAST);
     servers.push(server);
@@ -101,19 +103,21 @@ describe('a 32-player Swiss tournament', () => {
         return r.table?.ready ? r : undefined;
       }, 10_000, `${p.name}'s table`);
       expect(me.seatId).toBe(p.seatId);
-      const room = await server.client().joinById(me.table.roomId as string, { name: p.name, playerId: p.seatId });
+      const room = await ready(await server.client().joinById(me.table.roomId as string, { name: p.name, playerId: p.seatId }));
+      const seated = [...(room.state as { players: Map<string, { name: string; connected: boolean; bot: boolean }> }).players.values()].find((x) => x.name === p.name);
+      expect(seated).toMatchObject({ connected: true, bot: false });
       rooms.push(room);
     }
+    // They leave again: a connected idle player holds up the table, an absent one is played by a bot.
+    await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));
     // A seat is only for its player.
     const someTable = (await ok(server, 'GET', `/${id}`)).rounds[0].tables[7];
     await expect(server.client().joinById(someTable.roomId as string, { name: 'Intruder', playerId: 'g_guess' })).rejects.toThrow(/seat/i);
 
     const view = await eventually(async () => {
       const v = await ok(server, 'GET', `/${id}`);
-      if (process.env.TT_DEBUG && Date.now() % 3000 < 30) console.log(Date.now(), v.tournament.currentRound, v.rounds.map((r: Json) => r.tables.map((t: Json) => t.status[0]).join('')).join(' '));
       return v.tournament.status === 'finished' ? v : undefined;
     }, 70_000, 'the tournament to finish');
-    await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));
 
     // Public view: no secrets.
     const raw = JSON.stringify(view);
@@ -169,4 +173,60 @@ describe('a 32-player Swiss tournament', () => {
     expect(list.map((t: Json) => t.id)).toContain(id);
     await server.stop();
   }, 90_000);
+
+  it('carries on after a restart on the same data directory, with round-1 results intact', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'junction-tournament-'));
+    dirs.push(dir);
+    const env = {
+      JUNCTION_DATA_DIR: path.join(dir, 'pglite'), ABSENT_GRACE_MS: '200', FINISHED_LINGER_MS: '500', SHUTDOWN_GRACE_MS: '300',
+      REDIS_URL: '', DATABASE_URL: '', JUNCTION_INTERNAL_KEY: '', JUNCTION_TOURNAMENT_SECRET: '',
+    };
+    const port = await freePort();
+    const first = await startServerProcess(port, env);
+    children.push(first);
+    const server = { http: `http://127.0.0.1:${port}` } as TestServer;
+    const { id, organiser } = await setUp(server, 8, 2);
+    await ok(server, 'POST', `/${id}/start`, {}, organiser);
+    const afterRound1 = await eventually(async () => {
+      const v = await ok(server, 'GET', `/${id}`);
+      return v.rounds[0]?.status === 'done' ? v : undefined;
+    }, 60_000, 'round 1 to finish');
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServerProcess(port, env);
+    children.push(second);
+    const view = await eventually(async () => {
+      const v = await ok(server, 'GET', `/${id}`);
+      return v.tournament.status === 'finished' ? v : undefined;
+    }, 60_000, 'the tournament to finish after the restart');
+    expect(view.rounds).toHaveLength(2);
+    expect(view.rounds[0].tables).toEqual(afterRound1.rounds[0].tables);
+    for (const t of view.rounds.flatMap((r: Json) => r.tables as Json[])) expect(t.status).toBe('done');
+    expect(view.standings).toHaveLength(8);
+    for (const s of view.standings) expect(s.played).toBe(2);
+    const total = view.standings.reduce((a: number, s: Json) => a + (s.points as number), 0);
+    expect(total).toBeCloseTo(4 * 6);
+    // The organiser token still works after the restart (the signing secret is kept with the data).
+    const r = await api(server, 'POST', `/${id}/pause`, {}, organiser);
+    expect(r.status).toBe(409); // authorised, but a finished tournament cannot be paused
+    const results = await (await fetch(`${server.http}/api/results?limit=200`)).json() as Json[];
+    expect(results.filter((x) => x.tournamentId === id)).toHaveLength(4);
+    expect(await second.stop()).toBe(0);
+  }, 90_000);
 });
+
+const children: ServerProcess[] = [];
+afterAll(async () => {
+  for (const c of children) await c.stop().catch(() => undefined);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
