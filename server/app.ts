@@ -88,7 +88,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   };
   if (opts.exitOnSignal) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => {
+      // `on`, not `once`: a second signal while draining must not kill the process mid-shutdown.
+      process.on(signal, () => {
         const bound = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 10_000);
         bound.unref();
         void shutdown().then(() => process.exit(0));

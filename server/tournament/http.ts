@@ -86,14 +86,20 @@ function publicPlayer(p: RegistrationRecord) {
   };
 }
 
+/**
+ * Table id → room id of tables opened again after a restart (the store records only the first
+ * launch of a table), kept in presence so every process sees them.
+ */
+export type ReopenedRooms = (tournamentId: string) => Promise<Record<string, string>>;
+
 /** Everything about one tournament that anybody may see (no private code, no seat ids). */
-export async function publicView(service: TournamentService, store: Store, id: string) {
+export async function publicView(service: TournamentService, store: Store, id: string, reopened: ReopenedRooms) {
   const view = await service.get(id);
   if (!view) return null;
-  const results = await store.listTableResults(id);
+  const [results, rooms] = await Promise.all([store.listTableResults(id), reopened(id)]);
   const names = new Map(view.players.map((p) => [p.playerId, p.name]));
   const table = (x: TableRecord) => ({
-    id: x.id, number: x.number, roomId: x.roomId, status: x.status, gameId: x.gameId, finishedAt: x.finishedAt,
+    id: x.id, number: x.number, roomId: rooms[x.id] ?? x.roomId, status: x.status, gameId: x.gameId, finishedAt: x.finishedAt,
     seats: x.seats.map((s) => {
       const r = results.find((y) => y.tableId === x.id && y.playerId === s.playerId);
       return { playerId: publicPlayerId(s.playerId), name: s.name, place: r?.place ?? null, points: r?.points ?? null };
@@ -152,8 +158,8 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, res: Response): T | null 
   return null;
 }
 
-export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments }): Router {
-  const { service, store, tokens, live } = deps;
+export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments; reopened: ReopenedRooms }): Router {
+  const { service, store, tokens, live, reopened } = deps;
   const router = Router();
 
   const mustExist = async (id: string): Promise<TournamentRecord> => {
@@ -206,7 +212,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   }));
 
   router.get('/:id', wrap(async (req, res) => {
-    const view = await publicView(service, store, req.params.id.slice(0, 64));
+    const view = await publicView(service, store, req.params.id.slice(0, 64), reopened);
     if (!view) throw new TournamentError('not_found', 'No such tournament.');
     res.json(view);
   }));
@@ -244,13 +250,14 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const results = t.currentRound > 0 ? await store.listTableResults(t.id) : [];
     const bye = results.some((r) => r.round === t.currentRound && r.bye && r.playerId === playerId);
     const standing = (await service.standings(t.id)).find((s) => s.playerId === playerId) ?? null;
+    const roomId = mine ? (await reopened(t.id))[mine.id] ?? mine.roomId : null;
     res.json({
       playerId: publicPlayerId(playerId), seatId: playerId, name: reg.name,
       checkedIn: reg.checkedInAt !== null, dropped: reg.droppedAt !== null, eliminatedRound: reg.eliminatedRound,
       status: t.status, round: t.currentRound, bye,
       table: mine && {
-        id: mine.id, number: mine.number, roomId: mine.roomId, status: mine.status,
-        ready: mine.status === 'playing' && mine.roomId !== null,
+        id: mine.id, number: mine.number, roomId, status: mine.status,
+        ready: mine.status === 'playing' && roomId !== null,
         seats: mine.seats.map((s) => ({ playerId: publicPlayerId(s.playerId), name: s.name })),
       },
       standing: standing && { ...standing, playerId: publicPlayerId(playerId) },

@@ -14,7 +14,7 @@ import { findGame } from '../../shared/games/registry.js';
 import { logger } from '../ops/logger.js';
 import { TournamentService, type TableLauncher } from './service.js';
 import { rateGame } from './ratings.js';
-import { LiveTournaments } from './live.js';
+import { channelOf, LiveTournaments } from './live.js';
 import { publicView, tournamentRoutes, TournamentTokens } from './http.js';
 
 export interface Tournaments {
@@ -60,7 +60,8 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
     onError: (error, context) => logger.warn({ err: error }, `tournament: ${context}`),
   });
   const tokens = new TournamentTokens(tokenSecret(services));
-  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id));
+  const reopened = async (id: string): Promise<Record<string, string>> => ((await presence.hgetall(reopenedKey(id))) as Record<string, string> | null) ?? {};
+  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id, reopened));
 
   services.onGameStored = async (record) => {
     await rateGame(store, record);
@@ -68,7 +69,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
   };
 
   await service.resume();
-  await reviveOrphanTables(store, launcher);
+  await reviveOrphanTables(store, presence, launcher);
 
   const timer = setInterval(() => {
     if (services.draining) return;
@@ -77,7 +78,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
   timer.unref();
 
   return {
-    router: tournamentRoutes({ service, store, tokens, live }),
+    router: tournamentRoutes({ service, store, tokens, live, reopened }),
     service,
     tokens,
     async close() {
@@ -90,19 +91,26 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
 /**
  * After a restart, a table of the current round still `playing` whose room no longer exists
  * anywhere (the process that ran it stopped before the game ended, so no result was stored) is
- * opened again with the same seats: the game restarts from the beginning.
+ * opened again with the same seats: the game restarts from the beginning. Its room id is kept in
+ * presence (the store records only a table's first launch) and shown by the views.
+ * TODO(store): a `relaunchTable(id, roomId)` store method would make this durable.
  */
-async function reviveOrphanTables(store: Store, launcher: TableLauncher): Promise<void> {
+const reopenedKey = (tournamentId: string): string => `junction:tournament:${tournamentId}:reopened`;
+
+async function reviveOrphanTables(store: Store, presence: Presence, launcher: TableLauncher): Promise<void> {
   for (const t of await store.listTournaments({ status: ['running', 'paused'], limit: 10_000 })) {
     for (const table of await store.listTables(t.id, t.currentRound)) {
       if (table.status !== 'playing') continue;
       try {
-        const alive = table.roomId ? await matchMaker.query({ roomId: table.roomId }) : [];
+        const current = (await presence.hget(reopenedKey(t.id), table.id)) ?? table.roomId;
+        const alive = current ? await matchMaker.query({ roomId: current }) : [];
         if (alive.length > 0) continue;
         const fresh = await store.getTable(table.id);
         if (!fresh || fresh.status !== 'playing') continue;
         const { roomId } = await launcher.launch({ tournamentId: t.id, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats });
-        await store.markTableLaunched(table.id, roomId);
+        // The store keeps the first room id of a launched table; the new one lives in presence.
+        await presence.hset(reopenedKey(t.id), table.id, roomId);
+        await presence.publish(channelOf(t.id), { id: t.id, at: Date.now() });
         logger.info({ tournament: t.id, table: table.id, roomId }, 'tournament: reopened a table whose room was gone');
       } catch (error) {
         logger.warn({ err: error }, `tournament: reopening table ${table.id}`);

@@ -3,11 +3,15 @@ import type { AnyGame } from './contract.js';
 import { railwayMadnessGame } from './railway/index.js';
 import { carExchangeGame } from './car_exchange/index.js';
 import { rushHourGame } from './rush_hour/index.js';
+import { trafficMemoryGame } from './traffic_memory/index.js';
+import { tookOverGame } from './took_over/index.js';
 
 export const games: AnyGame[] = [
   railwayMadnessGame,
   carExchangeGame,
   rushHourGame,
+  trafficMemoryGame,
+  tookOverGame,
 ];
 
 export function findGame(id: string): AnyGame | undefined {

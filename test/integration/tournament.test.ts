@@ -165,7 +165,7 @@ describe.concurrent('tournaments', () => {
 
     // The live stream saw the tournament move through its rounds to the end.
     await eventually(() => frames.at(-1)?.tournament.status === 'finished', 3000, 'the last live frame');
-    expect(new Set(frames.map((f) => f.tournament.currentRound))).toEqual(new Set([1, 2, 3]));
+    expect(new Set(frames.map((f) => f.tournament.currentRound))).toEqual(new Set([0, 1, 2, 3]));
     abort.abort();
     await stream;
 
@@ -191,6 +191,8 @@ describe.concurrent('tournaments', () => {
       const v = await ok(server, 'GET', `/${id}`);
       return v.rounds[0]?.status === 'done' ? v : undefined;
     }, 60_000, 'round 1 to finish');
+    await eventually(async () => (await ok(server, 'GET', `/${id}`)).rounds[1]?.tables.every((t: Json) => t.status === 'playing'), 10_000, 'round 2 to open');
+    const beforeStop = await ok(server, 'GET', `/${id}`);
     expect(await first.stop()).toBe(0);
 
     const second = await startServerProcess(port, env);
@@ -201,6 +203,12 @@ describe.concurrent('tournaments', () => {
     }, 60_000, 'the tournament to finish after the restart');
     expect(view.rounds).toHaveLength(2);
     expect(view.rounds[0].tables).toEqual(afterRound1.rounds[0].tables);
+    // Round 2 was being played when the first process stopped: its tables were opened again.
+    for (const [i, t] of (beforeStop.rounds[1].tables as Json[]).entries()) {
+      if (t.status !== 'playing') continue;
+      expect(view.rounds[1].tables[i].roomId).not.toBe(t.roomId);
+      expect(view.rounds[1].tables[i].gameId).toBe(view.rounds[1].tables[i].roomId);
+    }
     for (const t of view.rounds.flatMap((r: Json) => r.tables as Json[])) expect(t.status).toBe('done');
     expect(view.standings).toHaveLength(8);
     for (const s of view.standings) expect(s.played).toBe(2);

@@ -1,0 +1,39 @@
+/**
+ * Every registered game, on the real server: a table filled with bots (the human who opened it
+ * leaves, so a bot takes that seat too) plays to its end and its result is stored before the room
+ * goes away.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games } from '../../shared/games/registry.js';
+import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
+
+/** Short-game options where a game offers them, to keep the suite quick. */
+const QUICK: Record<string, Record<string, unknown>> = {
+  car_exchange: { rounds: 1 },
+  traffic_memory: { range: '1-12' },
+};
+
+let server: TestServer;
+beforeAll(async () => { server = await bootServer({ ABSENT_GRACE_MS: 0 }); });
+afterAll(async () => { await server.stop(); });
+
+describe.concurrent('bots play every game to the end', () => {
+  it.each(games.map((g) => [g.id, g] as const))('%s: a full table of bots finishes and the result is stored', async (_id, game) => {
+    const options = game.optionsSchema.parse(QUICK[game.id] ?? {});
+    const range = game.seatRange(options);
+    const players = Math.min(range.max, Math.max(range.min, 4));
+    const host = await ready(await server.client().create(game.id, { name: 'Opener', private: true, ...QUICK[game.id], players }));
+    for (let i = 1; i < players; i++) host.send('add_bot', { level: i % 2 ? 'hard' : 'easy' });
+    await eventually(() => host.state.players.size === players, 5000, 'bots seated');
+    host.send('start', {});
+    await eventually(() => host.state.phase === 'playing', 5000, 'start');
+    await host.leave(true);
+    const record = await eventually(async () => {
+      const res = await fetch(`${server.http}/api/results/${host.roomId}`);
+      return res.ok ? await res.json() as { players: { place: number; bot: boolean }[]; summary: string } : undefined;
+    }, 170_000, `${game.id} result`);
+    expect(record.players).toHaveLength(players);
+    expect(record.players.some((p) => p.place === 1)).toBe(true);
+    expect(record.summary.length).toBeGreaterThan(0);
+  }, 180_000);
+});

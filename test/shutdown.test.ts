@@ -1,0 +1,45 @@
+/**
+ * Graceful shutdown of one process: on SIGTERM it refuses new tables at once, lets a running game
+ * go on for the grace period (its result is stored if it ends), and exits within the bound.
+ */
+import { describe, expect, it } from 'vitest';
+import { Client } from 'colyseus.js';
+import { startServerProcess } from '../loadtest/serverProcess.js';
+import { eventually, ready } from './support/server.js';
+
+describe('SIGTERM', () => {
+  it('stops taking tables, keeps finished results, and exits within the grace bound', async () => {
+    const port = 4791;
+    const dataDir = `/tmp/junction-shutdown-${process.pid}`;
+    const server = await startServerProcess(port, { SHUTDOWN_GRACE_MS: '1500', JUNCTION_DATA_DIR: dataDir, ABSENT_GRACE_MS: '0' });
+    const endpoint = `ws://127.0.0.1:${port}`;
+    // A short game played by bots to its end before the signal: its result must survive.
+    const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
+    done.send('add_bot', { level: 'hard' });
+    await eventually(() => done.state.players.size === 2, 5000, 'bot');
+    done.send('start', {});
+    await eventually(() => done.state.phase === 'playing', 5000, 'start');
+    await done.leave(true);
+    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/api/results/${done.roomId}`)).ok, 60_000, 'stored');
+
+    const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2 }));
+    running.send('start', {});
+    await eventually(() => running.state.phase === 'playing', 5000, 'start');
+    const notices: string[] = [];
+    running.onMessage('notice', (m: { message: string }) => notices.push(m.message));
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await eventually(() => notices.length > 0, 5000, 'restart notice');
+    await expect(new Client(endpoint).create('railway_madness', { players: 2 })).rejects.toThrow();
+    const code = await server.stop();
+    expect(Date.now() - signalledAt).toBeLessThan(15_000);
+    expect(code).toBe(0);
+
+    // The same data directory, reopened by a new process, still holds the finished game.
+    const again = await startServerProcess(port, { JUNCTION_DATA_DIR: dataDir });
+    const res = await fetch(`http://127.0.0.1:${port}/api/results/${done.roomId}`);
+    expect(res.status).toBe(200);
+    await again.stop();
+  }, 120_000);
+});
