@@ -1,6 +1,7 @@
 import Phaser from 'phaser';
 import { LobbyScene } from './scenes/LobbyScene.js';
 import { TableScene } from './scenes/TableScene.js';
+import { TournamentScene } from './scenes/TournamentScene.js';
 
 const game = new Phaser.Game({
   type: Phaser.AUTO,
@@ -8,7 +9,7 @@ const game = new Phaser.Game({
   backgroundColor: '#1d2330',
   dom: { createContainer: true },
   scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
-  scene: [LobbyScene, TableScene],
+  scene: [LobbyScene, TableScene, TournamentScene],
 });
 
 // Exposed for browser tests and debugging (read-only use).

@@ -100,6 +100,7 @@ export class LobbyScene extends Phaser.Scene {
         button('Create private table', go(() => connection.createPrivate(gameSelect.value, tableOpts())), { secondary: true, testId: 'create-private' })),
       el('div', { className: 'jn-row' }, code,
         button('Join by code', go(() => connection.joinByCode(code.value, joinOpts())), { secondary: true, testId: 'join-code' })),
+      el('div', { className: 'jn-row' }, button('Tournaments', () => this.scene.start('tournaments'), { secondary: true, testId: 'tournaments' })),
       this.errorEl,
       el('div', { textContent: 'Open tables' }),
       this.listEl,

@@ -4,7 +4,7 @@ import { matchMaker, type Presence } from '@colyseus/core';
 import { z } from 'zod';
 import { roomIdForCode } from '../matchmaking/privateCodes.js';
 import { KeyedRateLimiter } from '../matchmaking/rateLimit.js';
-import type { Store } from '../store/index.js';
+import type { GameRecord, Store } from '../store/index.js';
 import type { Tournaments } from '../tournament/wiring.js';
 import { clientIp } from './matchmakeLimit.js';
 import { games } from '../../shared/games/registry.js';
@@ -39,7 +39,7 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
       res.status(400).json({ error: 'Bad query: game?, limit 1–200' });
       return;
     }
-    res.json(await deps.store.listGameResults(q.data));
+    res.json((await deps.store.listGameResults(q.data)).map(publicRecord));
   });
 
   router.get('/results/:id', async (req: Request<{ id: string }>, res) => {
@@ -48,9 +48,14 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
       res.status(404).json({ error: 'No stored result for that table.' });
       return;
     }
-    res.json(record);
+    res.json(publicRecord(record));
   });
 
   router.use('/tournaments', deps.tournaments.router);
   return router;
+}
+
+/** A stored result as the public may see it: tournament seat ids are credentials, so they stay out. */
+function publicRecord(record: GameRecord): Omit<GameRecord, 'players'> & { players: Omit<GameRecord['players'][number], 'playerId'>[] } {
+  return { ...record, players: record.players.map(({ playerId: _secret, ...rest }) => rest) };
 }

@@ -117,7 +117,7 @@ describe.concurrent('tournaments', () => {
     const view = await eventually(async () => {
       const v = await ok(server, 'GET', `/${id}`);
       return v.tournament.status === 'finished' ? v : undefined;
-    }, 70_000, 'the tournament to finish');
+    }, 240_000, 'the tournament to finish');
 
     // Public view: no secrets.
     const raw = JSON.stringify(view);
@@ -172,7 +172,7 @@ describe.concurrent('tournaments', () => {
     const list = await ok(server, 'GET', '/?status=finished');
     expect(list.map((t: Json) => t.id)).toContain(id);
     await server.stop();
-  }, 90_000);
+  }, 300_000);
 
   it('carries on after a restart on the same data directory, with round-1 results intact', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'junction-tournament-'));
@@ -190,7 +190,7 @@ describe.concurrent('tournaments', () => {
     const afterRound1 = await eventually(async () => {
       const v = await ok(server, 'GET', `/${id}`);
       return v.rounds[0]?.status === 'done' ? v : undefined;
-    }, 60_000, 'round 1 to finish');
+    }, 180_000, 'round 1 to finish');
     await eventually(async () => (await ok(server, 'GET', `/${id}`)).rounds[1]?.tables.every((t: Json) => t.status === 'playing'), 10_000, 'round 2 to open');
     const beforeStop = await ok(server, 'GET', `/${id}`);
     expect(await first.stop()).toBe(0);
@@ -200,7 +200,7 @@ describe.concurrent('tournaments', () => {
     const view = await eventually(async () => {
       const v = await ok(server, 'GET', `/${id}`);
       return v.tournament.status === 'finished' ? v : undefined;
-    }, 60_000, 'the tournament to finish after the restart');
+    }, 180_000, 'the tournament to finish after the restart');
     expect(view.rounds).toHaveLength(2);
     expect(view.rounds[0].tables).toEqual(afterRound1.rounds[0].tables);
     // Round 2 was being played when the first process stopped: its tables were opened again.
@@ -220,7 +220,7 @@ describe.concurrent('tournaments', () => {
     const results = await (await fetch(`${server.http}/api/results?limit=200`)).json() as Json[];
     expect(results.filter((x) => x.tournamentId === id)).toHaveLength(4);
     expect(await second.stop()).toBe(0);
-  }, 90_000);
+  }, 300_000);
 });
 
 const children: ServerProcess[] = [];
