@@ -29,19 +29,26 @@ const { positionals, values } = parseArgs({
   },
 });
 
-async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}): Promise<T & { server: { cpuSeconds: number; peakRssMiB: number }[] }> {
+async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}): Promise<T & { server: { cpuSeconds: number; idleRssMiB: number; peakRssMiB: number }[] }> {
   const base = Number(values.port);
   const servers: ServerProcess[] = [];
   for (let i = 0; i < count; i++) {
     const redis: Record<string, string> = count > 1 ? { REDIS_URL: values.redis ?? 'redis://127.0.0.1:6379', PUBLIC_ADDRESS: `127.0.0.1:${base + i}` } : {};
-    servers.push(await startServerProcess(base + i, { ...redis, RACE_WINDOW_MS: values.window!, ...env }));
+    // Every load-test client comes from 127.0.0.1: lift the per-IP join limits for the run.
+    const limits = { JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000' };
+    servers.push(await startServerProcess(base + i, { ...redis, ...limits, RACE_WINDOW_MS: values.window!, ...env }));
   }
   const peaks = servers.map(() => 0);
   const sampler = setInterval(() => servers.forEach((s, i) => { peaks[i] = Math.max(peaks[i], s.usage().rssMiB); }), 500);
   const startCpu = servers.map((s) => s.usage().cpuSeconds);
+  const idleRss = servers.map((s) => s.usage().rssMiB);
   try {
     const result = await run(servers);
-    const server = servers.map((s, i) => ({ cpuSeconds: Math.round((s.usage().cpuSeconds - startCpu[i]) * 100) / 100, peakRssMiB: Math.round(peaks[i]) }));
+    const server = servers.map((s, i) => ({
+      cpuSeconds: Math.round((s.usage().cpuSeconds - startCpu[i]) * 100) / 100,
+      idleRssMiB: Math.round(idleRss[i]),
+      peakRssMiB: Math.round(peaks[i]),
+    }));
     return { ...result, server };
   } finally {
     clearInterval(sampler);

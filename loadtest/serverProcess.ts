@@ -1,5 +1,5 @@
 /**
- * Starts a real Junction server as a child process (tsx server/main.ts), waits for /health, and
+ * Starts a real Junction server as a child process (node --import tsx server/main.ts), waits for /health, and
  * reads its CPU time and resident memory from /proc, so the figures are the server's own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,7 +17,8 @@ export interface ServerProcess {
 const TICKS_PER_SECOND = 100;
 
 export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn('./node_modules/.bin/tsx', ['server/main.ts'], {
+  // `node --import tsx` keeps the server in this one process, so /proc shows its own CPU and memory.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
