@@ -1,0 +1,94 @@
+/**
+ * Tournament night: N players register over HTTP, check in, and every round each one asks
+ * "/me" for its table, joins it as a real websocket client and plays it with the view bot until
+ * the tournament is finished. Reports stored results against the tables played.
+ */
+import { findGame } from '../../shared/games/registry.js';
+import { LoadPlayer } from '../playerClient.js';
+import { summarise } from '../stats.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string): Promise<Json> {
+  const res = await fetch(`${base}/api/tournaments${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Json>;
+}
+
+export async function runTournamentNight(o: { base: string; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number }) {
+  const game = findGame(o.game);
+  if (!game) throw new Error(`unknown game ${o.game}`);
+  const started = Date.now();
+  const created = await call(o.base, 'POST', '/', { name: 'Load night', game: o.game, variant: o.variant, tableSize: o.tableSize, rounds: o.rounds, startsAt: Date.now() + 3_600_000 });
+  const id: string = created.tournament.id;
+  const players: { token: string; seatId: string; name: string; played: Set<string>; clients: LoadPlayer[] }[] = [];
+  for (let i = 0; i < o.players; i++) {
+    const reg = await call(o.base, 'POST', `/${id}/register`, { name: `p${i}` });
+    await call(o.base, 'POST', `/${id}/check-in`, {}, reg.token);
+    players.push({ token: reg.token, seatId: reg.seatId, name: reg.name, played: new Set(), clients: [] });
+  }
+  await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
+  const registeredMs = Date.now() - started;
+
+  let seed = 1;
+  let finished = false;
+  const deadline = Date.now() + o.timeoutMs;
+  while (!finished && Date.now() < deadline) {
+    await Promise.all(players.map(async (p, i) => {
+      const me = await call(o.base, 'GET', `/${id}/me`, undefined, p.token);
+      if (me.status === 'finished') finished = true;
+      const table = me.table;
+      if (!table?.ready || p.played.has(table.roomId)) return;
+      p.played.add(table.roomId);
+      const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
+      p.clients.push(client);
+      await client.joinReserved(table.roomId, p.seatId, p.name).catch(() => { p.played.delete(table.roomId); });
+    }));
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const view = await call(o.base, 'GET', `/${id}`);
+  const tables = (view.rounds as Json[]).flatMap((r) => r.tables as Json[]);
+  let stored = 0;
+  for (const t of tables) {
+    if (t.roomId && (await fetch(`${o.base}/api/results/${t.roomId}`)).ok) stored++;
+  }
+  const clients = players.flatMap((p) => p.clients);
+  await Promise.all(clients.map((c) => c.leave()));
+  const latencies = clients.flatMap((c) => c.stats.latencies);
+  const errors = clients.flatMap((c) => c.stats.errors);
+  return {
+    scenario: 'tournament',
+    game: o.game,
+    players: o.players,
+    rounds: o.rounds,
+    status: view.tournament.status,
+    tables: tables.length,
+    clientsConnected: clients.length,
+    durationMs: Date.now() - started,
+    registrationMs: registeredMs,
+    messages: clients.reduce((n, c) => n + c.stats.messages, 0),
+    errors: errors.length,
+    errorKinds: [...new Set(errors)],
+    latencyMs: summarise(latencies),
+    resultsStored: stored,
+    resultsExpected: tables.length,
+  };
+}
+
+/** `npm run bench -- tournament --players 1024 --rounds 3` */
+export async function runScenario(values: Record<string, string | undefined>, withServers: (n: number, run: (s: { port: number }[]) => Promise<object>, env?: Record<string, string>) => Promise<object>) {
+  return withServers(Number(values.processes ?? 1), (servers) => runTournamentNight({
+    base: `http://127.0.0.1:${servers[0].port}`,
+    endpoints: servers.map((s) => `ws://127.0.0.1:${s.port}`),
+    players: Number(values.players ?? 64),
+    rounds: Number(values.rounds ?? 3),
+    game: values.game ?? 'railway_madness',
+    variant: values.variant ?? 'express',
+    tableSize: Number(values.seats ?? 4),
+    timeoutMs: Number(values.timeout ?? 1_800_000),
+  }), { ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret' });
+}
