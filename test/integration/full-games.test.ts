@@ -13,6 +13,9 @@ const QUICK: Record<string, Record<string, unknown>> = {
   traffic_memory: { range: '1-12' },
 };
 
+/** Table sizes the issues ask for explicitly (Rush Hour: a 5-player table). */
+const SEATS: Record<string, number> = { rush_hour: 5 };
+
 let server: TestServer;
 beforeAll(async () => { server = await bootServer({ ABSENT_GRACE_MS: 0 }); });
 afterAll(async () => { await server.stop(); });
@@ -21,7 +24,7 @@ describe.concurrent('bots play every game to the end', () => {
   it.each(games.map((g) => [g.id, g] as const))('%s: a full table of bots finishes and the result is stored', async (_id, game) => {
     const options = game.optionsSchema.parse(QUICK[game.id] ?? {});
     const range = game.seatRange(options);
-    const players = Math.min(range.max, Math.max(range.min, 4));
+    const players = Math.min(range.max, Math.max(range.min, SEATS[game.id] ?? 4));
     const host = await ready(await server.client().create(game.id, { name: 'Opener', private: true, ...QUICK[game.id], players }));
     for (let i = 1; i < players; i++) host.send('add_bot', { level: i % 2 ? 'hard' : 'easy' });
     await eventually(() => host.state.players.size === players, 5000, 'bots seated');
