@@ -7,6 +7,7 @@
  *   tournament  --players 1024 --rounds 3
  */
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { findGame, games } from '../shared/games/registry.js';
 import { startServerProcess, type ServerProcess } from './serverProcess.js';
 import { runTables } from './scenarios/tables.js';
@@ -19,6 +20,7 @@ const { positionals, values } = parseArgs({
     seats: { type: 'string', default: '4' },
     processes: { type: 'string', default: '1' },
     redis: { type: 'string' },
+    database: { type: 'string' },
     port: { type: 'string', default: '3567' },
     timeout: { type: 'string', default: '300000' },
     window: { type: 'string', default: '150' },
@@ -32,11 +34,21 @@ const { positionals, values } = parseArgs({
 async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}): Promise<T & { server: { cpuSeconds: number; idleRssMiB: number; peakRssMiB: number }[] }> {
   const base = Number(values.port);
   const servers: ServerProcess[] = [];
+  const shared: Record<string, string> = {};
+  if (count > 1) {
+    // Several processes share one PostgreSQL store (each embedded store would only see its own games).
+    const url = values.database ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query('DROP SCHEMA IF EXISTS junction_bench CASCADE; CREATE SCHEMA junction_bench');
+    await db.end();
+    shared.DATABASE_URL = `${url}?options=${encodeURIComponent('-c search_path=junction_bench')}`;
+  }
   for (let i = 0; i < count; i++) {
     const redis: Record<string, string> = count > 1 ? { REDIS_URL: values.redis ?? 'redis://127.0.0.1:6379', PUBLIC_ADDRESS: `127.0.0.1:${base + i}` } : {};
     // Every load-test client comes from 127.0.0.1: lift the per-IP join limits for the run.
     const limits = { JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000' };
-    servers.push(await startServerProcess(base + i, { ...redis, ...limits, RACE_WINDOW_MS: values.window!, ...env }));
+    servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }));
   }
   const peaks = servers.map(() => 0);
   const sampler = setInterval(() => servers.forEach((s, i) => { peaks[i] = Math.max(peaks[i], s.usage().rssMiB); }), 500);
