@@ -62,8 +62,8 @@ export const tollGas = (map: CityMap, tile: number): number => 2 * map.tiles[til
  * The cheapest legal route (least gas, then fewest steps), as the full tile list, or null.
  * `extra` adds a cost to entering a tile (the hard bot's risk of meeting someone there).
  */
-export function cheapestRoute(map: CityMap, start: number, dest: number, extra: (tile: number, moveIndex: number) => number = () => 0): number[] | null {
-  // Dijkstra over (tile, moves so far) keeps `extra` free to depend on time; 40 tiles cap the depth.
+export function cheapestRoute(map: CityMap, start: number, dest: number, extra?: (tile: number, moveIndex: number) => number): number[] | null {
+  // With `extra` the search runs over (tile, moves so far) so the cost may depend on time.
   const MAX_MOVES = 24;
   type Node = { cost: number; tile: number; moves: number; path: number[] };
   const best = new Map<string, number>();
@@ -80,14 +80,40 @@ export function cheapestRoute(map: CityMap, start: number, dest: number, extra: 
       const path = [...node.path, ...m.tiles];
       if (path.length > 40) continue;
       let cost = node.cost + 1;
-      for (const t of m.tiles) cost += tollGas(map, t) + extra(t, node.moves + 1);
-      const key = `${to}:${node.moves + 1}`;
+      for (const t of m.tiles) cost += tollGas(map, t) + (extra ? extra(t, node.moves + 1) : 0);
+      const key = extra ? `${to}:${node.moves + 1}` : `${to}`;
       if ((best.get(key) ?? Infinity) <= cost) continue;
       best.set(key, cost);
       open.push({ cost, tile: to, moves: node.moves + 1, path });
     }
   }
   return null;
+}
+
+/** Gas of the cheapest legal route (steps + tolls), or null when there is none. */
+export function cheapestGas(map: CityMap, start: number, dest: number): number | null {
+  const route = cheapestRoute(map, start, dest);
+  if (route === null) return null;
+  return routeGas(map, route);
+}
+
+/** Gas of a legal route driven alone: one step per move plus the start tile (Note 4), plus tolls. */
+export function routeGas(map: CityMap, route: readonly number[]): number {
+  let steps = 1;
+  let at = route[0];
+  let i = 1;
+  let tolls = 0;
+  while (i < route.length) {
+    const dir = DIRS.find((d) => step(at, d) === route[i]);
+    if (dir === undefined) return Infinity;
+    const m = move(map, at, dir);
+    if (!m.ok) return Infinity;
+    for (const t of m.tiles) tolls += tollGas(map, t);
+    i += m.tiles.length;
+    at = m.tiles[m.tiles.length - 1];
+    steps++;
+  }
+  return steps + tolls;
 }
 
 export const ALL_TILES = Array.from({ length: TILES }, (_, i) => i);

@@ -1,0 +1,30 @@
+/** Room options (RULES-NOTES 3.2 [opt] clock, 3.3 [opt] start garnets, 3.4 [opt] default route, 3.7 [opt] public garnets). */
+import { z } from 'zod';
+
+export const VARIANTS = ['classic'] as const;
+export type TrafficTangoVariant = (typeof VARIANTS)[number];
+
+export const trafficTangoOptions = z.object({
+  variant: z.enum(VARIANTS).default('classic'),
+  /** Traffic Tango is a 4-player match: the room fills empty seats with bots. */
+  players: z.number().int().min(4).max(4).default(4),
+  /** Clock of each day's simultaneous submission (issue: 90 s; RULES-NOTES' 180 s is the longer option). 0 = no clock (asynchronous). */
+  phaseMs: z.number().int().min(0).max(3_600_000).default(90_000)
+    .refine((ms) => ms === 0 || ms >= 5_000, 'A phase clock is 0 (none) or at least 5 seconds'),
+  /** Clock of the winner's Elimination Candidate choice (RULES-NOTES 3.7: 60 s). */
+  choiceMs: z.number().int().min(5_000).max(600_000).default(60_000),
+  /** RULES-NOTES 3.3 [opt]: players start with 0 garnets. */
+  startGarnets: z.number().int().min(0).max(100).default(0),
+  /** RULES-NOTES 3.4 [opt]: with no valid route at the deadline, drive the cheapest legal route (issue default) or count as crashed. */
+  noRoute: z.enum(['cheapest', 'crash']).default('cheapest'),
+  /** RULES-NOTES 3.7 [opt]: everybody's garnets are public. */
+  publicGarnets: z.boolean().default(false),
+  /** Not in the rulebook (routes are secret): show every car's replay and crashes to everyone. */
+  publicReplay: z.boolean().default(false),
+}).strip();
+
+export type TrafficTangoOptions = z.infer<typeof trafficTangoOptions>;
+
+export function seatRange(): { min: number; max: number } {
+  return { min: 4, max: 4 };
+}
