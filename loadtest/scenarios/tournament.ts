@@ -19,6 +19,13 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return res.json() as Promise<Json>;
 }
 
+/** A bounded number of requests in flight: 1,024 players polling at once would flood one process's accept queue. */
+async function inBatches<T>(items: T[], size: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += size) {
+    await Promise.all(items.slice(start, start + size).map((item, k) => run(item, start + k)));
+  }
+}
+
 export async function runTournamentNight(o: { base: string; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number }) {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game ${o.game}`);
@@ -38,7 +45,7 @@ export async function runTournamentNight(o: { base: string; endpoints: string[];
   let finished = false;
   const deadline = Date.now() + o.timeoutMs;
   while (!finished && Date.now() < deadline) {
-    await Promise.all(players.map(async (p, i) => {
+    await inBatches(players, 32, async (p, i) => {
       const me = await call(o.base, 'GET', `/${id}/me`, undefined, p.token);
       if (me.status === 'finished') finished = true;
       const table = me.table;
@@ -47,7 +54,7 @@ export async function runTournamentNight(o: { base: string; endpoints: string[];
       const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
       p.clients.push(client);
       await client.joinReserved(table.roomId, p.seatId, p.name).catch(() => { p.played.delete(table.roomId); });
-    }));
+    });
     await new Promise((r) => setTimeout(r, 1000));
   }
   const view = await call(o.base, 'GET', `/${id}`);

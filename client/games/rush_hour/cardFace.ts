@@ -1,0 +1,89 @@
+/**
+ * Draws a Trafficcars card by code. Colour is never the only cue: every kind is written on the card
+ * (CAR, TRAILER, AMBULANCE, POLICE, TOW) with its own symbol/pattern, and the penalty points are printed.
+ */
+import type Phaser from 'phaser';
+import type { Card, CardKind } from '../../../shared/games/rush_hour/cards.js';
+
+export interface CardSize { w: number; h: number }
+
+const STYLE: Record<CardKind, { fill: number; ink: string; label: string; symbol: string }> = {
+  car: { fill: 0xf4f1e8, ink: '#111111', label: 'CAR', symbol: '🚗' },
+  trailer: { fill: 0xf2d36b, ink: '#111111', label: 'TRAILER', symbol: '⛟' },
+  ambulance: { fill: 0xffffff, ink: '#b01818', label: 'AMBULANCE', symbol: '✚' },
+  police: { fill: 0x2f4f9e, ink: '#ffffff', label: 'POLICE', symbol: '★' },
+  tow: { fill: 0xe08a2e, ink: '#111111', label: 'TOW', symbol: '⚓' },
+};
+
+/** Short name for logs and chips: "23", "T24", "AMB", "POL", "TOW". */
+export function cardLabel(card: Card): string {
+  if (card.kind === 'car') return String(card.number);
+  if (card.kind === 'trailer') return `T${card.number}`;
+  return card.kind === 'ambulance' ? 'AMB' : card.kind === 'police' ? 'POL' : 'TOW';
+}
+
+export function cardPoints(card: Card, trailerPoints: number): number {
+  return card.kind === 'car' ? 1 : card.kind === 'trailer' ? trailerPoints : 2;
+}
+
+export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSize, card: Card, opts: { highlight?: number; points?: number } = {}): Phaser.GameObjects.Container {
+  const { w, h } = size;
+  const st = STYLE[card.kind];
+  const c = scene.add.container(x, y);
+  const bg = scene.add.rectangle(0, 0, w, h, st.fill).setOrigin(0)
+    .setStrokeStyle(opts.highlight !== undefined ? 4 : 2, opts.highlight ?? 0x222222);
+  c.add(bg);
+  const g = scene.add.graphics();
+  if (card.kind === 'trailer') {
+    // diagonal hazard stripes across the middle band
+    g.lineStyle(3, 0x111111, 0.35);
+    const band = h * 0.16;
+    for (let i = 2; i + band <= w; i += 8) g.lineBetween(i, h * 0.82, i + band, h * 0.66);
+  } else if (card.kind === 'police') {
+    g.fillStyle(0xffffff, 0.9).fillRect(0, h * 0.6, w, h * 0.08);
+  } else if (card.kind === 'ambulance') {
+    g.fillStyle(0xd22b2b, 1).fillRect(0, h * 0.6, w, h * 0.06);
+  } else if (card.kind === 'tow') {
+    g.lineStyle(2, 0x111111, 0.5);
+    for (let i = 4; i < w; i += 8) g.lineBetween(i, h * 0.6, i + 4, h * 0.68);
+  }
+  c.add(g);
+  const small = Math.max(8, Math.round(w * 0.15));
+  c.add(scene.add.text(w / 2, 3, st.label, { fontSize: `${small}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5, 0));
+  const big = card.number !== null ? String(card.number) : st.symbol;
+  c.add(scene.add.text(w / 2, h * 0.42, big, { fontSize: `${Math.round(w * (card.number !== null ? 0.45 : 0.4))}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5));
+  if (card.number !== null && card.kind === 'trailer') c.add(scene.add.text(3, h * 0.7, st.symbol, { fontSize: `${small + 2}px`, color: st.ink }));
+  if (opts.points !== undefined) {
+    c.add(scene.add.text(w - 3, h - 3, `${opts.points}p`, { fontSize: `${small}px`, color: st.ink }).setOrigin(1, 1));
+  }
+  c.setSize(w, h);
+  return c;
+}
+
+/** A hidden card (a player's pick before the reveal). */
+export function drawBack(scene: Phaser.Scene, x: number, y: number, size: CardSize): Phaser.GameObjects.Container {
+  const c = scene.add.container(x, y);
+  c.add(scene.add.rectangle(0, 0, size.w, size.h, 0x39435c).setStrokeStyle(2, 0x9fb0d0).setOrigin(0));
+  c.add(scene.add.text(size.w / 2, size.h / 2, '?', { fontSize: `${Math.round(size.h * 0.6)}px`, color: '#dfe6f5' }).setOrigin(0.5));
+  c.setSize(size.w, size.h);
+  return c;
+}
+
+/** The free spot a Tow Truck leaves behind: a dashed outline. */
+export function drawFreeSpot(scene: Phaser.Scene, x: number, y: number, size: CardSize): Phaser.GameObjects.Container {
+  const c = scene.add.container(x, y);
+  c.add(scene.add.rectangle(0, 0, size.w, size.h, 0x000000, 0).setOrigin(0));
+  const g = scene.add.graphics().lineStyle(2, 0x9fe29f, 0.9);
+  const dash = (x1: number, y1: number, x2: number, y2: number) => {
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    for (let d = 0; d < len; d += 10) {
+      const e = Math.min(len, d + 5);
+      g.lineBetween(x1 + ((x2 - x1) * d) / len, y1 + ((y2 - y1) * d) / len, x1 + ((x2 - x1) * e) / len, y1 + ((y2 - y1) * e) / len);
+    }
+  };
+  dash(0, 0, size.w, 0); dash(size.w, 0, size.w, size.h); dash(size.w, size.h, 0, size.h); dash(0, size.h, 0, 0);
+  c.add(g);
+  c.add(scene.add.text(size.w / 2, size.h / 2, 'FREE\nSPOT', { fontSize: `${Math.max(9, Math.round(size.w * 0.17))}px`, color: '#9fe29f', align: 'center' }).setOrigin(0.5));
+  c.setSize(size.w, size.h);
+  return c;
+}

@@ -1,0 +1,149 @@
+/** The day loop (RULES-NOTES 3.2), clocks and their defaults, spending, and what each seat may see. */
+import { describe, expect, it } from 'vitest';
+import { trafficTangoGame as game } from './index.js';
+import { trafficTangoOptions } from './options.js';
+import { act, refused, ROUTES, table, T } from './testing.js';
+import type { TrafficTangoState } from './state.js';
+
+const CORNERS = ['NW', 'NE', 'SE', 'SW'] as const;
+const routes = (s0: TrafficTangoState, skips: Record<number, number[]> = {}): TrafficTangoState => {
+  let s = s0;
+  CORNERS.forEach((c, seat) => { s = act(s, seat, { type: 'route', tiles: ROUTES[c].split(' '), skips: skips[seat] }).s; });
+  return s;
+};
+
+describe('schedule and clocks', () => {
+  it('options: 4 players, classic, 90 s clock by default', () => {
+    const o = trafficTangoOptions.parse({});
+    expect(o).toMatchObject({ variant: 'classic', players: 4, phaseMs: 90_000, choiceMs: 60_000, startGarnets: 0, noRoute: 'cheapest' });
+    expect(game.seatRange(o)).toEqual({ min: 4, max: 4 });
+    expect(trafficTangoOptions.safeParse({ players: 3 }).success).toBe(false);
+  });
+
+  it('day 1 is signs only, days 2–4 signs and a route, day 5 a route only', () => {
+    const s = table({ day: 1 });
+    expect(refused(s, 0, { type: 'route', tiles: ROUTES.NW.split(' ') })).toBe('no_delivery');
+    expect(refused(table({ day: 5 }), 0, { type: 'signs', signs: [] })).toBe('no_traffic');
+    const v = game.publicView(table({ day: 3 }), 0);
+    expect([v.traffic, v.delivery, v.extraSignCost]).toEqual([3, 2, 4]);
+  });
+
+  it('the day resolves only when every seat has sent everything due, and resubmitting replaces', () => {
+    let s = table({ day: 2 });
+    for (let seat = 0; seat < 4; seat++) s = act(s, seat, { type: 'signs', signs: [] }).s;
+    s = act(s, 0, { type: 'signs', signs: [{ kind: 'toll', tile: 'C3' }] }).s;
+    expect(s.day).toBe(2);
+    expect(game.activeSeats(s)).toEqual([0, 1, 2, 3]);
+    s = routes(s);
+    expect(s.day).toBe(3);
+    expect(s.gas).toEqual([9, 9, 9, 9]);
+    expect(s.garnets).toEqual([1, 1, 1, 1]);
+    expect(s.placed.map((p) => p.sign)).toEqual([{ kind: 'toll', tile: T('C3') }]);
+  });
+
+  it('when the clock runs out: no sign for the late, and the cheapest legal route', () => {
+    let s = table({ day: 2 });
+    s = act(s, 0, { type: 'signs', signs: [{ kind: 'toll', tile: 'C3' }] }).s;
+    const r = game.advance(s, (game.nextDeadline(s) ?? 0));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.state.day).toBe(3);
+    expect(r.state.deliveries[0].defaulted).toEqual([true, true, true, true]);
+    expect(r.state.deliveries[0].result.cars.every((c) => c.drove)).toBe(true);
+    expect(r.events.filter((e) => e.type === 'timeout')).toHaveLength(4);
+    expect(game.nextDeadline(r.state)).toBe((game.nextDeadline(s) ?? 0) + 90_000);
+  });
+
+  it('option noRoute "crash": a seat without a route at the deadline is scored as crashed', () => {
+    let s = table({ day: 5 }, { noRoute: 'crash' });
+    s = act(s, 0, { type: 'route', tiles: ROUTES.NW.split(' ') }).s;
+    const r = game.advance(s, game.nextDeadline(s) ?? 0);
+    expect(r.ok && r.state.gas).toEqual([9, 17, 17, 17]);
+  });
+
+  it('advance before the deadline changes nothing', () => {
+    const s = table({ day: 2 });
+    const r = game.advance(s, 50);
+    expect(r.ok && r.state).toEqual(s);
+  });
+
+  it('a full match of bots ends with a result', () => {
+    let s = game.setup(trafficTangoOptions.parse({}), 4, 3, 0);
+    let now = 0;
+    for (let i = 0; i < 100 && !game.result(s); i++) {
+      let moved = false;
+      for (let seat = 0; seat < 4; seat++) {
+        const m = game.bot(s, seat, seat < 2 ? 'easy' : 'hard', [i, seat, 3, 4], now);
+        if (!m) continue;
+        const r = game.apply(s, seat, m.action, now);
+        expect(r.ok).toBe(true);
+        if (r.ok) { s = r.state; moved = true; }
+      }
+      if (!moved) { now = game.nextDeadline(s) ?? now; const r = game.advance(s, now); if (r.ok) s = r.state; }
+    }
+    expect(game.result(s)?.seats).toHaveLength(4);
+  });
+});
+
+describe('spending', () => {
+  it('speeding costs 5 garnets per skip, checked with the extra sign against start-of-day garnets', () => {
+    let s = table({ day: 3, garnets: [9, 0, 0, 0] });
+    s = act(s, 0, { type: 'route', tiles: ROUTES.NW.split(' '), skips: [2] }).s;
+    expect(refused(s, 0, { type: 'signs', signs: [{ kind: 'yield', tile: 'B2' }, { kind: 'toll', tile: 'C3' }] })).toBe('garnets');
+    expect(refused(s, 0, { type: 'route', tiles: ROUTES.NW.split(' '), skips: [2, 4] })).toBe('garnets');
+    for (let seat = 0; seat < 4; seat++) s = act(s, seat, { type: 'signs', signs: [] }).s;
+    s = act(s, 1, { type: 'route', tiles: ROUTES.NE.split(' ') }).s;
+    s = act(s, 2, { type: 'route', tiles: ROUTES.SE.split(' ') }).s;
+    s = act(s, 3, { type: 'route', tiles: ROUTES.SW.split(' ') }).s;
+    // Seat 0: 8 steps, fastest → 4 garnets, minus 5 for speeding.
+    expect(s.gas[0]).toBe(8);
+    expect(s.garnets[0]).toBe(9 - 5 + 4);
+    expect(game.seatView(s, 0, 0).deliveries[0]).toMatchObject({ steps: 8, speedingCost: 5, garnets: 4 });
+  });
+});
+
+describe('hidden information', () => {
+  it('who placed a sign is never public, nor in another seat\'s view', () => {
+    let s = table({ day: 1 });
+    s = act(s, 2, { type: 'signs', signs: [{ kind: 'roundabout', tile: 'C3' }] }).s;
+    s = act(s, 0, { type: 'signs', signs: [{ kind: 'toll', tile: 'B4' }] }).s;
+    s = act(s, 1, { type: 'signs', signs: [] }).s;
+    const last = act(s, 3, { type: 'signs', signs: [] });
+    s = last.s;
+    const pub = JSON.stringify(game.publicView(s, 0));
+    expect(pub).not.toContain('owner');
+    expect(game.publicView(s, 0).lastPlaced?.signs).toEqual([{ kind: 'roundabout', tile: 'C3' }, { kind: 'toll', tile: 'B4' }]);
+    expect(game.seatView(s, 2, 0).mySigns).toEqual([{ day: 1, sign: { kind: 'roundabout', tile: 'C3' } }]);
+    expect(JSON.stringify(game.seatView(s, 1, 0))).not.toContain('C3');
+    const revealed = last.events.filter((e) => e.type === 'signsRevealed');
+    expect(JSON.stringify(revealed)).not.toMatch(/owner|seat/);
+  });
+
+  it('routes stay in their owner\'s seat view; the public gets gas only, crash reports go to those involved', () => {
+    let s = table({ day: 2 });
+    for (let seat = 0; seat < 4; seat++) s = act(s, seat, { type: 'signs', signs: [] }).s;
+    s = act(s, 0, { type: 'route', tiles: 'A1 B1 C1 C2 C3 C4 C5 D5 E5'.split(' ') }).s;
+    expect(game.seatView(s, 0, 0).route?.tiles[1]).toBe('B1');
+    expect(JSON.stringify(game.seatView(s, 1, 0))).not.toContain('B1');
+    expect(JSON.stringify(game.publicView(s, 0))).not.toContain('"B1"'.slice(0, 0) + 'C2","C3');
+    s = act(s, 1, { type: 'route', tiles: 'E1 D1 C1 B1 A1 A2 A3 A4 A5'.split(' ') }).s;
+    s = act(s, 2, { type: 'route', tiles: ROUTES.SE.split(' ') }).s;
+    const last = act(s, 3, { type: 'route', tiles: ROUTES.SW.split(' ') });
+    const pub = game.publicView(last.s, 0);
+    expect(pub.deliveries[0]).toEqual({ number: 1, day: 2, gas: [17, 17, 17, 9], replay: null });
+    expect(JSON.stringify(pub)).not.toMatch(/track|crash/);
+    for (const e of last.events) {
+      if (e.type === 'crash' || e.type === 'wreckHit' || e.type === 'arrived') expect(e.to).toHaveLength(1);
+    }
+    expect(game.seatView(last.s, 2, 0).deliveries[0].crash).toEqual({ tick: 7, tile: 'C1', with: [0, 1] });
+    expect(game.seatView(last.s, 0, 0).deliveries[0].hitBy).toEqual([{ tick: 7, tile: 'C1', by: [2] }]);
+    expect(game.publicView(last.s, 0).players[0].garnets).toBeNull();
+  });
+
+  it('option publicReplay shows every car\'s replay to everyone', () => {
+    let s = table({ day: 5 }, { publicReplay: true });
+    s = routes(s);
+    const replay = game.publicView(s, 0).deliveries[0].replay;
+    expect(replay?.[0].track.map((p) => p.tile)).toEqual(ROUTES.NW.split(' '));
+  });
+});
