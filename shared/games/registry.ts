@@ -5,6 +5,7 @@ import { carExchangeGame } from './car_exchange/index.js';
 import { rushHourGame } from './rush_hour/index.js';
 import { trafficMemoryGame } from './traffic_memory/index.js';
 import { tookOverGame } from './took_over/index.js';
+import { trafficTangoGame } from './traffic_tango/index.js';
 
 export const games: AnyGame[] = [
   railwayMadnessGame,
@@ -12,6 +13,7 @@ export const games: AnyGame[] = [
   rushHourGame,
   trafficMemoryGame,
   tookOverGame,
+  trafficTangoGame,
 ];
 
 export function findGame(id: string): AnyGame | undefined {

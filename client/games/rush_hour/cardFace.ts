@@ -9,10 +9,10 @@ export interface CardSize { w: number; h: number }
 
 const STYLE: Record<CardKind, { fill: number; ink: string; label: string; symbol: string }> = {
   car: { fill: 0xf4f1e8, ink: '#111111', label: 'CAR', symbol: '🚗' },
-  trailer: { fill: 0xf2d36b, ink: '#111111', label: 'TRAILER', symbol: '⛟' },
-  ambulance: { fill: 0xffffff, ink: '#b01818', label: 'AMBULANCE', symbol: '✚' },
+  trailer: { fill: 0xf2d36b, ink: '#111111', label: 'TRAILER', symbol: '' },
+  ambulance: { fill: 0xffffff, ink: '#b01818', label: 'AMBULANCE', symbol: '+' },
   police: { fill: 0x2f4f9e, ink: '#ffffff', label: 'POLICE', symbol: '★' },
-  tow: { fill: 0xe08a2e, ink: '#111111', label: 'TOW', symbol: '⚓' },
+  tow: { fill: 0xe08a2e, ink: '#111111', label: 'TOW', symbol: '↩' },
 };
 
 /** Short name for logs and chips: "23", "T24", "AMB", "POL", "TOW". */
@@ -49,10 +49,10 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   }
   c.add(g);
   const small = Math.max(8, Math.round(w * 0.15));
-  c.add(scene.add.text(w / 2, 3, st.label, { fontSize: `${small}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5, 0));
+  const labelSize = Math.max(7, Math.min(small, Math.floor((w - 4) / (st.label.length * 0.62))));
+  c.add(scene.add.text(w / 2, 3, st.label, { fontSize: `${labelSize}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5, 0));
   const big = card.number !== null ? String(card.number) : st.symbol;
   c.add(scene.add.text(w / 2, h * 0.42, big, { fontSize: `${Math.round(w * (card.number !== null ? 0.45 : 0.4))}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5));
-  if (card.number !== null && card.kind === 'trailer') c.add(scene.add.text(3, h * 0.7, st.symbol, { fontSize: `${small + 2}px`, color: st.ink }));
   if (opts.points !== undefined) {
     c.add(scene.add.text(w - 3, h - 3, `${opts.points}p`, { fontSize: `${small}px`, color: st.ink }).setOrigin(1, 1));
   }

@@ -69,7 +69,7 @@ const REASON: Record<Extract<PublicStep, { kind: 'take' }>['reason'], string> = 
 
 export function stepText(step: PublicStep, name: (seat: number) => string): string {
   const who = name(step.seat);
-  if (step.kind === 'take') return `${who} takes row ${step.row + 1}: ${step.cards.length} cards, ${step.points} pts (${REASON[step.reason]})`;
+  if (step.kind === 'take') return `${who} ${who === 'You' ? 'take' : 'takes'} row ${step.row + 1}: ${step.cards.length} cards, ${step.points} pts (${REASON[step.reason]})`;
   if (step.kind === 'tow') return `${who}: TOW → row ${step.row + 1}, loads ${step.loaded.map(cardLabel).join(' ') || 'nothing'}`;
   const where = { end: 'at the end', free: 'into the free spot', stack: 'stacked', front: 'at the front', start: 'starts the row' }[step.at];
   return `${who}: ${cardLabel(step.card)} → row ${step.row + 1} ${where}`;

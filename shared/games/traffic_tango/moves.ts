@@ -40,8 +40,8 @@ export function legalMoves(map: CityMap, from: number): { dir: Dir; tiles: numbe
 export function reachable(map: CityMap, start: number, dest: number): boolean {
   const seen = new Set([start]);
   const queue = [start];
-  while (queue.length > 0) {
-    const at = queue.shift() as number;
+  for (let head = 0; head < queue.length; head++) {
+    const at = queue[head];
     if (at === dest) return true;
     for (const m of legalMoves(map, at)) {
       const to = m.tiles[m.tiles.length - 1];

@@ -117,7 +117,9 @@ export function advanceTrafficTango(state: TrafficTangoState, now: number): Appl
       const planned = tiles === null ? null : planRoute(map, start, dest, tiles);
       p.route = planned?.ok ? planned.plan : null;
     }
-    events.push({ type: 'timeout', seat, text: `${who(seat)} ran out of time${hasDelivery(s) ? (s.options.noRoute === 'cheapest' ? ': they drive the cheapest route' : ': no vehicle for them today') : ''}` });
+    events.push({ type: 'timeout', seat, text: `${who(seat)} ran out of time` });
+    const missed = hasDelivery(s) ? (p.route !== null ? 'you drive the cheapest legal route' : 'you have no vehicle today') : 'you place no sign';
+    events.push({ type: 'myTimeout', seat, to: [seat], text: `Time is up: ${missed}` });
   });
   resolveDay(s, now, events, late);
   return { ok: true, state: s, events };

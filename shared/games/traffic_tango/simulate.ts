@@ -139,12 +139,14 @@ export function simulateDelivery(map: CityMap, starts: readonly number[], plans:
   }));
   const at = [...starts];
   const next = plans.map(() => 0);
-  const driving = new Set(plans.flatMap((p, seat) => (p === null ? [] : [seat])));
+  // Seats still driving, with their plans.
+  const driving = new Map<number, Plan>();
+  plans.forEach((p, seat) => { if (p !== null) driving.set(seat, p); });
   const debris: Debris[] = [];
   let t = 1;
   while (driving.size > 0) {
     t++;
-    const seats = [...driving];
+    const seats = [...driving.keys()];
     if (t >= TICK_CAP) {
       for (const seat of seats) {
         cars[seat].crashed = true;
@@ -154,7 +156,7 @@ export function simulateDelivery(map: CityMap, starts: readonly number[], plans:
       }
       break;
     }
-    const moving = seats.map((seat) => ({ seat, at: at[seat], path: (plans[seat] as Plan).ticks[next[seat]].path }));
+    const moving = [...driving].map(([seat, plan]) => ({ seat, at: at[seat], path: plan.ticks[next[seat]].path, plan }));
     const { outcomes, debrisHits } = resolveTick(map, moving, debris);
     outcomes.forEach((o, n) => {
       const seat = moving[n].seat;
@@ -168,12 +170,13 @@ export function simulateDelivery(map: CityMap, starts: readonly number[], plans:
       } else if (o.kind === 'wait') {
         car.track.push({ tile: at[seat], state: 'wait' });
       } else {
-        const tick = (plans[seat] as Plan).ticks[next[seat]];
+        const plan = moving[n].plan;
+        const tick = plan.ticks[next[seat]];
         // RULES-NOTES 3.4: tolls are waived during a speeding tick, except where the vehicle stops.
         tick.path.forEach((x, j) => { if (!tick.speeding || j === tick.path.length - 1) car.tolls += tollGas(map, x); });
         at[seat] = o.to;
         next[seat]++;
-        const arrived = next[seat] === (plans[seat] as Plan).ticks.length;
+        const arrived = next[seat] === plan.ticks.length;
         car.track.push({ tile: o.to, state: arrived ? 'arrive' : 'move' });
         if (arrived) { car.steps = t; driving.delete(seat); }
       }

@@ -39,6 +39,15 @@ describe('signs on the road', () => {
     expect(r.cars[1].steps).toBe(9);
   });
 
+  it('Yield: the wait repeats for as long as the next tile stays contested', () => {
+    const map = mapOf({ kind: 'yield', tile: T('B1') });
+    // Hand-made plans (the resolver only looks at tiles): NE enters C1 at t3, SW at t4.
+    const one = (names: string): Plan => ({ tiles: [], skips: [], ticks: tiles(names).map((t) => ({ path: [t], speeding: false })) });
+    const r = drive(map, [plan(map, 'NW', STRAIGHT), one('D1 C1 C2 C3'), null, one('A4 A3 C1 D1 E1')]);
+    expect(r.cars[0].track.map((p) => p.state).slice(0, 5)).toEqual(['start', 'move', 'wait', 'wait', 'move']);
+    expect(r.cars[0].steps).toBe(11);
+  });
+
   it('Roundabout: two cars entering it together do not crash', () => {
     const map = mapOf({ kind: 'roundabout', tile: T('C1') });
     const r = drive(map, [plan(map, 'NW', STRAIGHT), plan(map, 'NE', 'E1 D1 C1 C2 C3 C4 C5 B5 A5'), null, null]);

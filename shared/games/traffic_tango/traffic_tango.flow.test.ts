@@ -87,7 +87,7 @@ describe('schedule and clocks', () => {
 
 describe('spending', () => {
   it('speeding costs 5 garnets per skip, checked with the extra sign against start-of-day garnets', () => {
-    let s = table({ day: 3, garnets: [9, 0, 0, 0] });
+    let s = table({ day: 3, garnets: [8, 0, 0, 0] });
     s = act(s, 0, { type: 'route', tiles: ROUTES.NW.split(' '), skips: [2] }).s;
     expect(refused(s, 0, { type: 'signs', signs: [{ kind: 'yield', tile: 'B2' }, { kind: 'toll', tile: 'C3' }] })).toBe('garnets');
     expect(refused(s, 0, { type: 'route', tiles: ROUTES.NW.split(' '), skips: [2, 4] })).toBe('garnets');
@@ -97,7 +97,7 @@ describe('spending', () => {
     s = act(s, 3, { type: 'route', tiles: ROUTES.SW.split(' ') }).s;
     // Seat 0: 8 steps, fastest → 4 garnets, minus 5 for speeding.
     expect(s.gas[0]).toBe(8);
-    expect(s.garnets[0]).toBe(9 - 5 + 4);
+    expect(s.garnets[0]).toBe(8 - 5 + 4);
     expect(game.seatView(s, 0, 0).deliveries[0]).toMatchObject({ steps: 8, speedingCost: 5, garnets: 4 });
   });
 });
@@ -125,7 +125,7 @@ describe('hidden information', () => {
     s = act(s, 0, { type: 'route', tiles: 'A1 B1 C1 C2 C3 C4 C5 D5 E5'.split(' ') }).s;
     expect(game.seatView(s, 0, 0).route?.tiles[1]).toBe('B1');
     expect(JSON.stringify(game.seatView(s, 1, 0))).not.toContain('B1');
-    expect(JSON.stringify(game.publicView(s, 0))).not.toContain('"B1"'.slice(0, 0) + 'C2","C3');
+    expect(JSON.stringify(game.publicView(s, 0))).not.toContain('C2","C3');
     s = act(s, 1, { type: 'route', tiles: 'E1 D1 C1 B1 A1 A2 A3 A4 A5'.split(' ') }).s;
     s = act(s, 2, { type: 'route', tiles: ROUTES.SE.split(' ') }).s;
     const last = act(s, 3, { type: 'route', tiles: ROUTES.SW.split(' ') });

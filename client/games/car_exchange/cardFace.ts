@@ -1,0 +1,84 @@
+/**
+ * Car Exchange card faces drawn by code. Colour is never the only cue: every coloured card shows
+ * its colour letter and name and a pattern (red stripes, blue dots, green diagonals, yellow bars);
+ * grey special cards are named in full.
+ */
+import type Phaser from 'phaser';
+import type { Card, CardKind, Colour } from '../../../shared/games/car_exchange/cards.js';
+
+export const FILL: Record<Colour, number> = { red: 0xd64545, blue: 0x3d7dd8, green: 0x3fa35b, yellow: 0xe0b72e };
+export const LETTER: Record<Colour, string> = { red: 'R', blue: 'B', green: 'G', yellow: 'Y' };
+const GREY = 0x8a9099;
+const CENTRE: Record<CardKind, string> = { car: '', service: 'SKIP', fine: '+2', paint: 'PAINT', garage: 'GARAGE', exchange: '⇄', newCar: 'NEW' };
+const NAME: Record<CardKind, string> = { car: 'CAR', service: 'SERVICE', fine: 'FINE', paint: 'PAINT SHOP', garage: 'GARAGE', exchange: 'CAR EXCH.', newCar: 'NEW CAR' };
+
+export interface CardSize { w: number; h: number }
+export interface FaceOpts { lit?: boolean; dim?: boolean; cursor?: boolean; badge?: string }
+
+const outline = { color: '#ffffff', stroke: '#000000', strokeThickness: 3 };
+
+export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSize, card: Card, opts: FaceOpts = {}): Phaser.GameObjects.Container {
+  const { w, h } = size;
+  const c = scene.add.container(x, y);
+  const fill = card.colour ? FILL[card.colour] : GREY;
+  const stroke = opts.cursor ? 0x7fd1ff : opts.lit ? 0xfff07a : 0x1a1a1a;
+  c.add(scene.add.rectangle(0, 0, w, h, fill).setOrigin(0).setStrokeStyle(opts.lit || opts.cursor ? 4 : 2, stroke));
+  c.add(pattern(scene, size, card.colour));
+  c.add(scene.add.ellipse(w / 2, h / 2, w * 0.78, h * 0.5, 0xffffff, 0.92));
+  const big = card.kind === 'car' ? String(card.value) : CENTRE[card.kind];
+  const bigFont = Math.max(9, Math.round((big.length > 3 ? w * 0.2 : w * 0.42)));
+  c.add(scene.add.text(w / 2, h / 2, big, { fontSize: `${bigFont}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
+  if (card.kind === 'paint') {
+    (['red', 'blue', 'green', 'yellow'] as const).forEach((col, i) => {
+      const sx = w * 0.2 + i * w * 0.16;
+      c.add(scene.add.rectangle(sx, h * 0.62, w * 0.14, h * 0.08, FILL[col]).setOrigin(0).setStrokeStyle(1, 0x000000));
+    });
+  }
+  const font = Math.max(8, Math.round(w * 0.15));
+  const corner = card.colour ? `${LETTER[card.colour]}${card.kind === 'car' ? card.value : ''}` : '★';
+  c.add(scene.add.text(3, 2, corner, { ...outline, fontSize: `${font + 2}px`, fontStyle: 'bold' }));
+  const name = card.colour ? `${card.colour} ${card.kind === 'car' ? '' : NAME[card.kind].toLowerCase()}`.trim() : NAME[card.kind];
+  c.add(scene.add.text(w / 2, h - 3, name, { ...outline, fontSize: `${Math.max(7, font - 2)}px` }).setOrigin(0.5, 1));
+  if (opts.badge) c.add(scene.add.text(w - 3, 2, opts.badge, { fontSize: `${font + 2}px`, color: '#111', backgroundColor: '#fff07a', padding: { x: 3, y: 1 } }).setOrigin(1, 0));
+  if (opts.dim) c.setAlpha(0.5);
+  c.setSize(w, h);
+  return c;
+}
+
+function pattern(scene: Phaser.Scene, { w, h }: CardSize, colour: Colour | null): Phaser.GameObjects.Graphics {
+  const g = scene.add.graphics();
+  g.lineStyle(2, 0xffffff, 0.45);
+  g.fillStyle(0xffffff, 0.45);
+  if (colour === 'red') for (let i = 1; i < 6; i++) g.lineBetween((w * i) / 6, 0, (w * i) / 6, h);
+  if (colour === 'blue') for (let i = 1; i < 4; i++) for (let j = 1; j < 6; j++) g.fillCircle((w * i) / 4, (h * j) / 6, Math.max(1.5, w * 0.035));
+  if (colour === 'green') for (let i = -h; i < w; i += Math.max(6, w * 0.14)) g.lineBetween(i, h, i + h, 0);
+  if (colour === 'yellow') for (let j = 1; j < 8; j++) g.lineBetween(0, (h * j) / 8, w, (h * j) / 8);
+  return g;
+}
+
+export function drawBack(scene: Phaser.Scene, x: number, y: number, size: CardSize, label = 'CX'): Phaser.GameObjects.Container {
+  const c = scene.add.container(x, y);
+  c.add(scene.add.rectangle(0, 0, size.w, size.h, 0x39435c).setStrokeStyle(2, 0x7d8aa8).setOrigin(0));
+  c.add(scene.add.text(size.w / 2, size.h / 2, label, { fontSize: `${Math.max(8, Math.round(size.w * 0.22))}px`, color: '#cfd6e6', align: 'center' }).setOrigin(0.5));
+  c.setSize(size.w, size.h);
+  return c;
+}
+
+/** A text button; disabled ones are greyed and not interactive. */
+export function button(scene: Phaser.Scene, x: number, y: number, label: string, onClick: () => void, opts: { enabled?: boolean; lit?: boolean; bg?: string } = {}): Phaser.GameObjects.Text {
+  const enabled = opts.enabled ?? true;
+  const bg = !enabled ? '#4a5264' : opts.bg ?? (opts.lit ? '#ffd23f' : '#c9d2e3');
+  const b = scene.add.text(x, y, label, { fontSize: '15px', color: enabled ? '#1d2330' : '#a9b0bf', backgroundColor: bg, padding: { x: 9, y: 6 } });
+  if (enabled) b.setInteractive({ useHandCursor: true }).on('pointerdown', onClick);
+  return b;
+}
+
+/** Clicks go through a container's background (its own hit area is offset by the origin). */
+export function clickable(card: Phaser.GameObjects.Container, onClick: () => void): void {
+  (card.list[0] as Phaser.GameObjects.Rectangle).setInteractive({ useHandCursor: true }).on('pointerdown', onClick);
+}
+
+export function countdown(ms: number): string {
+  if (ms <= 0) return '0.0s';
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : ms < 120_000 ? `${Math.ceil(ms / 1000)}s` : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`;
+}

@@ -1,0 +1,220 @@
+/** Bip! Bip! actions and clocks (RULES-NOTES 4.4–4.5). */
+import { Rng } from '../../random.js';
+import { ruleError, type Applied, type GameEvent, type RuleError } from '../contract.js';
+import type { BipAction } from './actions.js';
+import { carCells, cellName, findMatch, moved, moveProblem, type MoveProblem } from './board.js';
+import { colourName, describeCard, isExpert } from './cards.js';
+import { dealRound, startCountdown, swapCards } from './setup.js';
+import type { BipState } from './state.js';
+
+type Outcome = { ok: false; error: RuleError } | null;
+export const seatName = (seat: number): string => `Seat ${seat + 1}`;
+
+export function applyBip(state: BipState, seat: number, action: BipAction, now: number): Applied<BipState> {
+  if (state.phase === 'over') return ruleError('game_over', 'The game is over.');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated', 'You have no seat at this table.');
+  const next = structuredClone(state);
+  const events: GameEvent[] = [];
+  const outcome = action.type === 'move' ? move(next, seat, action, now, events)
+    : action.type === 'claim' ? claim(next, seat, action, now, events)
+      : action.type === 'challenge' ? challenge(next, seat, action, now, events)
+        : swap(next, seat, action.cards, now, events);
+  if (outcome) return outcome;
+  checkRoundEnd(next, now, events);
+  return { ok: true, state: next, events };
+}
+
+function notPlaying(s: BipState): Outcome {
+  if (s.phase === 'countdown') return ruleError('not_started', 'Wait for the end of the countdown.');
+  if (s.phase === 'swap') return ruleError('not_started', 'The leader is choosing cards to swap: the round has not started.');
+  if (s.phase === 'between') return ruleError('round_over', 'This round is over: the next one starts soon.');
+  return null;
+}
+
+const MOVE_PROBLEMS: Record<MoveProblem, RuleError> = {
+  no_car: { code: 'no_car', message: 'There is no car on that intersection.' },
+  not_adjacent: { code: 'not_adjacent', message: 'A car moves one intersection up, down, left or right.' },
+  same_colour: { code: 'same_colour', message: 'Swapping two cars of the same colour changes nothing.' },
+  undo: { code: 'undo', message: 'You cannot undo the previous move.' },
+};
+
+/** "Un joueur prend le feu vert ... et déplace la voiture désirée d'une intersection" (4.4). */
+function move(s: BipState, seat: number, a: Extract<BipAction, { type: 'move' }>, now: number, events: GameEvent[]): Outcome {
+  const waiting = notPlaying(s);
+  if (waiting) return waiting;
+  if (now < s.frozenUntil) return ruleError('frozen', 'Moves are frozen while a Bip! Bip! is shown.');
+  if (a.seen !== undefined && a.seen !== s.boardVersion) return ruleError('stale', 'The board changed before your move arrived.');
+  // "Tant que le feu vert est posé devant un joueur, celui-ci ne peut faire d'autres déplacements."
+  if (s.light === seat) return ruleError('light_held', 'You hold the green light: wait until someone else has moved.');
+  const problem = moveProblem(s.board, s.beforeLastMove, a.from, a.to);
+  if (problem) return { ok: false, error: MOVE_PROBLEMS[problem] };
+  const car = s.board[a.from]!;
+  const other = s.board[a.to];
+  s.beforeLastMove = s.board;
+  s.board = moved(s.board, a.from, a.to);
+  s.boardVersion++;
+  s.boardChangedAt = now;
+  s.light = seat;
+  s.lastMove = { seat, from: a.from, to: a.to, swapped: other !== null };
+  const swapText = other ? `, swapping with the ${colourName(other)} car` : '';
+  events.push({
+    type: 'move', seat, from: a.from, target: a.to, swapped: other !== null,
+    text: `${seatName(seat)} took the green light and moved the ${colourName(car)} car from ${cellName(a.from)} to ${cellName(a.to)}${swapText}`,
+  });
+  return null;
+}
+
+/** "Bip! Bip!" (4.4 Claim). */
+function claim(s: BipState, seat: number, a: Extract<BipAction, { type: 'claim' }>, now: number, events: GameEvent[]): Outcome {
+  const waiting = notPlaying(s);
+  if (waiting) return waiting;
+  const hand = s.hands[seat];
+  if (!hand.includes(a.card)) return ruleError('not_in_hand', 'That card is not in your hand.');
+  if (now < s.blockedUntil[seat]) {
+    return ruleError('blocked', `After a wrong Bip! Bip! you must wait ${Math.ceil((s.blockedUntil[seat] - now) / 1000)} s before claiming again.`);
+  }
+  const placement = findMatch(s.board, a.card, a.cars);
+  // 4.4: a claim made on a board that has moved on since, and that fails now, costs nothing.
+  if (!placement && a.seen !== undefined && a.seen !== s.boardVersion) {
+    return ruleError('stale', 'The board changed before your Bip! Bip! arrived: that card no longer matches (no penalty).');
+  }
+  if (!placement && !s.rules.manualReferee) return wrongClaim(s, seat, a.card, now, events);
+  const cars = placement ? carCells(placement) : [...(a.cars ?? [])].sort((x, y) => x - y);
+  s.hands[seat] = hand.filter((id) => id !== a.card);
+  s.claimed[seat].push(a.card);
+  s.lastClaim = { seat, card: a.card, cars, at: now };
+  // "Le jeu s'interrompt un bref instant": moves freeze, claims go on (4.4).
+  s.frozenUntil = Math.max(s.frozenUntil, now + s.rules.freezeMs);
+  if (s.rules.manualReferee) {
+    s.reviews.push({ seat, card: a.card, cars, at: now, until: now + s.rules.challengeMs, wrong: !placement, board: s.board.slice() });
+  }
+  events.push({
+    type: 'bip', seat, card: a.card, cars, frozenUntil: s.frozenUntil,
+    text: `Bip! Bip! ${seatName(seat)} found the ${describeCard(a.card)}${cars.length ? ` on ${cars.map(cellName).join(', ')}` : ''}`,
+  });
+  return null;
+}
+
+/**
+ * 4.4 [R] Wrong claim: the claimer may not claim for claimBlockMs and receives one random card
+ * from the opponent holding the most cards (ties: one of them at random).
+ */
+function wrongClaim(s: BipState, seat: number, card: number, now: number, events: GameEvent[]): Outcome {
+  const rng = new Rng(s.rng);
+  s.blockedUntil[seat] = now + s.rules.claimBlockMs;
+  const opponents = s.hands.map((h, i) => ({ i, n: h.length })).filter((o) => o.i !== seat && o.n > 0);
+  if (opponents.length === 0) return null;
+  const most = Math.max(...opponents.map((o) => o.n));
+  const donor = rng.pick(opponents.filter((o) => o.n === most)).i;
+  const given = rng.pick(s.hands[donor]);
+  s.rng = rng.state;
+  handOver(s, donor, seat, given, events, `${seatName(seat)}'s Bip! Bip! was wrong: ${seatName(donor)} hands them a card`);
+  events.push({ type: 'wrongClaim', seat, card, to: [seat], blockedUntil: s.blockedUntil[seat], text: `The ${describeCard(card)} does not match the board` });
+  return null;
+}
+
+/** A penalty card changes hands; with hidden hands only the two players learn which. */
+function handOver(s: BipState, from: number, to: number, card: number, events: GameEvent[], text: string): void {
+  s.hands[from] = s.hands[from].filter((id) => id !== card);
+  s.hands[to].push(card);
+  if (s.rules.hiddenHands) {
+    events.push({ type: 'penalty', from, seat: to, text });
+    events.push({ type: 'penaltyCard', from, seat: to, card, to: [from, to], text: `The card handed over: ${describeCard(card)}` });
+  } else {
+    events.push({ type: 'penalty', from, seat: to, card, text: `${text} (${describeCard(card)})` });
+  }
+}
+
+/** [opt manualReferee] "Il donne une de ses cartes non résolues au joueur fautif". */
+function challenge(s: BipState, seat: number, a: Extract<BipAction, { type: 'challenge' }>, now: number, events: GameEvent[]): Outcome {
+  if (!s.rules.manualReferee) return ruleError('no_referee', 'The server checks every claim at this table: there is nothing to challenge.');
+  const waiting = notPlaying(s);
+  if (waiting) return waiting;
+  const review = s.reviews.find((r) => r.card === a.card && r.until > now);
+  if (!review) return ruleError('no_review', 'There is no open claim of that card to challenge.');
+  if (review.seat === seat) return ruleError('own_claim', 'You cannot challenge your own claim.');
+  if (!review.wrong) return ruleError('claim_right', 'That claim was right: the cars are placed as on the card.');
+  const hand = s.hands[seat];
+  if (a.give !== undefined && !hand.includes(a.give)) return ruleError('not_in_hand', 'You can only hand over a card from your own hand.');
+  const rng = new Rng(s.rng);
+  const give = a.give ?? rng.pick(hand);
+  s.rng = rng.state;
+  s.reviews = s.reviews.filter((r) => r !== review);
+  s.claimed[review.seat] = s.claimed[review.seat].filter((id) => id !== review.card);
+  s.hands[review.seat].push(review.card);
+  if (s.lastClaim?.card === review.card) s.lastClaim = null;
+  events.push({ type: 'challenge', seat, claimer: review.seat, card: review.card, text: `Wrong! ${seatName(seat)} caught ${seatName(review.seat)}'s mistake` });
+  handOver(s, seat, review.seat, give, events, `${seatName(seat)} hands ${seatName(review.seat)} a card`);
+  return null;
+}
+
+/** [opt leaderChooses] The leader names the regular cards to give up (4.5). */
+function swap(s: BipState, seat: number, cards: number[], now: number, events: GameEvent[]): Outcome {
+  if (s.phase !== 'swap' || !s.swap) return ruleError('no_swap', 'There is no card swap to make now.');
+  if (s.swap.leader !== seat) return ruleError('not_leader', 'Only the leader swaps cards.');
+  if (new Set(cards).size !== cards.length) return ruleError('duplicate', 'Name each card once.');
+  if (cards.length !== s.swap.count) return ruleError('wrong_count', `Choose exactly ${s.swap.count} regular card${s.swap.count > 1 ? 's' : ''}.`);
+  if (!cards.every((id) => s.hands[seat].includes(id))) return ruleError('not_in_hand', 'You can only give up cards from your hand.');
+  finishSwap(s, seat, cards, now, events, false);
+  return null;
+}
+
+function finishSwap(s: BipState, seat: number, cards: number[], now: number, events: GameEvent[], auto: boolean): void {
+  const taken = swapCards(s, seat, cards);
+  const text = `${seatName(seat)} leads and swaps ${taken.length} regular card${taken.length > 1 ? 's' : ''} for expert cards${auto ? ' (chosen at random)' : ''}`;
+  events.push({ type: 'swap', seat, count: taken.length, auto, text });
+  startCountdown(s, now);
+}
+
+/** "Le premier joueur à s'être débarrassé de toutes ses cartes remporte la victoire" (a claim still open to a challenge waits). */
+function checkRoundEnd(s: BipState, now: number, events: GameEvent[]): void {
+  if (s.phase !== 'play') return;
+  const winner = s.hands.findIndex((h, seat) => h.length === 0 && !s.reviews.some((r) => r.seat === seat));
+  if (winner < 0) return;
+  s.scores.push(s.hands.map((h) => h.length));
+  s.roundWinners.push(winner);
+  s.reviews = [];
+  const last = s.round >= s.rounds;
+  s.phase = last ? 'over' : 'between';
+  s.nextRoundAt = last ? null : now + s.rules.betweenRoundsMs;
+  const tail = s.rounds > 1 ? ` (round ${s.round} of ${s.rounds})` : '';
+  events.push({ type: 'roundEnd', seat: winner, round: s.round, scores: s.scores[s.scores.length - 1], text: `${seatName(winner)} has no card left and wins the round${tail}` });
+}
+
+export function bipDeadline(s: BipState): number | null {
+  switch (s.phase) {
+    case 'countdown': return s.startsAt;
+    case 'swap': return s.swap?.until ?? null;
+    case 'between': return s.nextRoundAt;
+    case 'play': return s.reviews.length ? Math.min(...s.reviews.map((r) => r.until)) : null;
+    default: return null;
+  }
+}
+
+export function advanceBip(state: BipState, now: number): Applied<BipState> {
+  const s = structuredClone(state);
+  const events: GameEvent[] = [];
+  for (let guard = 0; guard < 10; guard++) {
+    const due = bipDeadline(s);
+    if (due === null || due > now) break;
+    if (s.phase === 'countdown') {
+      s.phase = 'play';
+      events.push({ type: 'go', round: s.round, text: s.rounds > 1 ? `Round ${s.round}: go!` : 'Go!' });
+    } else if (s.phase === 'swap' && s.swap) {
+      const rng = new Rng(s.rng);
+      const regular = s.hands[s.swap.leader].filter((id) => !isExpert(id));
+      const give = rng.shuffle(regular).slice(0, s.swap.count);
+      s.rng = rng.state;
+      finishSwap(s, s.swap.leader, give, now, events, true);
+    } else if (s.phase === 'between') {
+      s.round++;
+      dealRound(s, now);
+      events.push({ type: 'deal', round: s.round, text: `Round ${s.round}: new board, new cards` });
+    } else if (s.phase === 'play') {
+      // manualReferee: a claim nobody challenged in time stands.
+      s.reviews = s.reviews.filter((r) => r.until > now);
+      checkRoundEnd(s, now, events);
+    }
+  }
+  return { ok: true, state: s, events };
+}
