@@ -1,7 +1,9 @@
 /** One line per game: its room name and the renderer that draws its table. */
 import type { RendererFactory } from './renderer.js';
 import { RailwayRenderer } from './railway/RailwayRenderer.js';
+import { RushHourRenderer } from './rush_hour/RushHourRenderer.js';
 
 export const renderers: Record<string, RendererFactory> = {
   railway_madness: () => new RailwayRenderer(),
+  rush_hour: () => new RushHourRenderer(),
 };
