@@ -8,7 +8,7 @@ import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { CarExchangePublicView, CarExchangeSeatView } from '../../../shared/games/car_exchange/views.js';
 import { COLOURS, cardOf, describeCard, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
-import { FILL, LETTER, button, clickable, drawCard, type CardSize } from './cardFace.js';
+import { FILL, LETTER, button, clickable, countdown, drawCard, type CardSize } from './cardFace.js';
 import { drawPile, drawPlayers, drawScores, nameOf, runTicks, type Tick } from './panels.js';
 
 type Mode = { kind: 'paint'; card: number } | { kind: 'fine'; card: number } | { kind: 'exchange'; card: number } | { kind: 'garage'; card: number | undefined; cars: number[] };
@@ -150,11 +150,11 @@ export class CarExchangeRenderer implements GameRenderer {
       const sprite = this.hand.get(id);
       if (!sprite) return () => undefined;
       const home = { x: sprite.x, y: sprite.y };
-      ctx.scene.tweens.add({ targets: sprite, x: this.pilePos.x, y: this.pilePos.y, angle: 0, duration: 160 });
+      ctx.scene.tweens.add({ targets: sprite, x: this.pilePos.x + 30, y: this.pilePos.y + 40, angle: 0, duration: 160 });
       return () => {
         const current = this.hand.get(id) ?? sprite;
         if (!current.active) return;
-        current.setPosition(this.pilePos.x, this.pilePos.y);
+        current.setPosition(this.pilePos.x + 30, this.pilePos.y + 40);
         ctx.scene.tweens.add({ targets: current, x: home.x, y: home.y, duration: 350, ease: 'Back.easeOut' });
       };
     });
@@ -233,7 +233,7 @@ export class CarExchangeRenderer implements GameRenderer {
     const { scene, layer } = ctx;
     const add = (label: string, run: () => void, opts: { enabled?: boolean; lit?: boolean; bg?: string }, at?: number | null, fmt?: (l: string) => string) => {
       const b = button(scene, x, y, label, run, opts);
-      if (at && fmt) this.ticks.push({ text: b, at, fmt });
+      if (at && fmt) this.ticks.push({ text: b.setText(fmt(countdown(at - ctx.serverNow()))), at, fmt });
       layer.add(b);
       x += Math.max(b.width, 150) + 10;
     };
@@ -301,11 +301,12 @@ export class CarExchangeRenderer implements GameRenderer {
         lit = order >= 0 || (card.kind === 'car' && (colour === null || card.colour === colour));
         if (order >= 0) badge = `#${order + 1}`;
       }
-      const x = 4 + i * step;
-      const cy = y + Math.abs(off) * Math.min(3, 30 / n) + (lit && deciding ? -14 : 0) - (badge && garage ? 8 : 0);
-      const sprite = drawCard(ctx.scene, x, cy, size, card, { lit: lit && deciding, dim: deciding && !lit, cursor: i === this.cursor, badge });
-      sprite.setAngle(off * Math.min(2, 16 / n));
-      clickable(sprite, () => { this.cursor = i; this.onCard(ctx, v, mine, card.id); });
+      const x = 4 + i * step + size.w / 2;
+      const cy = y + size.h / 2 + Math.abs(off) * Math.min(3, 30 / n) + (lit && deciding ? -14 : 0) - (badge && garage ? 8 : 0);
+      // The face sits centred in an outer container so the fan turns each card about its middle.
+      const face = drawCard(ctx.scene, -size.w / 2, -size.h / 2, size, card, { lit: lit && deciding, dim: deciding && !lit, cursor: i === this.cursor, badge });
+      const sprite = ctx.scene.add.container(x, cy, [face]).setAngle(off * Math.min(2.5, 20 / n));
+      clickable(face, () => { this.cursor = i; this.onCard(ctx, v, mine, card.id); });
       this.hand.set(card.id, sprite);
       ctx.layer.add(sprite);
     });

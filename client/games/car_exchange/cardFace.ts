@@ -51,7 +51,14 @@ function pattern(scene: Phaser.Scene, { w, h }: CardSize, colour: Colour | null)
   g.fillStyle(0xffffff, 0.45);
   if (colour === 'red') for (let i = 1; i < 6; i++) g.lineBetween((w * i) / 6, 0, (w * i) / 6, h);
   if (colour === 'blue') for (let i = 1; i < 4; i++) for (let j = 1; j < 6; j++) g.fillCircle((w * i) / 4, (h * j) / 6, Math.max(1.5, w * 0.035));
-  if (colour === 'green') for (let i = -h; i < w; i += Math.max(6, w * 0.14)) g.lineBetween(i, h, i + h, 0);
+  if (colour === 'green') {
+    // Diagonals (x = i + t·h, y = h − t·h) clipped to the card.
+    for (let i = -h; i < w; i += Math.max(6, w * 0.14)) {
+      const t0 = Math.max(0, -i / h);
+      const t1 = Math.min(1, (w - i) / h);
+      if (t1 > t0) g.lineBetween(i + t0 * h, h - t0 * h, i + t1 * h, h - t1 * h);
+    }
+  }
   if (colour === 'yellow') for (let j = 1; j < 8; j++) g.lineBetween(0, (h * j) / 8, w, (h * j) / 8);
   return g;
 }

@@ -38,7 +38,7 @@ export function drawPlayers(ctx: RenderContext, view: CarExchangePublicView, tic
     const talk = view.talk.find((t) => t.seat === p.seat);
     if (talk) {
       const t = scene.add.text(x + 5, 60, '', style(12, '#ffb3b3'));
-      ticks.push({ text: t, at: talk.deadline, fmt: (left) => `💬 must talk · ${left}` });
+      ticks.push({ text: t, at: talk.deadline, fmt: (left) => `must talk! · ${left}` });
       layer.add(t);
     } else if (turn && view.turnDeadline) {
       const t = scene.add.text(x + 5, 60, '', style(12, '#f2c14e'));
@@ -92,8 +92,12 @@ export function drawScores(ctx: RenderContext, view: CarExchangePublicView, x: n
     row += 16;
   }
   const recent = view.history.slice(-4);
+  const first = view.history.length - recent.length + 1;
+  const head = recent.map((_, i) => `r${first + i}`.padStart(3)).join(' ');
+  layer.add(scene.add.text(x, row, `${''.padEnd(12)} pts  ${head}`, { ...style(12, '#cfd6e6'), fontFamily: 'monospace' }));
+  row += 16;
   for (const p of view.players) {
-    const pts = recent.map((r) => `+${r[p.seat] ?? 0}`).join(' ');
+    const pts = recent.map((r) => `+${r[p.seat] ?? 0}`.padStart(3)).join(' ');
     layer.add(scene.add.text(x, row, `${nameOf(ctx, p.seat).slice(0, 12).padEnd(12)} ${String(p.score).padStart(3)}  ${pts}`, { ...style(13), fontFamily: 'monospace' }));
     row += 16;
   }
