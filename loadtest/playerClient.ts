@@ -25,6 +25,7 @@ export interface PlayerStats {
 const PLATFORM_ERRORS = new Set(['bad_message', 'rate_limited', 'unknown_message', 'not_seated']);
 
 export class LoadPlayer {
+  // Set once joined; a failed join leaves it unset, which leave() tolerates.
   room!: Room<SyncedState>;
   readonly stats: PlayerStats = { latencies: [], messages: 0, errors: [], refusals: 0, actions: 0 };
   private readonly stamper = new ActionStamper();
@@ -52,7 +53,7 @@ export class LoadPlayer {
   }
 
   leave(): Promise<unknown> {
-    return this.room.leave(true).catch(() => undefined);
+    return this.room ? this.room.leave(true).catch(() => undefined) : Promise.resolve();
   }
 
   private attach(room: Room<SyncedState>): void {

@@ -53,7 +53,10 @@ export async function runTournamentNight(o: { base: string; endpoints: string[];
       p.played.add(table.roomId);
       const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
       p.clients.push(client);
-      await client.joinReserved(table.roomId, p.seatId, p.name).catch(() => { p.played.delete(table.roomId); });
+      await client.joinReserved(table.roomId, p.seatId, p.name).catch((error: unknown) => {
+        client.stats.errors.push(`join: ${error instanceof Error ? error.message : String(error)}`);
+        p.played.delete(table.roomId);
+      });
     });
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -46,7 +46,9 @@ export class CarExchangeRenderer implements GameRenderer {
     const controlsY = choiceY - 40;
     const chatY = controlsY - 38;
     const tableH = Math.max(50, Math.min(cardH, chatY - top - 30));
-    this.pilePos = drawPile(ctx, view, 0, top, { w: tableH * 0.68, h: tableH }, this.canDraw(ctx, view, mine) ? () => this.draw(ctx) : null);
+    const pileSize = { w: tableH * 0.68, h: tableH };
+    const pile = drawPile(ctx, view, 0, top, pileSize, this.canDraw(ctx, view, mine) ? () => this.draw(ctx) : null);
+    this.pilePos = { x: pile.x + pileSize.w / 2, y: pile.y + pileSize.h / 2 };
     drawScores(ctx, view, Math.max(width - 280, 470), top, this.ticks);
     this.drawWindows(ctx, view, mine, 0, controlsY);
     if (mine) {
@@ -149,13 +151,13 @@ export class CarExchangeRenderer implements GameRenderer {
     ctx.act(action, () => {
       const sprite = this.hand.get(id);
       if (!sprite) return () => undefined;
-      const home = { x: sprite.x, y: sprite.y };
-      ctx.scene.tweens.add({ targets: sprite, x: this.pilePos.x + 30, y: this.pilePos.y + 40, angle: 0, duration: 160 });
+      const home = { x: sprite.x, y: sprite.y, angle: sprite.angle };
+      ctx.scene.tweens.add({ targets: sprite, x: this.pilePos.x, y: this.pilePos.y, angle: 0, duration: 160 });
       return () => {
         const current = this.hand.get(id) ?? sprite;
         if (!current.active) return;
-        current.setPosition(this.pilePos.x + 30, this.pilePos.y + 40);
-        ctx.scene.tweens.add({ targets: current, x: home.x, y: home.y, duration: 350, ease: 'Back.easeOut' });
+        current.setPosition(this.pilePos.x, this.pilePos.y);
+        ctx.scene.tweens.add({ targets: current, x: home.x, y: home.y, angle: home.angle, duration: 350, ease: 'Back.easeOut' });
       };
     });
   }
@@ -286,7 +288,7 @@ export class CarExchangeRenderer implements GameRenderer {
     const n = mine.hand.length;
     if (n === 0) return void ctx.layer.add(ctx.scene.add.text(0, y + 20, this.me(v, mine)?.out ? 'You are out of cards.' : 'No cards.', { fontSize: '16px' }));
     this.cursor = Math.min(this.cursor, n - 1);
-    const step = Math.min(size.w + 6, (ctx.width - size.w - 10) / Math.max(1, n - 1));
+    const step = Math.min(size.w + 6, (ctx.width - size.w - 16) / Math.max(1, n - 1));
     const garage = this.mode?.kind === 'garage' ? this.mode : null;
     const race = this.canRace(v, mine)?.id;
     const blockId = this.canBlock(v, mine)?.id;

@@ -70,7 +70,7 @@ export class TookOverRenderer implements GameRenderer {
       const who = name(view.active);
       const taker = view.taker === null ? 'anyone else' : name(view.taker);
       const pace = view.paceUntil - now;
-      clock.setText(pace > 0 ? `⏱ Pace: ${who} may place in ${(pace / 1000).toFixed(1)}s · ${taker} may take over` : `⏱ ${who} to place — ${(Math.max(0, view.idleUntil - now) / 1000).toFixed(1)}s left · ${taker} may take over`);
+      clock.setText(pace > 0 ? `Clock: Pace: ${who} may place in ${(pace / 1000).toFixed(1)}s · ${taker} may take over` : `Clock: ${who} to place — ${(Math.max(0, view.idleUntil - now) / 1000).toFixed(1)}s left · ${taker} may take over`);
     };
     tick();
     this.timer = scene.time.addEvent({ delay: 100, loop: true, callback: tick });

@@ -76,7 +76,7 @@ export class MemoryRenderer implements GameRenderer {
     layer.add(clock);
     const now = (): number => ctx.serverNow();
     if (view.phase === 'flip') {
-      if (view.flipBy !== null) this.timer = countdown(scene, clock, now, view.flipBy, (s) => `⏱ ${name(view.turn)} to open: ${s}s`);
+      if (view.flipBy !== null) this.timer = countdown(scene, clock, now, view.flipBy, (s) => `Clock: ${name(view.turn)} to open: ${s}s`);
       else clock.setText(`${name(view.turn)} to open a card`);
     } else if (view.phase === 'reveal' && view.revealUntil !== null) {
       this.timer = countdown(scene, clock, now, view.revealUntil, (s) => `Turning back in ${s}s`);

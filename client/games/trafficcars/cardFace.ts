@@ -21,7 +21,7 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   const g = scene.add.graphics();
   const bandTop = top + h * 0.72;
   g.lineStyle(2, 0xffffff, 0.8);
-  if (card.kind === 'trailer') for (let i = 0; i < 6; i++) g.lineBetween(left + 3 + i * w / 6, bandTop + h * 0.16, left + 3 + (i + 1) * w / 6, bandTop);
+  if (card.kind === 'trailer') for (let i = 0; i < 5; i++) g.lineBetween(left + 3 + i * w / 6, bandTop + h * 0.16, left + 3 + (i + 1) * w / 6, bandTop);
   if (card.kind === 'police') for (let i = 0; i < 8; i += 2) g.fillStyle(0xffffff, 0.9).fillRect(left + 3 + (i * (w - 6)) / 8, bandTop, (w - 6) / 8, h * 0.08);
   if (card.kind === 'ambulance') g.fillStyle(0xffffff, 1).fillRect(-2, bandTop + 1, 4, h * 0.14).fillRect(-h * 0.07, bandTop + h * 0.06, h * 0.14, 4);
   c.add(g);
@@ -39,7 +39,7 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
 export function drawBack(scene: Phaser.Scene, x: number, y: number, size: CardSize, label = ''): Phaser.GameObjects.Container {
   const c = scene.add.container(x, y);
   c.add(scene.add.rectangle(0, 0, size.w, size.h, 0x39435c).setStrokeStyle(2, 0x7d8aa8));
-  c.add(scene.add.text(0, 0, label || '🚗', { fontSize: `${Math.round(size.w * 0.28)}px`, color: '#9fb0d0' }).setOrigin(0.5));
+  c.add(scene.add.text(0, 0, label || '?', { fontSize: `${Math.round(size.w * 0.28)}px`, color: '#9fb0d0' }).setOrigin(0.5));
   c.setSize(size.w, size.h);
   return c;
 }

@@ -94,8 +94,8 @@ describe('seeded bot games', () => {
   for (const seats of [2, 3, 4]) {
     it(`${seats} bots, one hand: every game ends with one winner holding no card, cards conserved`, () => {
       let moves = 0;
-      for (let k = 0; k < 3; k++) {
-        const o = playOut(100 * seats + k, seats, { hiddenHands: k === 1 });
+      for (let k = 0; k < 8; k++) {
+        const o = playOut(100 * seats + k, seats, { hiddenHands: k % 2 === 1, freezeMs: k % 3 === 0 ? 0 : 1000 });
         const r = game.result(o.state)!;
         expect(r).not.toBeNull();
         expect(r.seats.filter((x) => x.place === 1)).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('seeded bot games', () => {
   }
   it('three-round matches with hidden hands, handicaps and careless claims end; no hand leaks', () => {
     let wrong = 0;
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < 6; k++) {
       const seats = 2 + (k % 3);
       const o = playOut(900 + k, seats, { variant: 'three_rounds', hiddenHands: true, handicap: [2], leaderChooses: k % 2 === 0, betweenRoundsMs: 1000 }, true);
       expect(o.state.scores).toHaveLength(3);
@@ -118,8 +118,8 @@ describe('seeded bot games', () => {
   });
   it('manualReferee games with careless claims end, and bots challenge wrong claims', () => {
     let challenges = 0;
-    for (let k = 0; k < 3; k++) {
-      const o = playOut(700 + k, 2 + k, { manualReferee: true, hiddenHands: k === 0 }, true);
+    for (let k = 0; k < 6; k++) {
+      const o = playOut(700 + k, 2 + (k % 3), { manualReferee: true, hiddenHands: k % 2 === 0 }, true);
       expect(game.result(o.state)).not.toBeNull();
       challenges += o.challenges;
     }
