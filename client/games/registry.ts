@@ -2,8 +2,12 @@
 import type { RendererFactory } from './renderer.js';
 import { RailwayRenderer } from './railway/RailwayRenderer.js';
 import { RushHourRenderer } from './rush_hour/RushHourRenderer.js';
+import { MemoryRenderer } from './traffic_memory/MemoryRenderer.js';
+import { TookOverRenderer } from './took_over/TookOverRenderer.js';
 
 export const renderers: Record<string, RendererFactory> = {
   railway_madness: () => new RailwayRenderer(),
   rush_hour: () => new RushHourRenderer(),
+  traffic_memory: () => new MemoryRenderer(),
+  took_over: () => new TookOverRenderer(),
 };

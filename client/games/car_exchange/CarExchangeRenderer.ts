@@ -302,6 +302,7 @@ export class CarExchangeRenderer implements GameRenderer {
         const colour = garage.cars.length ? cardOf(garage.cars[0]).colour : null;
         lit = order >= 0 || (card.kind === 'car' && (colour === null || card.colour === colour));
         if (order >= 0) badge = `#${order + 1}`;
+        if (card.id === garage.card) { lit = true; badge = '✓'; }
       }
       const x = 4 + i * step + size.w / 2;
       const cy = y + size.h / 2 + Math.abs(off) * Math.min(3, 30 / n) + (lit && deciding ? -14 : 0) - (badge && garage ? 8 : 0);

@@ -73,7 +73,7 @@ export function drawPile(ctx: RenderContext, view: CarExchangePublicView, x: num
   if (p?.kind === 'service') pending = `SERVICE on ${nameOf(ctx, view.turn)}${p.count > 1 ? ` (×${p.count})` : ''}: counter or skip`;
   if (p?.kind === 'fine') pending = `FINE on ${nameOf(ctx, view.turn)}: ${p.cards} cards (${p.chain.map((s) => (s === null ? 'opening' : nameOf(ctx, s))).join(' → ')})`;
   if (p?.kind === 'garage') pending = `Opening GARAGE: ${nameOf(ctx, view.turn)} must discard Cars`;
-  if (p?.kind === 'dealerColour') pending = `Opening PAINT SHOP: ${nameOf(ctx, p.dealer)} names the colour`;
+  if (p?.kind === 'dealerColour') pending = `Opening PAINT SHOP: ${p.dealer === ctx.mySeat ? 'you name' : `${nameOf(ctx, p.dealer)} names`} the colour`;
   if (p?.kind === 'drawn') pending = `${nameOf(ctx, view.turn)} may play the card just drawn`;
   if (pending) layer.add(scene.add.text(cx, y + 64, pending, { ...style(14, '#ffb36b'), wordWrap: { width: 260 } }));
   return { x: px, y };

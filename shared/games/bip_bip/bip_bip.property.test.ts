@@ -49,12 +49,12 @@ export function playOut(seed: number, seats: number, extra: Record<string, unkno
   const out = { moves: 0, claims: 0, wrong: 0, challenges: 0 };
   for (let step = 0; step < 20_000 && game.result(s) === null; step++) {
     const moves = Array.from({ length: seats }, (_, seat) => ({ seat, move: game.bot(s, seat, (seat + seed) % 2 === 0 ? 'hard' : 'easy', rng.state, now) }))
-      .flatMap((m) => (m.move ? [{ seat: m.seat, move: m.move }] : []));
+      .flatMap((m) => (m.move ? [{ seat: m.seat, move: m.move, careless: false }] : []));
     rng.next();
     // A careless human now and then: a claim of a random card of theirs (usually wrong).
     if (sloppy && rng.next() < 0.05) {
       const seat = rng.int(seats);
-      if (s.hands[seat].length > 0 && s.phase === 'play') moves.push({ seat, move: { action: { type: 'claim', card: rng.pick(s.hands[seat]) }, delayMs: rng.int(500) } });
+      if (s.hands[seat].length > 0 && s.phase === 'play') moves.push({ seat, move: { action: { type: 'claim', card: rng.pick(s.hands[seat]) }, delayMs: rng.int(500) }, careless: true });
     }
     moves.sort((a, b) => a.move.delayMs - b.move.delayMs);
     const deadline = game.nextDeadline(s) ?? Infinity;
@@ -72,7 +72,7 @@ export function playOut(seed: number, seats: number, extra: Record<string, unkno
       now += soonest.move.delayMs;
       const r = game.apply(s, soonest.seat, soonest.move.action, now);
       if (!r.ok) {
-        if (sloppy) continue;
+        if (soonest.careless) continue;
         throw new Error(`seed ${seed} step ${step}: ${JSON.stringify(soonest.move.action)} refused: ${r.error.message}`);
       }
       s = r.state; events = r.events;

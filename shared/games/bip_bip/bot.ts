@@ -9,7 +9,7 @@ import { Rng, type RngState } from '../../random.js';
 import type { BotLevel, BotMove } from '../contract.js';
 import type { BipAction } from './actions.js';
 import { carCells, findMatch, legalSteps, moved, PLACEMENTS, satisfied, type Board } from './board.js';
-import { isExpert } from './cards.js';
+import { cardById, isExpert } from './cards.js';
 import type { BipState } from './state.js';
 import type { BipPublicView, BipSeatView } from './views.js';
 
@@ -53,9 +53,10 @@ export function bipBot(s: BipState, seat: number, level: BotLevel, rngState: Rng
   const hand = s.hands[seat];
   if (!hand) return null;
   if (s.phase === 'swap' && s.swap?.leader === seat) {
-    // Hard gives up the regular cards furthest from done on this deal's board-to-come (unknown): any; it keeps diagonals last.
+    // Hard gives up the families least often complete on a random board first (RULES-NOTES 4.1: D 8%, I and V 16%, L 23%).
     const regular = hand.filter((id) => !isExpert(id));
-    const order = hard ? [...regular].sort((a, b) => b - a) : rng.shuffle(regular);
+    const rank = (id: number) => ['D', 'I', 'V', 'L'].indexOf(cardById(id).family);
+    const order = hard ? [...regular].sort((a, b) => rank(a) - rank(b)) : rng.shuffle(regular);
     return { action: { type: 'swap', cards: order.slice(0, s.swap.count) }, delayMs: 1500 + rng.int(2500) };
   }
   if (s.phase !== 'play') return null;
