@@ -4,10 +4,12 @@ import { RailwayRenderer } from './railway/RailwayRenderer.js';
 import { RushHourRenderer } from './rush_hour/RushHourRenderer.js';
 import { MemoryRenderer } from './traffic_memory/MemoryRenderer.js';
 import { TookOverRenderer } from './took_over/TookOverRenderer.js';
+import { CarExchangeRenderer } from './car_exchange/CarExchangeRenderer.js';
 
 export const renderers: Record<string, RendererFactory> = {
   railway_madness: () => new RailwayRenderer(),
   rush_hour: () => new RushHourRenderer(),
   traffic_memory: () => new MemoryRenderer(),
   took_over: () => new TookOverRenderer(),
+  car_exchange: () => new CarExchangeRenderer(),
 };

@@ -6,6 +6,7 @@ import { rushHourGame } from './rush_hour/index.js';
 import { trafficMemoryGame } from './traffic_memory/index.js';
 import { tookOverGame } from './took_over/index.js';
 import { trafficTangoGame } from './traffic_tango/index.js';
+import { bipBipGame } from './bip_bip/index.js';
 
 export const games: AnyGame[] = [
   railwayMadnessGame,
@@ -14,6 +15,7 @@ export const games: AnyGame[] = [
   trafficMemoryGame,
   tookOverGame,
   trafficTangoGame,
+  bipBipGame,
 ];
 
 export function findGame(id: string): AnyGame | undefined {
