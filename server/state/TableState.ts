@@ -1,4 +1,10 @@
-import { Schema, MapSchema, ArraySchema, type, view } from '@colyseus/schema';
+import { Schema, MapSchema, ArraySchema, Encoder, type, view } from '@colyseus/schema';
+
+// @colyseus/schema 3.0.76 grows its encode buffer on overflow, but a client's StateView part is
+// then cut off (encodeView keeps writing to the old buffer): seen as a truncated `secret` string
+// when a patch carried a large public view plus a hand. A buffer larger than any patch of ours
+// (public view + one seat view, a few KB) avoids the overflow path altogether.
+Encoder.BUFFER_SIZE = 64 * 1024;
 
 /** One seat's occupant. `secret` (that seat's private view, JSON) reaches only its owner through StateView. */
 export class PlayerState extends Schema {
