@@ -24,11 +24,13 @@ interface Synced { phase: string; table: string; version: number; players: Map<s
 /** Every string this client was allowed to receive: its own seat views and the public views, over time. */
 function legitimateStrings(room: Room<Synced>): Set<string> {
   const seen = new Set<string>();
-  room.onStateChange((s) => {
+  const note = (s: Synced) => {
     seen.add(s.table);
     const mine = s.players.get(room.sessionId)?.secret;
     if (mine) seen.add(mine);
-  });
+  };
+  note(room.state);
+  room.onStateChange(note);
   return seen;
 }
 
@@ -60,12 +62,14 @@ describe.each(games.map((g) => [g.id, g] as const))('%s: no secret reaches a raw
     const players = Math.max(3, game.seatRange(options).min);
     const a = await ready(await server.client().create<Synced>(game.id, { name: 'A', private: true, players: Math.min(players, game.seatRange(options).max) }));
     const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'B' }));
+    // Record what each client may legitimately hold from the start (its own views over time).
+    const legit = new Map([a, b].map((r) => [r, legitimateStrings(r)] as const));
     a.send('start', {});
     await eventually(() => a.state.phase === 'playing', 5000, 'start');
     const watcher = await ready(await server.client().joinById<Synced>(a.roomId, { spectator: true }));
+    legit.set(watcher, legitimateStrings(watcher));
     const serverRoom = matchMaker.getLocalRoomById(a.roomId) as GameRoom;
     const stops = [playWithViewBot(game, a, 1), playWithViewBot(game, b, 2)];
-    const legit = new Map([a, b, watcher].map((r) => [r, legitimateStrings(r)] as const));
     const clients: [Room<Synced>, number | null][] = [[a, a.state.players.get(a.sessionId)!.seat], [b, b.state.players.get(b.sessionId)!.seat], [watcher, null]];
     const seats = a.state.players.size;
     let checks = 0;
