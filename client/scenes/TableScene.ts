@@ -164,7 +164,7 @@ export class TableScene extends Phaser.Scene {
     const target = state.phase === 'waiting' ? state.autoStartAt : state.deadline;
     if (!target) return void this.clockText.setText(state.phase === 'waiting' ? 'Waiting for players' : '');
     const seconds = Math.max(0, Math.ceil((target - now) / 1000));
-    this.clockText.setText(state.phase === 'waiting' ? `Bots fill empty seats in ${seconds}s` : `⏱ ${seconds}s`);
+    this.clockText.setText(state.phase === 'waiting' ? `Bots fill empty seats in ${seconds}s` : `Clock: ${seconds}s`);
   }
 
   private showToast(message: string, colour = '#8a2b2b'): void {

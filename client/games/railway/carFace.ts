@@ -36,7 +36,7 @@ export function drawCar(scene: Phaser.Scene, x: number, y: number, size: CardSiz
 export function drawFaceDown(scene: Phaser.Scene, x: number, y: number, size: CardSize): Phaser.GameObjects.Container {
   const c = scene.add.container(x, y);
   c.add(scene.add.rectangle(0, 0, size.w, size.h, 0x39435c).setStrokeStyle(2, 0x7d8aa8).setOrigin(0));
-  c.add(scene.add.text(size.w / 2, size.h / 2, '🚂', { fontSize: `${Math.round(size.w * 0.35)}px` }).setOrigin(0.5));
+  c.add(scene.add.text(size.w / 2, size.h / 2, '?', { fontSize: `${Math.round(size.w * 0.45)}px`, color: '#c9d3ea', fontStyle: 'bold' }).setOrigin(0.5));
   c.setSize(size.w, size.h);
   return c;
 }
