@@ -239,11 +239,8 @@ export class GameRoom extends Room<TableState> {
       this.maxClients = next.data.players + MAX_SPECTATORS;
       void this.publishMetadata();
     }));
-    this.onMessage('start', (client) => this.hostCommand(client, 'start', () => {
-      const range = this.game.seatRange(this.options);
-      if (this.humanAndBotCount() < 1) return this.refuse(client, ErrorCodes.badMessage, `Need at least ${range.min} players.`);
-      this.start();
-    }));
+    // Empty seats are filled with bots at the start, so the host can always start.
+    this.onMessage('start', (client) => this.hostCommand(client, 'start', () => this.start()));
     this.onMessage('*', (client, type) => {
       if (!this.admit(client, String(type))) return;
       this.refuse(client, ErrorCodes.unknownMessage, `Unknown message type "${String(type)}".`);
