@@ -68,6 +68,7 @@ export class GameRoom extends Room<TableState> {
   private releaseTimer: { clear(): void } | null = null;
   private deadlineTimer: { clear(): void } | null = null;
   private autoStartTimer: { clear(): void } | null = null;
+  private absentTimer: { clear(): void } | null = null;
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -420,7 +421,10 @@ export class GameRoom extends Room<TableState> {
         else soonest = Math.min(soonest ?? Infinity, since + grace);
       }
     }
-    if (soonest !== null) this.clock.setTimeout(() => this.state.phase === 'playing' && this.afterChange(), Math.max(0, soonest - now) + 5);
+    // One pending wake-up for the next absent seat to pass its grace period (not one per change).
+    this.absentTimer?.clear();
+    this.absentTimer = soonest === null ? null
+      : this.clock.setTimeout(() => this.state.phase === 'playing' && this.afterChange(), Math.max(0, soonest - now) + 5);
     return seats;
   }
 
