@@ -118,7 +118,7 @@ describe('moves and the green light (4.4)', () => {
     const s0 = base();
     const v = s0.boardVersion;
     const s1 = act(s0, 0, step('a1', 'a2', v)).s;
-    expect(refusal(s1, 1, step('c2', 'd2', v)).code).toBe('stale');
+    expect(refusal(s1, 1, step('c2', 'd2', v))).toEqual({ code: 'stale', message: 'Seat 1 took the green light first: the board changed before your move arrived.' });
     expect(act(s1, 1, step('c2', 'd2', v + 1)).s.light).toBe(1);
   });
   it('moving, claiming and challenging are races; the leader swap is not', () => {

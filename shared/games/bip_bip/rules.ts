@@ -43,7 +43,10 @@ function move(s: BipState, seat: number, a: Extract<BipAction, { type: 'move' }>
   const waiting = notPlaying(s);
   if (waiting) return waiting;
   if (now < s.frozenUntil) return ruleError('frozen', 'Moves are frozen while a Bip! Bip! is shown.');
-  if (a.seen !== undefined && a.seen !== s.boardVersion) return ruleError('stale', 'The board changed before your move arrived.');
+  if (a.seen !== undefined && a.seen !== s.boardVersion) {
+    const first = s.lastMove && s.lastMove.seat !== seat ? `${seatName(s.lastMove.seat)} took the green light first: t` : 'T';
+    return ruleError('stale', `${first}he board changed before your move arrived.`);
+  }
   // "Tant que le feu vert est posé devant un joueur, celui-ci ne peut faire d'autres déplacements."
   if (s.light === seat) return ruleError('light_held', 'You hold the green light: wait until someone else has moved.');
   const problem = moveProblem(s.board, s.beforeLastMove, a.from, a.to);
