@@ -51,8 +51,8 @@ export class TableScene extends Phaser.Scene {
       .setOrigin(0.5, 0).setDepth(10).setVisible(false);
 
     this.connection.onState = () => { this.dirty = true; };
-    this.connection.onRefused = (r) => this.showToast(r.message);
-    this.connection.onNotice = (m) => this.showToast(m, '#2b5d8a');
+    this.connection.onRefused = (r) => this.showToast(this.named(r.message));
+    this.connection.onNotice = (m) => this.showToast(this.named(m), '#2b5d8a');
     this.connection.onEvents = () => { this.dirty = true; };
     this.connection.onStatus = (s) => {
       if (s === 'reconnecting') this.showToast('Connection lost — reconnecting…', '#2b5d8a');
@@ -153,7 +153,7 @@ export class TableScene extends Phaser.Scene {
     const turn = state.phase === 'playing' && activeNames.length > 0 ? `Waiting for ${activeNames.join(', ')}. ` : '';
     const help = this.gameRenderer?.keysHelp ? `   Keys: ${this.gameRenderer.keysHelp}` : '';
     this.status.setPosition(12, this.scale.height - BOTTOM + 6).setWordWrapWidth(this.scale.width - 24);
-    this.status.setText(`${turn}${state.lastEvent ? `Last: ${state.lastEvent}` : ''}\n${this.hintText}${help}`);
+    this.status.setText(`${turn}${state.lastEvent ? `Last: ${this.named(state.lastEvent)}` : ''}\n${this.hintText}${help}`);
   }
 
   private drawClock(): void {
@@ -165,6 +165,20 @@ export class TableScene extends Phaser.Scene {
     if (!target) return void this.clockText.setText(state.phase === 'waiting' ? 'Waiting for players' : '');
     const seconds = Math.max(0, Math.ceil((target - now) / 1000));
     this.clockText.setText(state.phase === 'waiting' ? `Bots fill empty seats in ${seconds}s` : `Clock: ${seconds}s`);
+  }
+
+  /** Engines name seats ("Seat 2"); players read names ("Bo", "you"). */
+  private named(text: string): string {
+    const me = this.me()?.seat;
+    const names = new Map(this.players().map((p) => [p.seat, p.name]));
+    return text.replace(/\bSeat (\d+)(?:'s)?/g, (whole, n: string, at: number) => {
+      const seat = Number(n) - 1;
+      const possessive = whole.endsWith("'s");
+      const starts = at === 0 || /[.!?:]\s$/.test(text.slice(0, at));
+      if (seat === me) return `${starts ? 'Y' : 'y'}ou${possessive ? 'r' : ''}`;
+      const name = names.get(seat);
+      return name ? `${name}${possessive ? "'s" : ''}` : whole;
+    });
   }
 
   private showToast(message: string, colour = '#8a2b2b'): void {

@@ -1,12 +1,13 @@
 /**
  * Bip! Bip! table: the 4×4 board (row 1 at the top, so cards read the same way), your hand as mini
  * figures, the players (green light, claim blocks, round scores), and the freeze overlay showing the
- * last claimed card with its cars ringed. Click a car then a neighbour to move; click a card then Bip.
+ * last claimed card with its cars ringed. Click (or drag) a car to a neighbour to move; choose a
+ * card, then point at its three cars (or press Bip!) to claim; R turns the chosen card's preview.
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { BipPublicView, BipSeatView } from '../../../shared/games/bip_bip/views.js';
-import { drawCard, drawMark } from './pieces.js';
+import { drawCard, drawMark, turned } from './pieces.js';
 
 const cellName = (c: number): string => `${'abcd'[c % 4]}${Math.floor(c / 4) + 1}`;
 const adjacent = (a: number, b: number): boolean =>
@@ -14,10 +15,14 @@ const adjacent = (a: number, b: number): boolean =>
 const secs = (ms: number): string => `${Math.max(0, ms / 1000).toFixed(1)}s`;
 
 export class BipBipRenderer implements GameRenderer {
-  readonly keysHelp = 'arrows move the board cursor · Enter pick car / move there (or Bip with a card chosen) · 1–9 choose card · B Bip! · W Wrong! · S swap · Esc clear';
+  readonly keysHelp = 'arrows + Enter: pick, move or point at a car · 1–9 card · R turn it · B Bip! · W Wrong! · S swap · Esc clear';
   private cursor = 5;
   private car: number | null = null;
   private card: number | null = null;
+  /** The cars pointed at for the chosen card's claim (sent with the third). */
+  private claimCars: number[] = [];
+  /** Quarter turns of the chosen card's preview, to compare it with the board. */
+  private turns = 0;
   private focus: 'board' | 'hand' = 'board';
   private swapPick = new Set<number>();
   private last: { ctx: RenderContext; pub: BipPublicView; mine: BipSeatView | null } | null = null;
@@ -32,8 +37,9 @@ export class BipBipRenderer implements GameRenderer {
     ctx.layer.removeAll(true);
     this.clocks = [];
     this.carSprites.clear();
-    if (this.card !== null && !seat?.hand.some((c) => c.id === this.card)) this.card = null;
+    if (this.card !== null && !seat?.hand.some((c) => c.id === this.card)) this.chooseCard(null);
     if (this.car !== null && view.board[this.car] === null) this.car = null;
+    this.claimCars = this.claimCars.filter((c) => view.board[c] !== null);
     this.timer ??= ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.clocks.forEach((c) => c.text.active && c.text.setText(c.label())) });
     const size = Math.min(ctx.height * 0.62, ctx.width * 0.46);
     this.drawBoard(ctx, view, size);
@@ -70,8 +76,10 @@ export class BipBipRenderer implements GameRenderer {
     const lm = view.lastMove;
     for (let c = 0; c < 16; c++) {
       const { x, y } = at(c);
-      const hit = scene.add.rectangle(x, y, step * 0.9, step * 0.9, 0xffffff, 0.001).setInteractive({ useHandCursor: true });
+      const hit = scene.add.rectangle(x, y, step * 0.9, step * 0.9, 0xffffff, 0.001).setInteractive({ useHandCursor: true }).setData('cell', c);
       hit.on('pointerdown', () => { this.cursor = c; this.focus = 'board'; this.boardAction(ctx, c); });
+      // Dragging a car onto a neighbour: the press picked it, the release here moves it.
+      hit.on('pointerup', () => { if (this.car !== null && this.card === null && c !== this.car && adjacent(c, this.car)) this.boardAction(ctx, c); });
       layer.add(hit);
       const ring = (colour: number, width: number, r: number) => layer.add(scene.add.circle(x, y, r).setStrokeStyle(width, colour));
       if (lm && (c === lm.from || c === lm.to)) ring(0x8a8a8a, 2, step * 0.44);
@@ -83,6 +91,7 @@ export class BipBipRenderer implements GameRenderer {
         this.carSprites.set(c, sprite);
       }
       if (frozen?.cars.includes(c)) ring(0xffffff, 4, step * 0.4);
+      if (this.claimCars.includes(c)) ring(0xf2c14e, 5, step * 0.33);
       if (c === this.car) ring(0x2fbf71, 5, step * 0.36);
       if (c === this.cursor && this.focus === 'board') layer.add(scene.add.rectangle(x, y, step * 0.86, step * 0.86).setStrokeStyle(2, 0x7fd1ff));
     }
@@ -144,7 +153,7 @@ export class BipBipRenderer implements GameRenderer {
       const y = 20 + Math.floor(i / per) * (w * 1.3 + 8);
       const chosen = swapping ? this.swapPick.has(card.id) : this.card === card.id;
       const face = drawCard(scene, x, y, w, card, chosen);
-      (face.list[0] as Phaser.GameObjects.Rectangle).setInteractive({ useHandCursor: true }).on('pointerdown', () => this.pickCard(ctx, i));
+      (face.list[0] as Phaser.GameObjects.Rectangle).setInteractive({ useHandCursor: true }).setData('card', card.id).on('pointerdown', () => this.pickCard(ctx, i));
       if (i < 9) face.add(scene.add.text(3, 1, `${i + 1}`, { fontSize: '11px', color: '#555' }));
       layer.add(face);
     });
@@ -155,7 +164,32 @@ export class BipBipRenderer implements GameRenderer {
       layer.add(b);
     };
     if (swapping) button(left, `Swap ${this.swapPick.size}/${view.swap!.count} (S)`, () => this.swap(ctx), this.swapPick.size === view.swap!.count);
-    else button(left, 'Bip! Bip! (B)', () => this.claim(ctx), this.card !== null && view.phase === 'play');
+    else {
+      button(left, 'Bip! Bip! (B)', () => this.claim(ctx), this.card !== null && view.phase === 'play');
+      button(left + 190, 'Turn (R)', () => this.turn(), this.card !== null);
+    }
+    this.drawPreview(ctx, seat, size);
+  }
+
+  /** The chosen card, larger and turned by the player, under the board's freeze panel. */
+  private drawPreview(ctx: RenderContext, seat: BipSeatView, size: number): void {
+    const face = seat.hand.find((c) => c.id === this.card);
+    if (!face) return;
+    const w = Math.min(110, ctx.width * 0.12);
+    const y = Math.min(ctx.height - w * 1.3 - 24, 40 + w * 1.3 + 110);
+    ctx.layer.add(drawCard(ctx.scene, size + 40, y, w, turned(face, this.turns), true));
+    const pointed = this.claimCars.length ? ` · cars ${this.claimCars.map(cellName).join(' ')}` : '';
+    ctx.layer.add(ctx.scene.add.text(size + 40, y + w * 1.3 + 4, `turned ${this.turns * 90}°${pointed}`, { fontSize: '12px', color: '#bbb' }));
+  }
+
+  private turn(): void {
+    this.turns = (this.turns + 1) % 4;
+    this.rerender();
+  }
+
+  private chooseCard(id: number | null): void {
+    if (id !== this.card) { this.turns = 0; this.claimCars = []; }
+    this.card = id;
   }
 
   private name(ctx: RenderContext, seat: number): string {
@@ -167,7 +201,7 @@ export class BipBipRenderer implements GameRenderer {
     const now = ctx.serverNow();
     if (view.phase === 'swap') return view.swap?.leader === seat.seat ? 'Choose the regular cards to swap for expert cards, then Swap (S).' : 'The leader is swapping cards.';
     if (view.phase !== 'play') return 'Get ready: study your cards.';
-    if (this.card !== null) return 'Card chosen: press Bip! (B or Enter) if the board shows it.';
+    if (this.card !== null) return `Card chosen: point at its three cars (${this.claimCars.length}/3) or press Bip! (B) if the board shows it.`;
     if (this.car !== null) return `Car on ${cellName(this.car)} chosen: click a neighbouring intersection to move it.`;
     if (now < view.frozenUntil) return 'Moves are frozen while the claim is shown.';
     if (view.light === seat.seat) return 'You hold the green light: look for a match in your hand (1–9 then B).';
@@ -181,6 +215,10 @@ export class BipBipRenderer implements GameRenderer {
   private boardAction(ctx: RenderContext, c: number): void {
     const view = this.last?.pub;
     if (!view || ctx.mySeat === null) return;
+    if (this.card !== null) {
+      this.pointAt(ctx, c);
+      return;
+    }
     if (this.car !== null && c !== this.car && adjacent(this.car, c)) {
       const from = this.car;
       this.car = null;
@@ -205,6 +243,15 @@ export class BipBipRenderer implements GameRenderer {
     return () => this.rerender();
   }
 
+  /** With a card chosen, the board is for pointing at the claimed cars; the third one sends the claim. */
+  private pointAt(ctx: RenderContext, c: number): void {
+    const view = this.last?.pub;
+    if (!view || view.board[c] === null) return;
+    this.claimCars = this.claimCars.includes(c) ? this.claimCars.filter((x) => x !== c) : [...this.claimCars, c];
+    if (this.claimCars.length === 3) this.claim(ctx);
+    else this.rerender();
+  }
+
   private pickCard(ctx: RenderContext, i: number): void {
     const seat = this.last?.mine;
     const card = seat?.hand[i];
@@ -213,15 +260,16 @@ export class BipBipRenderer implements GameRenderer {
     if (this.last?.pub.phase === 'swap') {
       if (this.swapPick.has(card.id)) this.swapPick.delete(card.id);
       else if (card.kind === 'regular') this.swapPick.add(card.id);
-    } else this.card = this.card === card.id ? null : card.id;
+    } else this.chooseCard(this.card === card.id ? null : card.id);
     this.rerender();
   }
 
   private claim(ctx: RenderContext): void {
     const view = this.last?.pub;
     if (!view || this.card === null) return;
-    ctx.act({ type: 'claim', card: this.card, seen: view.boardVersion });
-    this.card = null;
+    const cars = this.claimCars.length === 3 ? { cars: this.claimCars } : {};
+    ctx.act({ type: 'claim', card: this.card, seen: view.boardVersion, ...cars });
+    this.chooseCard(null);
     this.rerender();
   }
 
@@ -245,9 +293,10 @@ export class BipBipRenderer implements GameRenderer {
     else if (k === 'b' || (key === 'Enter' && this.focus === 'hand' && this.card !== null)) this.claim(ctx);
     else if (key === 'Enter' || key === ' ') this.boardAction(ctx, this.cursor);
     else if (k === 's' && view.phase === 'swap') this.swap(ctx);
+    else if (k === 'r' && this.card !== null) this.turn();
     else if (k === 'w') {
       const r = [...view.reviews].reverse().find((x) => x.seat !== ctx.mySeat);
       if (r) ctx.act({ type: 'challenge', card: r.card });
-    } else if (key === 'Escape') { this.car = null; this.card = null; this.swapPick.clear(); this.rerender(); }
+    } else if (key === 'Escape') { this.car = null; this.chooseCard(null); this.swapPick.clear(); this.rerender(); }
   }
 }

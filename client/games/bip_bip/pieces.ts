@@ -43,3 +43,13 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, w: number, c
   c.setSize(w, h);
   return c;
 }
+
+/** The card as seen after `quarterTurns` clockwise quarter turns (what a player does with the card in hand). */
+export function turned(card: CardFace, quarterTurns: number): CardFace {
+  let cells = card.cells;
+  for (let k = 0; k < quarterTurns % 4; k++) {
+    const height = Math.max(...cells.map((c) => c.y)) + 1;
+    cells = cells.map((c) => ({ x: height - 1 - c.y, y: c.x, what: c.what }));
+  }
+  return { ...card, cells };
+}

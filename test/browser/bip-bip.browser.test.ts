@@ -1,0 +1,166 @@
+/**
+ * A full single round of Bip! Bip! in real Chromium against two bots: the player claims by
+ * choosing a card and pointing at its three cars (mouse), or with the keyboard (1–9, B), and takes
+ * the green light by clicking or dragging a car, until the result screen shows the round's end.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { bootServer, type TestServer } from '../support/server.js';
+import { chromiumAvailable, launchChromium } from '../support/browser.js';
+import { carCells, findMatch, type Board } from '../../shared/games/bip_bip/board.js';
+import { chooseStep } from '../../shared/games/bip_bip/bot.js';
+import { Rng } from '../../shared/random.js';
+import type { BipPublicView, BipSeatView } from '../../shared/games/bip_bip/views.js';
+
+const canRun = chromiumAvailable() || process.env.CI === 'true';
+let server: TestServer;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  if (!existsSync('dist/client/index.html')) throw new Error('the client is not built: run `npm run build` (npm test does)');
+  server = await bootServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Seen { pub: BipPublicView; mine: BipSeatView; now: number }
+
+/** What this page's client decoded: the public view and my seat view. */
+async function seen(page: Page): Promise<Seen | null> {
+  const raw = await page.evaluate(() => {
+    const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
+    const room = scene?.connection?.room;
+    const me = room?.state.players.get(room.sessionId);
+    if (!room || room.state.phase !== 'playing' || !room.state.table || !me?.secret) return null;
+    return { pub: room.state.table as string, mine: me.secret as string, now: scene.connection.clock.serverNow(Date.now()) as number };
+  });
+  return raw && { pub: JSON.parse(raw.pub), mine: JSON.parse(raw.mine), now: raw.now };
+}
+
+/** The page position of the table object tagged with this data key and value (a board cell or a card). */
+async function pointOf(page: Page, key: 'cell' | 'card', value: number): Promise<{ x: number; y: number } | null> {
+  return page.evaluate(([key, value]) => {
+    const game = (window as unknown as { junction: any }).junction;
+    const scene = game.scene.getScene('table');
+    const all = (list: any[]): any[] => list.flatMap((o) => [o, ...(o.list ? all(o.list) : [])]);
+    const target = all(scene.children.list).find((o) => o.getData?.(key) === value);
+    if (!target) return null;
+    const b = target.getBounds();
+    const canvas = game.canvas.getBoundingClientRect();
+    return { x: canvas.left + b.centerX, y: canvas.top + b.centerY };
+  }, [key, value] as const);
+}
+
+async function click(page: Page, key: 'cell' | 'card', value: number): Promise<boolean> {
+  const p = await pointOf(page, key, value);
+  if (p) await page.mouse.click(p.x, p.y);
+  return p !== null;
+}
+
+describe.skipIf(!canRun)('Bip! Bip! in the browser', () => {
+  it('a full single round against two bots, claiming with mouse and keyboard and moving by click and drag', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.http);
+    await page.fill('#name', 'Pat');
+    await page.selectOption('#game-select', 'bip_bip');
+    await page.selectOption('#variant-select', 'single');
+    await page.fill('#players', '3');
+    await page.click('[data-testid=create-private]');
+    for (let i = 0; i < 2; i++) await page.click('[data-testid=add-bot]', { timeout: 10_000 });
+    await page.getByText('3 of 3 seats taken.').waitFor({ timeout: 10_000 });
+    await page.click('[data-testid=start]');
+
+    const rng = new Rng(7);
+    const did = { mouseClaims: 0, keyClaims: 0, clickMoves: 0, dragMoves: 0 };
+    /** Moves the server applied for me, by how they were made. */
+    const applied = { click: 0, drag: 0 };
+    let lastVersion = -1;
+    const until = Date.now() + 150_000;
+    while (Date.now() < until && !(await page.locator('#result').isVisible().catch(() => false))) {
+      const s = await seen(page);
+      if (!s || s.pub.phase !== 'play') { await page.waitForTimeout(200); continue; }
+      const { pub, mine } = s;
+      const board = pub.board as Board;
+      // Until a move of each kind has gone through, move every other turn even with a match in hand.
+      const wantMove = (applied.click < 1 || applied.drag < 1) && pub.light !== mine.seat && rng.next() < 0.5;
+      const found = s.now >= mine.blockedUntil && !wantMove ? mine.hand.find((c) => findMatch(board, c.id)) : undefined;
+      if (found) {
+        const index = mine.hand.indexOf(found);
+        if (index < 9 && did.keyClaims < did.mouseClaims) {
+          await page.keyboard.press(String(index + 1));
+          await page.keyboard.press('b');
+          did.keyClaims++;
+        } else if (await click(page, 'card', found.id)) {
+          for (const cell of carCells(findMatch(board, found.id)!)) await click(page, 'cell', cell);
+          did.mouseClaims++;
+        }
+      } else if (pub.light !== mine.seat && s.now >= pub.frozenUntil && pub.boardVersion !== lastVersion) {
+        const before = pub.lastMove ? moveBack(board, pub.lastMove.from, pub.lastMove.to) : null;
+        const step = chooseStep(board, before, mine.hand.map((c) => c.id), 'hard', rng);
+        const [from, to] = step ? await Promise.all([pointOf(page, 'cell', step.from), pointOf(page, 'cell', step.to)]) : [null, null];
+        if (from && to) {
+          lastVersion = pub.boardVersion;
+          const how = applied.drag < applied.click ? 'drag' : 'click';
+          if (how === 'drag') {
+            await page.mouse.move(from.x, from.y);
+            await page.mouse.down();
+            await page.mouse.move(to.x, to.y, { steps: 5 });
+            await page.mouse.up();
+            did.dragMoves++;
+          } else {
+            await page.mouse.click(from.x, from.y);
+            await page.mouse.click(to.x, to.y);
+            did.clickMoves++;
+          }
+          if (await movedBy(page, lastVersion, mine.seat, step!)) applied[how]++;
+        }
+      }
+      await page.waitForTimeout(300);
+    }
+    if (!(await page.locator('#result').isVisible())) {
+      await page.screenshot({ path: '/tmp/bip-bip-stuck.png' });
+      throw new Error(`no result screen: ${JSON.stringify(did)} ${JSON.stringify(await seen(page))}`);
+    }
+    await expect(page.locator('#result').textContent()).resolves.toMatch(/Pat|Bot/);
+    const end = await page.evaluate(() => {
+      const room = (window as unknown as { junction: any }).junction.scene.getScene('table').connection.room;
+      return { table: JSON.parse(room.state.table), seat: room.state.players.get(room.sessionId).seat };
+    });
+    const me = (end.table as BipPublicView).players[end.seat];
+    // The player's own claims went through (each claimed card came from a click or a key press).
+    expect(me.claimed.length).toBeGreaterThan(1);
+    expect(did.mouseClaims).toBeGreaterThan(0);
+    expect(did.keyClaims).toBeGreaterThan(0);
+    // Bots move too, so some of my moves lose the race for the light (refused, shown); each kind went through at least once.
+    expect(applied.click).toBeGreaterThan(0);
+    expect(applied.drag).toBeGreaterThan(0);
+    expect((end.table as BipPublicView).roundWinners).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 200_000);
+});
+
+/** Whether the next board after `version` is my move (bots move too, and may take the light first). */
+async function movedBy(page: Page, version: number, seat: number, step: { from: number; to: number }): Promise<boolean> {
+  for (let i = 0; i < 40; i++) {
+    const s = await seen(page);
+    if (s && s.pub.boardVersion > version) {
+      const m = s.pub.lastMove;
+      return s.pub.boardVersion === version + 1 && m?.seat === seat && m.from === step.from && m.to === step.to;
+    }
+    await page.waitForTimeout(50);
+  }
+  return false;
+}
+
+function moveBack(board: Board, from: number, to: number): Board {
+  const b = board.slice();
+  [b[from], b[to]] = [b[to], b[from]];
+  return b;
+}
