@@ -1,6 +1,8 @@
 /** Seeded bot games: every game ends, cards are conserved, the board keeps 3 cars of each colour, no hidden hand leaks. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../random.js';
+import { botProposals, simulate, type Proposal } from '../testing/simulate.js';
+import type { BipAction } from './actions.js';
 import type { GameEvent } from '../contract.js';
 import { bipBipGame as game } from './index.js';
 import { bipOptions } from './options.js';
@@ -44,50 +46,34 @@ interface Outcome { state: BipState; moves: number; claims: number; wrong: numbe
 export function playOut(seed: number, seats: number, extra: Record<string, unknown>, sloppy = false): Outcome {
   const rng = new Rng(seed);
   const options = bipOptions.parse({ players: seats, ...extra });
-  let s = game.setup(options, seats, seed, 0);
-  let now = 0;
   const out = { moves: 0, claims: 0, wrong: 0, challenges: 0 };
-  for (let step = 0; step < 20_000 && game.result(s) === null; step++) {
-    const moves = Array.from({ length: seats }, (_, seat) => ({ seat, move: game.bot(s, seat, (seat + seed) % 2 === 0 ? 'hard' : 'easy', rng.state, now) }))
-      .flatMap((m) => (m.move ? [{ seat: m.seat, move: m.move, careless: false }] : []));
-    rng.next();
-    // A careless human now and then: a claim of a random card of theirs (usually wrong).
-    if (sloppy && rng.next() < 0.05) {
-      const seat = rng.int(seats);
-      if (s.hands[seat].length > 0 && s.phase === 'play') moves.push({ seat, move: { action: { type: 'claim', card: rng.pick(s.hands[seat]) }, delayMs: rng.int(500) }, careless: true });
-    }
-    moves.sort((a, b) => a.move.delayMs - b.move.delayMs);
-    const deadline = game.nextDeadline(s) ?? Infinity;
-    const soonest = moves[0];
-    const before = step % 50 === 0 ? JSON.stringify(s) : null;
-    const input = s;
-    let events: GameEvent[];
-    if (!soonest || now + soonest.move.delayMs >= deadline) {
-      if (deadline === Infinity) throw new Error(`seed ${seed}: stuck in ${s.phase}`);
-      now = deadline;
-      const r = game.advance(s, now);
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.state; events = r.events;
-    } else {
-      now += soonest.move.delayMs;
-      const r = game.apply(s, soonest.seat, soonest.move.action, now);
-      if (!r.ok) {
-        if (soonest.careless) continue;
-        throw new Error(`seed ${seed} step ${step}: ${JSON.stringify(soonest.move.action)} refused: ${r.error.message}`);
+  const bots = botProposals(game.bot, Array.from({ length: seats }, (_, seat) => seat), (seat) => ((seat + seed) % 2 === 0 ? 'hard' : 'easy'), rng);
+  const { state } = simulate(game, game.setup(options, seats, seed, 0), {
+    propose: (s, now) => {
+      const proposals: Proposal<BipAction>[] = bots(s, now);
+      // A careless human now and then: a claim of a random card of theirs (usually wrong).
+      if (sloppy && rng.next() < 0.05) {
+        const seat = rng.int(seats);
+        if (s.hands[seat].length > 0 && s.phase === 'play') proposals.push({ seat, action: { type: 'claim', card: rng.pick(s.hands[seat]) }, delayMs: rng.int(500), careless: true });
       }
-      s = r.state; events = r.events;
-    }
-    if (before !== null && JSON.stringify(input) !== before) throw new Error('input state was mutated');
-    for (const e of events) {
-      if (e.type === 'move') out.moves++;
-      if (e.type === 'bip') out.claims++;
-      if (e.type === 'penalty') out.wrong++;
-      if (e.type === 'challenge') out.challenges++;
-    }
-    checkInvariants(s, seed);
-    if (s.rules.hiddenHands) assertNoLeak(s, events, now);
-  }
-  return { state: s, ...out };
+      return proposals;
+    },
+    done: (s) => game.result(s) !== null,
+    maxSteps: 20_000,
+    immutabilityEvery: 50,
+    label: `seed ${seed}`,
+    check: ({ state: s, events, now }) => {
+      for (const e of events) {
+        if (e.type === 'move') out.moves++;
+        if (e.type === 'bip') out.claims++;
+        if (e.type === 'penalty') out.wrong++;
+        if (e.type === 'challenge') out.challenges++;
+      }
+      checkInvariants(s, seed);
+      if (s.rules.hiddenHands) assertNoLeak(s, events, now);
+    },
+  });
+  return { state, ...out };
 }
 
 describe('seeded bot games', () => {

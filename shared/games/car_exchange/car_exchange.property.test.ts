@@ -1,6 +1,7 @@
 /** Seeded bot games with 2–8 seats: every game ends, all 110 cards are accounted for at every step, no hand leaks. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../random.js';
+import { botProposals, simulate } from '../testing/simulate.js';
 import type { GameEvent } from '../contract.js';
 import { CARD_COUNT } from './cards.js';
 import { carExchangeGame as game } from './index.js';
@@ -38,46 +39,27 @@ interface Outcome { state: CarExchangeState; steps: number; swaps: number; newCa
 export function playOut(seed: number, seats: number, extra: Record<string, unknown> = {}, checkEvery = 1): Outcome {
   const rng = new Rng(seed);
   const options = carExchangeOptions.parse({ players: seats, ...extra });
-  let s = game.setup(options, seats, seed, 0);
-  let now = 0;
-  let swaps = 0, newCars = 0, fines = 0, steps = 0;
-  for (; steps < 20000 && s.phase !== 'over'; steps++) {
-    const moves = Array.from({ length: seats }, (_, seat) => ({ seat, move: game.bot(s, seat, seat % 2 === 0 ? 'hard' : 'easy', rng.state, now) }))
-      .filter((m) => m.move !== null);
-    rng.next();
-    const deadline = game.nextDeadline(s) ?? Infinity;
-    const soonest = moves.sort((a, b) => a.move!.delayMs - b.move!.delayMs)[0];
-    let events: GameEvent[];
-    // apply and advance never mutate their input.
-    const before = steps % 50 === 0 ? JSON.stringify(s) : null;
-    const input = s;
-    if (!soonest || now + soonest.move!.delayMs >= deadline) {
-      if (deadline === Infinity) throw new Error(`seed ${seed}: stuck with no move and no deadline`);
-      now = deadline;
-      const r = game.advance(s, now);
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.state;
-      events = r.events;
-    } else {
-      now += soonest.move!.delayMs;
-      const r = game.apply(s, soonest.seat, soonest.move!.action, now);
-      if (!r.ok) throw new Error(`seed ${seed} step ${steps}: bot move ${JSON.stringify(soonest.move!.action)} refused: ${r.error.message}`);
-      s = r.state;
-      events = r.events;
-    }
-    if (before !== null && JSON.stringify(input) !== before) throw new Error(`seed ${seed} step ${steps}: input state was mutated`);
-    for (const e of events) {
-      if (e.type === 'swapped') swaps++;
-      if (e.type === 'newCar') newCars++;
-      if (e.type === 'finePaid') fines++;
-    }
-    const cards = allCards(s);
-    if (cards.length !== CARD_COUNT || new Set(cards).size !== CARD_COUNT) throw new Error(`seed ${seed} step ${steps}: ${cards.length} cards, ${new Set(cards).size} distinct`);
-    const total = s.history.reduce((a, r) => a + r.reduce((x, y) => x + y, 0), 0);
-    if (total !== s.scores.reduce((a, b) => a + b, 0)) throw new Error(`seed ${seed}: scores do not add up`);
-    if (steps % checkEvery === 0) assertNoLeak(s, events, now);
-  }
-  return { state: s, steps, swaps, newCars, fines };
+  let swaps = 0, newCars = 0, fines = 0;
+  const { state, steps } = simulate(game, game.setup(options, seats, seed, 0), {
+    propose: botProposals(game.bot, Array.from({ length: seats }, (_, seat) => seat), (seat) => (seat % 2 === 0 ? 'hard' : 'easy'), rng),
+    done: (s) => s.phase === 'over',
+    maxSteps: 20_000,
+    immutabilityEvery: 50,
+    label: `seed ${seed}`,
+    check: ({ state: s, events, now, step }) => {
+      for (const e of events) {
+        if (e.type === 'swapped') swaps++;
+        if (e.type === 'newCar') newCars++;
+        if (e.type === 'finePaid') fines++;
+      }
+      const cards = allCards(s);
+      if (cards.length !== CARD_COUNT || new Set(cards).size !== CARD_COUNT) throw new Error(`seed ${seed} step ${step}: ${cards.length} cards, ${new Set(cards).size} distinct`);
+      const total = s.history.reduce((a, r) => a + r.reduce((x, y) => x + y, 0), 0);
+      if (total !== s.scores.reduce((a, b) => a + b, 0)) throw new Error(`seed ${seed}: scores do not add up`);
+      if (step % checkEvery === 0) assertNoLeak(s, events, now);
+    },
+  });
+  return { state, steps, swaps, newCars, fines };
 }
 
 describe('seeded bot games', () => {

@@ -1,6 +1,7 @@
 /** Thousands of seeded bot games: every game ends, all 54 cars are accounted for at every step, no face-down identity reaches any view. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../random.js';
+import { botProposals, simulate } from '../testing/simulate.js';
 import { railwayMadnessGame as game } from './index.js';
 import { railwayOptions } from './options.js';
 import type { RailwayState } from './state.js';
@@ -20,29 +21,19 @@ function hiddenFaces(s: RailwayState): string[] {
 
 function playOut(seed: number, variant: RailwayState['variant'], seats: number): RailwayState {
   const rng = new Rng(seed);
-  let s = game.setup(railwayOptions.parse({ variant, players: seats }), seats, seed, 0);
-  let now = 0;
-  for (let step = 0; step < 5000 && !s.over; step++) {
-    const moves = Array.from({ length: seats }, (_, seat) => ({ seat, move: game.bot(s, seat, rng.next() < 0.5 ? 'easy' : 'hard', rng.state, now) }))
-      .filter((m) => m.move !== null);
-    rng.next();
-    const deadline = game.nextDeadline(s) ?? Infinity;
-    const soonest = moves.sort((a, b) => a.move!.delayMs - b.move!.delayMs)[0];
-    if (!soonest || now + soonest.move!.delayMs >= deadline) {
-      now = deadline;
-      const r = game.advance(s, now);
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.state;
-    } else {
-      now += soonest.move!.delayMs;
-      const r = game.apply(s, soonest.seat, soonest.move!.action, now);
-      if (r.ok) s = r.state;
-    }
-    const cards = allCards(s);
-    if (cards.length !== 54 || new Set(cards).size !== 54) throw new Error(`seed ${seed} step ${step}: ${cards.length} cars, ${new Set(cards).size} distinct`);
-    if (step % 25 === 0) assertNoHiddenFaces(s, now);
-  }
-  return s;
+  const start = game.setup(railwayOptions.parse({ variant, players: seats }), seats, seed, 0);
+  const allSeats = Array.from({ length: seats }, (_, seat) => seat);
+  return simulate(game, start, {
+    propose: botProposals(game.bot, allSeats, () => (rng.next() < 0.5 ? 'easy' : 'hard'), rng),
+    done: (s) => s.over,
+    maxSteps: 5000,
+    label: `seed ${seed}`,
+    check: ({ state: s, now, step }) => {
+      const cards = allCards(s);
+      if (cards.length !== 54 || new Set(cards).size !== 54) throw new Error(`seed ${seed} step ${step}: ${cards.length} cars, ${new Set(cards).size} distinct`);
+      if (step % 25 === 0) assertNoHiddenFaces(s, now);
+    },
+  }).state;
 }
 
 function assertNoHiddenFaces(s: RailwayState, now: number): void {

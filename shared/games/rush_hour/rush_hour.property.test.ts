@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../random.js';
+import { simulate } from '../testing/simulate.js';
 import { deckFor, pointsOfAll } from './cards.js';
 import { rushHourGame as game } from './index.js';
 import { rushHourOptions, type RushHourOptions } from './options.js';
@@ -71,40 +72,34 @@ function playOut(seed: number): { s: RushHourState; steps: number } {
   const rng = new Rng(seed);
   const options = randomOptions(rng);
   const deck = deckFor(options).sort((a, b) => a - b).join();
-  let s = game.setup(options, options.players, seed, 0);
-  let now = 0;
-  const style = Array.from({ length: s.seats }, () => rng.pick(['easy', 'hard', 'random', 'sleepy'] as const));
-  let steps = 0;
+  const start = game.setup(options, options.players, seed, 0);
+  const style = Array.from({ length: start.seats }, () => rng.pick(['easy', 'hard', 'random', 'sleepy'] as const));
   // A bot's answer only changes with the state: ask again only after the state moved on.
   let botMoves = new Map<number, ReturnType<typeof game.bot>>();
-  for (; steps < 2000 && !s.over; steps++) {
-    const moves = style.flatMap((kind, seat) => {
-      if (kind === 'sleepy' && rng.next() < 0.7) return [];
-      if (kind === 'random' || kind === 'sleepy') return [{ seat, action: randomAction(s, seat, rng), delayMs: 200 + rng.int(3000) }];
-      if (!botMoves.has(seat)) botMoves.set(seat, game.bot(s, seat, kind, rng.state, now));
-      const m = botMoves.get(seat);
-      return m ? [{ seat, ...m }] : [];
-    });
-    rng.next();
-    const deadline = game.nextDeadline(s);
-    expect(deadline).not.toBe(null);
-    const soonest = moves.sort((a, b) => a.delayMs - b.delayMs)[0];
-    if (!soonest || now + soonest.delayMs >= (deadline ?? Infinity)) {
-      now = deadline ?? now;
-      const r = game.advance(s, now);
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.state;
-      botMoves = new Map();
-    } else {
-      now += soonest.delayMs;
-      const before = JSON.stringify(s);
-      const r = game.apply(s, soonest.seat, soonest.action, now);
-      expect(JSON.stringify(s)).toBe(before);
-      if (r.ok) { s = r.state; botMoves = new Map(); }
-    }
-    checkInvariants(s, now, rng, deck);
-  }
-  return { s, steps };
+  let askedOn: RushHourState | null = null;
+  const { state, steps } = simulate(game, start, {
+    propose: (s, now) => {
+      if (s !== askedOn) { botMoves = new Map(); askedOn = s; }
+      const moves = style.flatMap((kind, seat) => {
+        if (kind === 'sleepy' && rng.next() < 0.7) return [];
+        if (kind === 'random' || kind === 'sleepy') return [{ seat, action: randomAction(s, seat, rng), delayMs: 200 + rng.int(3000), careless: true }];
+        if (!botMoves.has(seat)) botMoves.set(seat, game.bot(s, seat, kind, rng.state, now));
+        const m = botMoves.get(seat);
+        return m ? [{ seat, ...m }] : [];
+      });
+      rng.next();
+      return moves;
+    },
+    done: (s) => s.over,
+    maxSteps: 2000,
+    immutabilityEvery: 1,
+    label: `seed ${seed}`,
+    check: ({ state: s, now }) => {
+      if (!s.over) expect(game.nextDeadline(s)).not.toBe(null);
+      checkInvariants(s, now, rng, deck);
+    },
+  });
+  return { s: state, steps };
 }
 
 describe('seeded random games with random options', () => {

@@ -1,6 +1,7 @@
 /** Seeded bot games: every game ends, cards are conserved, and no face-down card reaches any view. */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../random.js';
+import { simulate } from '../testing/simulate.js';
 import type { GameEvent } from '../contract.js';
 import { trafficMemoryGame as game } from './index.js';
 import { trafficMemoryOptions } from './options.js';
@@ -23,36 +24,27 @@ function playOut(seed: number, seats: number, extra: Record<string, unknown>): {
   const rng = new Rng(seed);
   const options = trafficMemoryOptions.parse({ players: seats, ...extra });
   const deckSize = memoryDeck(options).length;
-  let s = game.setup(options, seats, seed, 0);
-  let now = 0, steps = 0, timeouts = 0;
-  for (; steps < 5000 && s.phase !== 'over'; steps++) {
-    // Seat 0 sometimes sleeps so that the turn clock plays for it.
-    const asleep = seed % 3 === 0 && s.turn === 0;
-    const move = asleep ? null : game.bot(s, s.turn, s.turn % 2 === 0 ? 'hard' : 'easy', rng.state, now);
-    rng.next();
-    const deadline = game.nextDeadline(s) ?? Infinity;
-    const before = steps % 40 === 0 ? JSON.stringify(s) : null;
-    const input = s;
-    let events: GameEvent[];
-    if (!move || now + move.delayMs >= deadline) {
-      if (deadline === Infinity) throw new Error(`seed ${seed}: stuck`);
-      now = deadline;
-      const r = game.advance(s, now);
-      if (!r.ok) throw new Error(r.error.message);
-      if (s.phase === 'flip') timeouts++;
-      s = r.state; events = r.events;
-    } else {
-      now += move.delayMs;
-      const r = game.apply(s, s.turn, move.action, now);
-      if (!r.ok) throw new Error(`seed ${seed}: bot move refused: ${r.error.message}`);
-      s = r.state; events = r.events;
-    }
-    if (before !== null && JSON.stringify(input) !== before) throw new Error('input state was mutated');
-    const ids = [...s.grid.flatMap((c) => (c ? [c.id] : [])), ...s.piles.flat().map((c) => c.id)];
-    if (ids.length !== deckSize || new Set(ids).size !== deckSize) throw new Error(`seed ${seed}: cards not conserved`);
-    assertNoLeak(s, events, now);
-  }
-  return { state: s, steps, timeouts };
+  let timeouts = 0;
+  const { state, steps } = simulate(game, game.setup(options, seats, seed, 0), {
+    propose: (s, now) => {
+      // Seat 0 sometimes sleeps so that the turn clock plays for it.
+      const asleep = seed % 3 === 0 && s.turn === 0;
+      const move = asleep ? null : game.bot(s, s.turn, s.turn % 2 === 0 ? 'hard' : 'easy', rng.state, now);
+      rng.next();
+      return move ? [{ seat: s.turn, ...move }] : [];
+    },
+    done: (s) => s.phase === 'over',
+    maxSteps: 5000,
+    immutabilityEvery: 40,
+    label: `seed ${seed}`,
+    check: ({ state: s, previous, events, now, applied }) => {
+      if (applied === null && previous.phase === 'flip') timeouts++;
+      const ids = [...s.grid.flatMap((c) => (c ? [c.id] : [])), ...s.piles.flat().map((c) => c.id)];
+      if (ids.length !== deckSize || new Set(ids).size !== deckSize) throw new Error(`seed ${seed}: cards not conserved`);
+      assertNoLeak(s, events, now);
+    },
+  });
+  return { state, steps, timeouts };
 }
 
 describe('seeded bot games', () => {
