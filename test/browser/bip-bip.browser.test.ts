@@ -3,29 +3,15 @@
  * choosing a card and pointing at its three cars (mouse), or with the keyboard (1–9, B), and takes
  * the green light by clicking or dragging a car, until the result screen shows the round's end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { bootServer, type TestServer } from '../support/server.js';
-import { chromiumAvailable, launchChromium } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
 import { carCells, findMatch, type Board } from '../../shared/games/bip_bip/board.js';
 import { chooseStep } from '../../shared/games/bip_bip/bot.js';
 import { Rng } from '../../shared/random.js';
 import type { BipPublicView, BipSeatView } from '../../shared/games/bip_bip/views.js';
 
-const canRun = chromiumAvailable() || process.env.CI === 'true';
-let server: TestServer;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  if (!existsSync('dist/client/index.html')) throw new Error('the client is not built: run `npm run build` (npm test does)');
-  server = await bootServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 interface Seen { pub: BipPublicView; mine: BipSeatView; now: number }
 
@@ -61,12 +47,12 @@ async function click(page: Page, key: 'cell' | 'card', value: number): Promise<b
   return p !== null;
 }
 
-describe.skipIf(!canRun)('Bip! Bip! in the browser', () => {
+describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
   it('a full single round against two bots, claiming with mouse and keyboard and moving by click and drag', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.http);
+    await page.goto(env.server.http);
     await page.fill('#name', 'Pat');
     await page.selectOption('#game-select', 'bip_bip');
     await page.selectOption('#variant-select', 'single');

@@ -3,27 +3,11 @@
  * code, the host adds a bot and starts, and both play by clicking cards on the canvas until both
  * see the result screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { bootServer, type TestServer } from '../support/server.js';
-import { chromiumAvailable, launchChromium } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
 
-const canRun = chromiumAvailable() || process.env.CI === 'true';
-if (!chromiumAvailable()) console.warn('[skip] /usr/bin/chromium is missing: apt-get install -y chromium');
-
-let server: TestServer;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  if (!existsSync('dist/client/index.html')) throw new Error('the client is not built: run `npm run build` (npm test does)');
-  server = await bootServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 /** Where to click to take a card that fits my train, read from what this page's client decoded. */
 async function matchingCardPoint(page: Page): Promise<{ x: number; y: number } | null> {
@@ -65,14 +49,14 @@ async function playUntilResult(page: Page): Promise<void> {
   throw new Error(`no result screen within 2 minutes: ${JSON.stringify(debug)} ${JSON.stringify(await matchingCardPoint(page))}`);
 }
 
-describe.skipIf(!canRun)('Railway Madness in the browser', () => {
+describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
   it('a private table by code, two players and a bot, played to the result screen', async () => {
-    const host = await browser.newPage();
-    const guest = await browser.newPage();
+    const host = await env.browser.newPage();
+    const guest = await env.browser.newPage();
     const pageErrors: string[] = [];
     for (const p of [host, guest]) p.on('pageerror', (e) => pageErrors.push(e.message));
 
-    await host.goto(server.http);
+    await host.goto(env.server.http);
     await host.fill('#name', 'Host');
     await host.selectOption('#game-select', 'railway_madness');
     await host.selectOption('#variant-select', 'juniors');
@@ -82,7 +66,7 @@ describe.skipIf(!canRun)('Railway Madness in the browser', () => {
     const code = /([A-Z2-9]{6})/.exec(codeText ?? '')?.[1];
     expect(code).toBeTruthy();
 
-    await guest.goto(server.http);
+    await guest.goto(env.server.http);
     await guest.fill('#name', 'Guest');
     await guest.fill('#code', code!.toLowerCase());
     await guest.click('[data-testid=join-code]');

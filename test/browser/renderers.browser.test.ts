@@ -2,31 +2,18 @@
  * Every game with a table renderer opens in Chromium: a private table with bots starts, the table
  * draws without a page error, and the keyboard reaches the renderer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { renderers } from '../../client/games/registry.js';
-import { bootServer, type TestServer } from '../support/server.js';
-import { chromiumAvailable, launchChromium } from '../support/browser.js';
+import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
 
-const canRun = chromiumAvailable() || process.env.CI === 'true';
-let server: TestServer;
-let browser: BrowserContext;
+const env = useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await bootServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-describe.skipIf(!canRun)('table renderers in Chromium', () => {
+describe.skipIf(!browserTestsRun)('table renderers in Chromium', () => {
   it.each(Object.keys(renderers))('%s draws its table from the synced state', async (game) => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.http);
+    await page.goto(env.server.http);
     await page.fill('#name', 'Tester');
     await page.selectOption('#game-select', game);
     await page.click('[data-testid=create-private]');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from 'colyseus.js';
 import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
-import { rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
+import { legitimateStrings, rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
 import type { GameRoom } from '../../server/rooms/GameRoom.js';
 import { carCells, findMatch, legalSteps, moved, type Board } from '../../shared/games/bip_bip/board.js';
 import type { BipState } from '../../shared/games/bip_bip/state.js';
@@ -225,16 +225,3 @@ describe('Bip! Bip! with hidden hands on raw clients', () => {
     await Promise.all([...players, watcher].map((r) => r.leave(true)));
   }, 60_000);
 });
-
-/** Every string this client was allowed to receive: the public views and its own seat views, over time. */
-function legitimateStrings(room: Room<Synced>): Set<string> {
-  const seen = new Set<string>();
-  const note = (s: Synced) => {
-    seen.add(s.table);
-    const mine = s.players.get(room.sessionId)?.secret;
-    if (mine) seen.add(mine);
-  };
-  note(room.state);
-  room.onStateChange(note);
-  return seen;
-}

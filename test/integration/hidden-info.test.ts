@@ -12,7 +12,7 @@ import type { AnyGame } from '../../shared/games/contract.js';
 import { GameRoom } from '../../server/rooms/GameRoom.js';
 import { Rng } from '../../shared/random.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
-import { rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
+import { legitimateStrings, rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
 
 recordRawBytes();
 let server: TestServer;
@@ -20,19 +20,6 @@ beforeAll(async () => { server = await bootServer(); });
 afterAll(async () => { await server.stop(); });
 
 interface Synced { phase: string; table: string; version: number; players: Map<string, { seat: number; secret?: string }> }
-
-/** Every string this client was allowed to receive: its own seat views and the public views, over time. */
-function legitimateStrings(room: Room<Synced>): Set<string> {
-  const seen = new Set<string>();
-  const note = (s: Synced) => {
-    seen.add(s.table);
-    const mine = s.players.get(room.sessionId)?.secret;
-    if (mine) seen.add(mine);
-  };
-  note(room.state);
-  room.onStateChange(note);
-  return seen;
-}
 
 function playWithViewBot(game: AnyGame, room: Room<Synced>, seed: number): () => void {
   const rng = new Rng(seed);

@@ -28,3 +28,18 @@ export function rawText(room: Room): string {
 export function utf8AsLatin1(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
 }
+
+type SyncedTable = { table: string; players: Map<string, { secret?: string }> };
+
+/** Every string this client was allowed to receive: the public views and its own seat views, over time. */
+export function legitimateStrings<S extends SyncedTable>(room: Room<S>): Set<string> {
+  const seen = new Set<string>();
+  const note = (s: S) => {
+    seen.add(s.table);
+    const mine = s.players.get(room.sessionId)?.secret;
+    if (mine) seen.add(mine);
+  };
+  note(room.state);
+  room.onStateChange(note);
+  return seen;
+}
