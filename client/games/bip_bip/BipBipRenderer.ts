@@ -128,9 +128,11 @@ export class BipBipRenderer implements GameRenderer {
       layer.add(scene.add.text(x, top, `${me ? '▶ ' : ''}${this.name(ctx, p.seat)}\n${p.handCount} cards · ${p.claimed.length} claimed\n${scores}`, { fontSize: '13px', color: me ? '#f2c14e' : '#f2f2f2', lineSpacing: 3 }));
       if (light) layer.add(scene.add.text(x, top + 54, light, { fontSize: '12px', color: '#2fbf71', fontStyle: 'bold' }));
       this.clock(ctx, x, top + 70, () => (ctx.serverNow() < p.blockedUntil ? `✖ claims blocked ${secs(p.blockedUntil - ctx.serverNow())}` : ''), { fontSize: '12px', color: '#ff8a8a' });
+      // Hands lie face up (rulebook): what each rival is hunting for, as card codes.
+      if (!me && p.hand) layer.add(scene.add.text(x, top + 88, p.hand.map((c) => c.code).join('  '), { fontSize: '11px', color: '#9aa4b8', wordWrap: { width: colW - 12 } }));
     });
     // manualReferee: open claims anyone else may call wrong.
-    let ry = top + 92;
+    let ry = top + (view.hiddenHands ? 92 : 150);
     for (const r of view.reviews) {
       const mine = r.seat === ctx.mySeat;
       const t = this.clock(ctx, 20, ry, () => `${this.name(ctx, r.seat)} claimed card ${r.card} on ${r.cars.map(cellName).join(' ')} · ${secs(r.until - ctx.serverNow())}${mine ? '' : '  [Wrong! (W)]'}`, { fontSize: '13px', color: mine ? '#bbb' : '#ffb0b0' });
