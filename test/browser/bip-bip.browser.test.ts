@@ -61,6 +61,7 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
     for (let i = 0; i < 2; i++) await page.click('[data-testid=add-bot]', { timeout: 10_000 });
     await page.getByText('3 of 3 seats taken.').waitFor({ timeout: 10_000 });
     await page.click('[data-testid=start]');
+    await refusedClaimRollsBack(page);
 
     const rng = new Rng(7);
     const did = { mouseClaims: 0, keyClaims: 0, clickMoves: 0, dragMoves: 0 };
@@ -131,6 +132,44 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
     await page.close();
   }, 200_000);
 });
+
+/**
+ * A wrong Bip! (a card the board does not show) costs a penalty card and blocks claims; a claim
+ * right after it is refused: the card, shown as played at once, comes back and the reason shows.
+ */
+async function refusedClaimRollsBack(page: Page): Promise<void> {
+  const start = await waitFor(page, (s) => s.pub.phase === 'play' && s.now >= s.pub.startsAt);
+  const board = start.pub.board as Board;
+  const misses = start.mine.hand.slice(0, 9).map((c, i) => ({ c, i })).filter(({ c }) => !findMatch(board, c.id));
+  expect(misses.length).toBeGreaterThan(1);
+  const [wrong, next] = misses;
+  await page.keyboard.press(String(wrong.i + 1));
+  await page.keyboard.press('b');
+  await waitFor(page, (s) => s.now < s.mine.blockedUntil && s.mine.hand.length === start.mine.hand.length + 1);
+  await page.keyboard.press(String(next.i + 1));
+  await page.keyboard.press('b');
+  const toast = await page.waitForFunction(() => {
+    const toast = (window as unknown as { junction: any }).junction.scene.getScene('table').toast;
+    return toast.visible && /wait/.test(toast.text) ? toast.text as string : false;
+  }, undefined, { timeout: 5000 });
+  expect(await toast.jsonValue()).toMatch(/After a wrong Bip! Bip! you must wait \d s/);
+  const face = await page.evaluate((id) => {
+    const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
+    const all = (list: any[]): any[] => list.flatMap((o) => [o, ...(o.list ? all(o.list) : [])]);
+    const card = all(scene.children.list).find((o) => o.getData?.('card') === id);
+    return card ? { alpha: card.parentContainer.alpha as number, marked: card.parentContainer.list.some((o: any) => o.getData?.('refused')) as boolean } : null;
+  }, next.c.id);
+  expect(face).toEqual({ alpha: 1, marked: true });
+}
+
+async function waitFor(page: Page, ok: (s: Seen) => boolean): Promise<Seen> {
+  for (let i = 0; i < 200; i++) {
+    const s = await seen(page);
+    if (s && ok(s)) return s;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`the table never reached the expected state: ${JSON.stringify(await seen(page))}`);
+}
 
 /** Whether the next board after `version` is my move (bots move too, and may take the light first). */
 async function movedBy(page: Page, version: number, seat: number, step: { from: number; to: number }): Promise<boolean> {

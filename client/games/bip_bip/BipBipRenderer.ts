@@ -21,6 +21,10 @@ export class BipBipRenderer implements GameRenderer {
   private card: number | null = null;
   /** The cars pointed at for the chosen card's claim (sent with the third). */
   private claimCars: number[] = [];
+  /** Claims sent and not yet answered: the card shows as played until the server says otherwise. */
+  private pendingClaims = new Set<number>();
+  /** A claim the server just refused: its card is marked for a moment. */
+  private refusedCard: number | null = null;
   /** Quarter turns of the chosen card's preview, to compare it with the board. */
   private turns = 0;
   private focus: 'board' | 'hand' = 'board';
@@ -40,6 +44,7 @@ export class BipBipRenderer implements GameRenderer {
     if (this.card !== null && !seat?.hand.some((c) => c.id === this.card)) this.chooseCard(null);
     if (this.car !== null && view.board[this.car] === null) this.car = null;
     this.claimCars = this.claimCars.filter((c) => view.board[c] !== null);
+    for (const id of this.pendingClaims) if (!seat?.hand.some((c) => c.id === id)) this.pendingClaims.delete(id);
     this.timer ??= ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.clocks.forEach((c) => c.text.active && c.text.setText(c.label())) });
     const size = Math.min(ctx.height * 0.62, ctx.width * 0.46);
     this.drawBoard(ctx, view, size);
@@ -155,6 +160,8 @@ export class BipBipRenderer implements GameRenderer {
       const y = 20 + Math.floor(i / per) * (w * 1.3 + 8);
       const chosen = swapping ? this.swapPick.has(card.id) : this.card === card.id;
       const face = drawCard(scene, x, y, w, card, chosen);
+      if (this.pendingClaims.has(card.id)) face.setAlpha(0.35).add(scene.add.text(w / 2, w * 0.65, 'Bip!…', { fontSize: '16px', color: '#1d2330', fontStyle: 'bold' }).setOrigin(0.5));
+      if (this.refusedCard === card.id) face.add(scene.add.rectangle(0, 0, w, w * 1.3).setOrigin(0).setStrokeStyle(4, 0xd64545).setData('refused', true));
       (face.list[0] as Phaser.GameObjects.Rectangle).setInteractive({ useHandCursor: true }).setData('card', card.id).on('pointerdown', () => this.pickCard(ctx, i));
       if (i < 9) face.add(scene.add.text(3, 1, `${i + 1}`, { fontSize: '11px', color: '#555' }));
       layer.add(face);
@@ -269,10 +276,20 @@ export class BipBipRenderer implements GameRenderer {
   private claim(ctx: RenderContext): void {
     const view = this.last?.pub;
     if (!view || this.card === null) return;
+    const card = this.card;
     const cars = this.claimCars.length === 3 ? { cars: this.claimCars } : {};
-    ctx.act({ type: 'claim', card: this.card, seen: view.boardVersion, ...cars });
     this.chooseCard(null);
-    this.rerender();
+    // Predicted: the card looks played at once; a refusal brings it back, marked red for a moment.
+    ctx.act({ type: 'claim', card, seen: view.boardVersion, ...cars }, () => {
+      this.pendingClaims.add(card);
+      this.rerender();
+      return () => {
+        this.pendingClaims.delete(card);
+        this.refusedCard = card;
+        this.rerender();
+        ctx.scene.time.delayedCall(1200, () => { if (this.refusedCard === card) { this.refusedCard = null; this.rerender(); } });
+      };
+    });
   }
 
   private swap(ctx: RenderContext): void {
