@@ -4,7 +4,7 @@
  *
  *   tables      --game railway_madness --tables 100 --seats 4 [--processes 2 --redis redis://127.0.0.1:6379]
  *   fairness    --trials 200 --window 150
- *   tournament  --players 1024 --rounds 3
+ *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -28,6 +28,7 @@ const { positionals, values } = parseArgs({
     players: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '3' },
     variant: { type: 'string' },
+    join: { type: 'string', default: 'poll' },
   },
 });
 

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { Server, LobbyRoom, matchMaker, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { RedisPresence } from '@colyseus/redis-presence';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { games } from '../shared/games/registry.js';
 import { loadConfig, type Config } from './config.js';
@@ -20,6 +19,8 @@ import { opsRoutes } from './http/opsRoutes.js';
 import { staticClient } from './http/staticClient.js';
 import { limitMatchmaking } from './http/matchmakeLimit.js';
 import { KeyedRateLimiter } from './matchmaking/rateLimit.js';
+import { RoomPlacement } from './matchmaking/placement.js';
+import { openPresence } from './presence.js';
 import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
 import { logger } from './ops/logger.js';
 
@@ -39,17 +40,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const app = express();
   app.set('trust proxy', true);
   const httpServer = http.createServer(app);
-  const presence: Presence = config.REDIS_URL ? new RedisPresence(config.REDIS_URL) : new (await import('@colyseus/core')).LocalPresence();
-  const gameServer = new Server({
-    transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3 }),
-    presence,
-    driver: config.REDIS_URL ? new RedisDriver(config.REDIS_URL) : undefined,
-    publicAddress: config.PUBLIC_ADDRESS,
-    gracefullyShutdown: false,
-    greet: false,
-  });
-  limitMatchmaking(httpServer, new KeyedRateLimiter(config.JOIN_BURST, config.JOIN_PER_SECOND));
-
+  const presence = await openPresence(config.REDIS_URL);
   const services: RoomServices = {
     config,
     store,
@@ -57,6 +48,22 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     onGameStored: () => undefined,
     draining: false,
   };
+  if (config.REDIS_URL && !process.env.JUNCTION_INTERNAL_KEY) {
+    logger.warn('REDIS_URL without JUNCTION_INTERNAL_KEY: tournament tables placed on another process will be refused; set the same key on every process');
+  }
+  // Spreads new rooms (and bursts of them: a tournament round) over the processes (docs/architecture.md).
+  const placement = new RoomPlacement(presence, () => services.draining);
+  const gameServer = new Server({
+    transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3 }),
+    presence,
+    driver: config.REDIS_URL ? new RedisDriver(config.REDIS_URL) : undefined,
+    publicAddress: config.PUBLIC_ADDRESS,
+    gracefullyShutdown: false,
+    greet: false,
+    selectProcessIdToCreateRoom: placement.select,
+  });
+  limitMatchmaking(httpServer, new KeyedRateLimiter(config.JOIN_BURST, config.JOIN_PER_SECOND));
+
   setRoomServices(services);
 
   gameServer.define('lobby', LobbyRoom);
@@ -79,6 +86,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
       services.draining = true;
+      await placement.markDraining().catch((error: unknown) => logger.warn({ err: error }, 'could not announce the drain'));
       logger.info('shutting down: no new tables; running games get a grace period');
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();

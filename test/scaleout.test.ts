@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { startServerProcess, type ServerProcess } from '../loadtest/serverProcess.js';
 import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
 import { eventually, ready } from './support/server.js';
+import { readEvents } from '../loadtest/eventStream.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
 const GAME = 'railway_madness';
@@ -32,7 +33,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
     servers = await Promise.all(PORTS.map((port) => startServerProcess(port, {
       REDIS_URL: REDIS_DB, DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
-      QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'scaleout-test-key',
+      QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'scaleout-test-key', SHUTDOWN_GRACE_MS: '1000',
     })));
   }, 90_000);
 
@@ -80,4 +81,62 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     }, 120_000, 'result visible through A');
     expect(stored.game).toBe(GAME);
   }, 150_000);
+
+  it('a tournament round started through A opens its tables on both processes, and every player gets in', async () => {
+    type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const api = async (i: number, method: string, url: string, body?: unknown, token?: string): Promise<Json> => {
+      const res = await fetch(`${http(i)}/api/tournaments${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, `${method} ${url}: ${await res.clone().text()}`).toBeLessThan(300);
+      return res.json() as Promise<Json>;
+    };
+    // Twelve players at tables of two: one burst of six table launches from process A.
+    const created = await api(0, 'POST', '/', { name: 'Two processes', game: GAME, variant: 'express', tableSize: 2, rounds: 1, startsAt: Date.now() + 3_600_000 });
+    const id = created.tournament.id as string;
+    const players: { name: string; token: string; seatId: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await api(i % 2, 'POST', `/${id}/register`, { name: `T${i}` });
+      await api(i % 2, 'POST', `/${id}/check-in`, {}, r.token);
+      players.push({ name: `T${i}`, token: r.token, seatId: r.seatId });
+    }
+    // Each player listens for their table on their own stream, half of them through B.
+    const streams = players.map((p, i) => readEvents<Json>(`${http(i % 2)}/api/tournaments/${id}/me/events`, p.token));
+    await eventually(() => streams.every((s) => s.frames.length > 0), 5000, 'every stream open');
+    await api(0, 'POST', `/${id}/start`, {}, created.organiserToken as string);
+
+    const tables = await Promise.all(streams.map((s, i) => eventually(() => {
+      const table = s.frames.at(-1)?.table;
+      return table?.ready ? table as { id: string; roomId: string } : undefined;
+    }, 15_000, `${players[i].name}'s table pushed`)));
+    const roomIds = [...new Set(tables.map((t) => t.roomId))];
+    expect(roomIds).toHaveLength(6);
+
+    // Where each table's room lives: its listing in the shared matchmaker (RedisDriver's `roomcaches`).
+    const redis = new Redis(REDIS_DB);
+    const listings = await Promise.all(roomIds.map(async (roomId) => JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { processId?: string; publicAddress?: string }));
+    await redis.quit();
+    const byAddress = new Map<string, number>();
+    for (const l of listings) byAddress.set(l.publicAddress ?? '?', (byAddress.get(l.publicAddress ?? '?') ?? 0) + 1);
+    console.log(`tournament tables per process: ${JSON.stringify(Object.fromEntries(byAddress))}`);
+    expect(new Set(listings.map((l) => l.processId)).size).toBe(2);
+    expect([...byAddress.keys()].sort()).toEqual(PORTS.map((port) => `127.0.0.1:${port}`));
+
+    // Every player takes their seat, half of them through each process, wherever the table is.
+    const rooms = await Promise.all(players.map(async (p, i) => {
+      const room = await ready(await new Client(endpoint(i % 2)).joinById(tables[i].roomId, { name: p.name, playerId: p.seatId }));
+      const seated = [...(room.state as { players: Map<string, { name: string; connected: boolean; bot: boolean }> }).players.values()].find((x) => x.name === p.name);
+      expect(seated).toMatchObject({ connected: true, bot: false });
+      return room;
+    }));
+    for (const roomId of roomIds) {
+      const here = rooms.filter((r) => r.roomId === roomId);
+      expect(here).toHaveLength(2);
+      await eventually(() => here.every((r) => [...(r.state as { players: Map<string, { connected: boolean; bot: boolean }> }).players.values()].every((x) => x.connected && !x.bot)), 5000, 'both seats taken');
+    }
+    for (const s of streams) s.stop();
+    await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));
+  }, 60_000);
 });

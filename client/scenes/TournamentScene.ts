@@ -1,7 +1,8 @@
 /**
  * Tournaments (scene key 'tournaments'): the list, one tournament's standings and tables (live
  * over Server-Sent Events, GET /api/tournaments/:id/events), register / check in, "your table is
- * ready — Join", and an organiser panel (create, start, pause, unpause, end round).
+ * ready — Join" (pushed on your own stream, GET /api/tournaments/:id/me/events with your token),
+ * and an organiser panel (create, start, pause, unpause, end round).
  * Tokens are kept in localStorage per tournament, so a reload keeps your registration.
  */
 import Phaser from 'phaser';
@@ -41,7 +42,7 @@ export class TournamentScene extends Phaser.Scene {
   private body!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
   private events$: EventSource | null = null;
-  private meTimer: number | undefined;
+  private me$: AbortController | null = null;
   private current: string | null = null;
 
   constructor() {
@@ -87,8 +88,8 @@ export class TournamentScene extends Phaser.Scene {
   private stopWatching(): void {
     this.events$?.close();
     this.events$ = null;
-    window.clearInterval(this.meTimer);
-    this.meTimer = undefined;
+    this.me$?.abort();
+    this.me$ = null;
     this.current = null;
   }
 
@@ -163,10 +164,8 @@ export class TournamentScene extends Phaser.Scene {
     const tables = el('div', { className: 'jn-list', id: 'tournament-tables' });
     this.body.replaceChildren(header, mine, organiser, el('h2', { textContent: 'Standings' }), standings, el('h2', { textContent: 'Tables' }), tables);
 
-    let status = '';
     const render = (v: View) => {
       const t = v.tournament;
-      status = t.status;
       header.replaceChildren(el('h2', { textContent: t.name }),
         el('div', { textContent: `${t.game} · ${t.variant} · ${t.format} · ${t.status}${t.currentRound ? ` · round ${t.currentRound}${t.format === 'swiss' ? `/${t.rounds}` : ''}` : ''} · ${v.players.filter((p) => p.checkedIn).length}/${v.players.length} checked in` }));
       standings.replaceChildren(this.standingsTable(v.standings));
@@ -190,8 +189,43 @@ export class TournamentScene extends Phaser.Scene {
       if (this.current === id) render(JSON.parse((e as MessageEvent<string>).data) as View);
     });
     this.events$ = source;
-    // The table's room id also arrives through the view; polling /me is the fallback.
-    this.meTimer = window.setInterval(() => void this.refreshMe(mine, id, status), 5000);
+  }
+
+  /**
+   * Your own view, pushed by the server whenever it changes (`event: me`): check-in, your table and
+   * its room ("ready"), a bye. EventSource cannot send the token, so this reads the stream with
+   * fetch; it reconnects after a drop until the scene stops watching.
+   */
+  private watchMe(id: string, stored: PlayerToken, onMe: (me: Me) => void): AbortController {
+    const abort = new AbortController();
+    const run = async () => {
+      while (!abort.signal.aborted) {
+        try {
+          const res = await fetch(`/api/tournaments/${encodeURIComponent(id)}/me/events`, { headers: { authorization: `Bearer ${stored.token}` }, signal: abort.signal });
+          if (!res.ok || !res.body) throw new Error(`Your live updates failed (${res.status})`);
+          const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffer += value;
+            let cut: number;
+            while ((cut = buffer.indexOf('\n\n')) >= 0) {
+              const frame = buffer.slice(0, cut);
+              buffer = buffer.slice(cut + 2);
+              const data = /^data: (.*)$/m.exec(frame);
+              if (/^event: me$/m.test(frame) && data && this.current === id) onMe(JSON.parse(data[1]) as Me);
+            }
+          }
+        } catch (e) {
+          if (abort.signal.aborted) return;
+          if (e instanceof Error && /\(4\d\d\)/.test(e.message)) return this.fail(e);
+        }
+        await new Promise((r) => window.setTimeout(r, 3000));
+      }
+    };
+    void run();
+    return abort;
   }
 
   private standingsTable(rows: Standing[]): HTMLElement {
@@ -225,18 +259,15 @@ export class TournamentScene extends Phaser.Scene {
       }), { testId: 'tournament-register' }));
       return;
     }
-    let me: Me;
-    try {
-      me = await call<Me>('GET', `/${id}/me`, undefined, stored.token);
-    } catch (e) {
-      this.fail(e);
-      return;
-    }
+    // Registered: your own stream renders this box from now on (first frame at once).
+    this.me$ ??= this.watchMe(id, stored, (me) => this.renderMe(box, id, stored, me));
+  }
+
+  private renderMe(box: HTMLElement, id: string, stored: PlayerToken, me: Me): void {
     const parts: (HTMLElement | string)[] = [el('span', { textContent: `You: ${me.name}. ` })];
     if (!me.checkedIn && me.status !== 'finished') {
       parts.push(button('Check in', this.act(async () => {
-        await call('POST', `/${id}/check-in`, {}, stored.token);
-        await this.refreshMe(box, id, me.status);
+        await call('POST', `/${id}/check-in`, {}, stored.token); // the stream shows the change
       }), { testId: 'tournament-check-in' }));
     } else if (me.table?.ready && me.table.roomId) {
       const roomId = me.table.roomId;

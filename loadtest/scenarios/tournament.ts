@@ -1,11 +1,16 @@
 /**
- * Tournament night: N players register over HTTP, check in, and every round each one asks
- * "/me" for its table, joins it as a real websocket client and plays it with the view bot until
- * the tournament is finished. Reports stored results against the tables played.
+ * Tournament night: N players register over HTTP, check in, and every round each one learns its
+ * table, joins it as a real websocket client and plays it with the view bot until the tournament
+ * is finished. Reports stored results against the tables played.
+ *
+ * How a player learns its table (`--join`): `poll` asks GET /me (32 requests in flight, then a
+ * pause of a second); `stream` keeps the player's own event stream (GET /:id/me/events) open on
+ * one of the processes and joins when "table ready" is pushed.
  */
 import { findGame } from '../../shared/games/registry.js';
 import { LoadPlayer } from '../playerClient.js';
 import { summarise } from '../stats.js';
+import { readEvents } from '../eventStream.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -26,40 +31,62 @@ async function inBatches<T>(items: T[], size: number, run: (item: T, index: numb
   }
 }
 
-export async function runTournamentNight(o: { base: string; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number }) {
+export async function runTournamentNight(o: { base: string; bases: string[]; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number; join: 'poll' | 'stream' }) {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game ${o.game}`);
   const started = Date.now();
   const created = await call(o.base, 'POST', '/', { name: 'Load night', game: o.game, variant: o.variant, tableSize: o.tableSize, rounds: o.rounds, startsAt: Date.now() + 3_600_000 });
   const id: string = created.tournament.id;
-  const players: { token: string; seatId: string; name: string; played: Set<string>; clients: LoadPlayer[] }[] = [];
+  const players: { token: string; seatId: string; name: string; played: Set<string>; clients: LoadPlayer[]; finishedSeen?: boolean }[] = [];
   for (let i = 0; i < o.players; i++) {
     const reg = await call(o.base, 'POST', `/${id}/register`, { name: `p${i}` });
     await call(o.base, 'POST', `/${id}/check-in`, {}, reg.token);
     players.push({ token: reg.token, seatId: reg.seatId, name: reg.name, played: new Set(), clients: [] });
   }
-  await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
-  const registeredMs = Date.now() - started;
 
   let seed = 1;
   let finished = false;
   const deadline = Date.now() + o.timeoutMs;
-  while (!finished && Date.now() < deadline) {
+  // Time from a table's "ready" being known to its player's seat being taken (both join modes).
+  const readyToSeated: number[] = [];
+  const join = async (p: typeof players[number], i: number, roomId: string) => {
+    if (p.played.has(roomId)) return;
+    p.played.add(roomId);
+    const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
+    p.clients.push(client);
+    const t0 = Date.now();
+    await client.joinReserved(roomId, p.seatId, p.name).then(() => readyToSeated.push(Date.now() - t0), (error: unknown) => {
+      client.stats.errors.push(`join: ${error instanceof Error ? error.message : String(error)}`);
+      p.played.delete(roomId);
+    });
+  };
+  // The most rooms each process held at once (GET /health), to see where the tables opened.
+  const peakRooms = o.bases.map(() => 0);
+  const sampler = setInterval(() => o.bases.forEach((b, k) => {
+    fetch(`${b}/health`).then((r) => r.json() as Promise<{ rooms: number }>).then((h) => { peakRooms[k] = Math.max(peakRooms[k], h.rooms); }, () => undefined);
+  }), 1000);
+  // Stream mode: every player's own event stream is open before the start, as in a browser.
+  let done = 0;
+  const streams = o.join !== 'stream' ? [] : players.map((p, i) => readEvents<Json>(`${o.bases[i % o.bases.length]}/api/tournaments/${id}/me/events`, p.token, (me) => {
+    if (me.status === 'finished' && !p.finishedSeen) {
+      p.finishedSeen = true;
+      done++;
+    }
+    if (me.table?.ready) void join(p, i, me.table.roomId as string);
+  }, false));
+  await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
+  const registeredMs = Date.now() - started;
+  while (o.join === 'stream' && done < players.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
+  for (const s of streams) s.stop();
+  while (o.join === 'poll' && !finished && Date.now() < deadline) {
     await inBatches(players, 32, async (p, i) => {
       const me = await call(o.base, 'GET', `/${id}/me`, undefined, p.token);
       if (me.status === 'finished') finished = true;
-      const table = me.table;
-      if (!table?.ready || p.played.has(table.roomId)) return;
-      p.played.add(table.roomId);
-      const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
-      p.clients.push(client);
-      await client.joinReserved(table.roomId, p.seatId, p.name).catch((error: unknown) => {
-        client.stats.errors.push(`join: ${error instanceof Error ? error.message : String(error)}`);
-        p.played.delete(table.roomId);
-      });
+      if (me.table?.ready) await join(p, i, me.table.roomId as string);
     });
     await new Promise((r) => setTimeout(r, 1000));
   }
+  clearInterval(sampler);
   const view = await call(o.base, 'GET', `/${id}`);
   const tables = (view.rounds as Json[]).flatMap((r) => r.tables as Json[]);
   let stored = 0;
@@ -84,6 +111,9 @@ export async function runTournamentNight(o: { base: string; endpoints: string[];
     errors: errors.length,
     errorKinds: [...new Set(errors)],
     latencyMs: summarise(latencies),
+    joinMode: o.join,
+    joinMs: summarise(readyToSeated),
+    peakRoomsPerProcess: peakRooms,
     resultsStored: stored,
     resultsExpected: tables.length,
   };
@@ -93,6 +123,8 @@ export async function runTournamentNight(o: { base: string; endpoints: string[];
 export async function runScenario(values: Record<string, string | undefined>, withServers: (n: number, run: (s: { port: number }[]) => Promise<object>, env?: Record<string, string>) => Promise<object>) {
   return withServers(Number(values.processes ?? 1), (servers) => runTournamentNight({
     base: `http://127.0.0.1:${servers[0].port}`,
+    bases: servers.map((s) => `http://127.0.0.1:${s.port}`),
+    join: values.join === 'stream' ? 'stream' : 'poll',
     endpoints: servers.map((s) => `ws://127.0.0.1:${s.port}`),
     players: Number(values.players ?? 64),
     rounds: Number(values.rounds ?? 3),
@@ -100,5 +132,5 @@ export async function runScenario(values: Record<string, string | undefined>, wi
     variant: values.variant ?? 'express',
     tableSize: Number(values.seats ?? 4),
     timeoutMs: Number(values.timeout ?? 1_800_000),
-  }), { ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret' });
+  }), { ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret', JUNCTION_INTERNAL_KEY: 'bench-internal-key' });
 }

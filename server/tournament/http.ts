@@ -15,6 +15,7 @@ import type { RegistrationRecord, Store, TableRecord, TournamentRecord } from '.
 import { createTournamentSchema, TournamentError, type TournamentService } from './service.js';
 import { leaderboard } from './ratings.js';
 import type { LiveTournaments } from './live.js';
+import { readPlayerViews } from './playerView.js';
 
 // ------------------------------------------------------------------ tokens and public ids
 
@@ -242,26 +243,18 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.get('/:id/me', wrap(async (req, res) => {
     const who = await player(req, res);
     if (!who) return;
-    const { t, playerId } = who;
-    const reg = (await store.listRegistrations(t.id)).find((r) => r.playerId === playerId);
-    if (!reg) throw new TournamentError('not_found', 'This player is not registered.');
-    const current = t.currentRound > 0 ? await store.listTables(t.id, t.currentRound) : [];
-    const mine = current.find((x) => x.seats.some((s) => s.playerId === playerId)) ?? null;
-    const results = t.currentRound > 0 ? await store.listTableResults(t.id) : [];
-    const bye = results.some((r) => r.round === t.currentRound && r.bye && r.playerId === playerId);
-    const standing = (await service.standings(t.id)).find((s) => s.playerId === playerId) ?? null;
-    const roomId = mine ? (await reopened(t.id))[mine.id] ?? mine.roomId : null;
-    res.json({
-      playerId: publicPlayerId(playerId), seatId: playerId, name: reg.name,
-      checkedIn: reg.checkedInAt !== null, dropped: reg.droppedAt !== null, eliminatedRound: reg.eliminatedRound,
-      status: t.status, round: t.currentRound, bye,
-      table: mine && {
-        id: mine.id, number: mine.number, roomId, status: mine.status,
-        ready: mine.status === 'playing' && roomId !== null,
-        seats: mine.seats.map((s) => ({ playerId: publicPlayerId(s.playerId), name: s.name })),
-      },
-      standing: standing && { ...standing, playerId: publicPlayerId(playerId) },
-    });
+    const me = (await readPlayerViews(service, who.t.id, reopened))?.(who.playerId);
+    if (!me) throw new TournamentError('not_found', 'This player is not registered.');
+    res.json(me);
+  }));
+
+  /** The same view as GET /:id/me, pushed now and after every change (`event: me`), to this player only. */
+  router.get('/:id/me/events', wrap(async (req, res) => {
+    const who = await player(req, res);
+    if (!who) return;
+    const me = (await readPlayerViews(service, who.t.id, reopened))?.(who.playerId);
+    if (!me) throw new TournamentError('not_found', 'This player is not registered.');
+    await live.attachPlayer(who.t.id, who.playerId, req, res);
   }));
 
   const organiserAction = (name: string, act: (id: string) => Promise<unknown>) => {

@@ -1,15 +1,21 @@
 /**
- * Live tournament updates as Server-Sent Events (GET /api/tournaments/:id/events).
+ * Live tournament updates as Server-Sent Events.
  *
  * Every change the service makes is announced on the presence channel
- * `junction:tournament:<id>` (LocalPresence in one process, Redis across processes), so a viewer
- * connected to any process hears about changes made by any other. Each process subscribes once
- * per tournament that has viewers, re-reads the public view from the store (coalesced: at most one
- * read per COALESCE_MS) and sends it to all its viewers as `event: tournament`.
+ * `junction:tournament:<id>` (LocalPresence in one process, Redis across processes); the message is
+ * only the tournament id, never a seat. Each process subscribes once per tournament that has
+ * streams open on it, and on an announcement re-reads the tournament (coalesced: at most one read
+ * per COALESCE_MS, and one at a time, so frames never arrive out of order) and writes to
+ *  - public viewers (GET /api/tournaments/:id/events): `event: tournament`, the public view;
+ *  - players (GET /api/tournaments/:id/me/events, with the player token): `event: me`, that
+ *    player's own view (server/tournament/playerView.ts: table, room id, seat id), to that
+ *    player's responses only.
+ * A stream gets a frame when it opens and then only when its content changed.
  */
 import type { Request, Response } from 'express';
 import type { Presence } from '@colyseus/core';
 import type { TournamentService } from './service.js';
+import type { PlayerView } from './playerView.js';
 import { logger } from '../ops/logger.js';
 
 export const channelOf = (tournamentId: string): string => `junction:tournament:${tournamentId}`;
@@ -17,12 +23,26 @@ export const channelOf = (tournamentId: string): string => `junction:tournament:
 const COALESCE_MS = 100;
 const KEEPALIVE_MS = 25_000;
 const MAX_VIEWERS_PER_TOURNAMENT = 2_000;
+const MAX_PLAYER_STREAMS_PER_TOURNAMENT = 10_000;
+
+interface Stream {
+  /** null: a public viewer; else the seat id of the player whose view it gets. */
+  playerId: string | null;
+  /** The last frame written, so that only changes are sent. */
+  last: string;
+}
 
 interface Hub {
-  viewers: Set<Response>;
+  streams: Map<Response, Stream>;
   listener: () => void;
   timer: NodeJS.Timeout | null;
+  /** A refresh is running; `again`: another change came in meanwhile. */
+  running: boolean;
+  again: boolean;
 }
+
+/** Renders every player's own view of a tournament from one read (null: no such tournament). */
+export type RenderPlayers = (tournamentId: string) => Promise<((playerId: string) => PlayerView) | null>;
 
 export class LiveTournaments {
   private readonly hubs = new Map<string, Hub>();
@@ -34,6 +54,7 @@ export class LiveTournaments {
     private readonly presence: Presence,
     service: TournamentService,
     private readonly render: (tournamentId: string) => Promise<unknown>,
+    private readonly renderPlayers: RenderPlayers,
   ) {
     // Announce changes (coalesced per tournament: one change often emits several times).
     this.unsubscribeService = service.onChange((id) => {
@@ -47,35 +68,27 @@ export class LiveTournaments {
       this.publishTimers.set(id, timer);
     });
     this.keepalive = setInterval(() => {
-      for (const hub of this.hubs.values()) for (const res of hub.viewers) res.write(': keep-alive\n\n');
+      for (const hub of this.hubs.values()) for (const res of hub.streams.keys()) res.write(': keep-alive\n\n');
     }, KEEPALIVE_MS);
     this.keepalive.unref();
   }
 
   /** Streams `event: tournament` (the public view) now and after every change, until the client goes. */
   async attach(tournamentId: string, req: Request, res: Response): Promise<void> {
-    let hub = this.hubs.get(tournamentId);
-    if (hub && hub.viewers.size >= MAX_VIEWERS_PER_TOURNAMENT) {
+    if (this.count(tournamentId, false) >= MAX_VIEWERS_PER_TOURNAMENT) {
       res.status(503).json({ error: 'Too many live viewers: poll GET /api/tournaments/:id instead.' });
       return;
     }
-    res.status(200).set({
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    res.write('retry: 3000\n\n');
-    if (!hub) {
-      const created: Hub = { viewers: new Set(), timer: null, listener: () => this.schedule(tournamentId) };
-      hub = created;
-      this.hubs.set(tournamentId, created);
-      await this.presence.subscribe(channelOf(tournamentId), created.listener);
+    await this.open(tournamentId, null, req, res);
+  }
+
+  /** Streams `event: me` (that player's own view) now and whenever it changes, until the client goes. */
+  async attachPlayer(tournamentId: string, playerId: string, req: Request, res: Response): Promise<void> {
+    if (this.count(tournamentId, true) >= MAX_PLAYER_STREAMS_PER_TOURNAMENT) {
+      res.status(503).json({ error: 'Too many live streams: poll GET /api/tournaments/:id/me instead.' });
+      return;
     }
-    hub.viewers.add(res);
-    req.on('close', () => this.detach(tournamentId, res));
-    await this.send([res], tournamentId);
+    await this.open(tournamentId, playerId, req, res);
   }
 
   async close(): Promise<void> {
@@ -85,17 +98,44 @@ export class LiveTournaments {
     this.publishTimers.clear();
     for (const [id, hub] of this.hubs) {
       if (hub.timer) clearTimeout(hub.timer);
-      for (const res of hub.viewers) res.end();
+      for (const res of hub.streams.keys()) res.end();
       await this.presence.unsubscribe(channelOf(id), hub.listener);
     }
     this.hubs.clear();
   }
 
+  private count(tournamentId: string, players: boolean): number {
+    let n = 0;
+    for (const s of this.hubs.get(tournamentId)?.streams.values() ?? []) if ((s.playerId !== null) === players) n++;
+    return n;
+  }
+
+  private async open(tournamentId: string, playerId: string | null, req: Request, res: Response): Promise<void> {
+    res.status(200).set({
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    res.write('retry: 3000\n\n');
+    let hub = this.hubs.get(tournamentId);
+    if (!hub) {
+      const created: Hub = { streams: new Map(), timer: null, running: false, again: false, listener: () => this.schedule(tournamentId) };
+      hub = created;
+      this.hubs.set(tournamentId, created);
+      await this.presence.subscribe(channelOf(tournamentId), created.listener);
+    }
+    hub.streams.set(res, { playerId, last: '' });
+    req.on('close', () => this.detach(tournamentId, res));
+    await this.refresh(hub, tournamentId);
+  }
+
   private detach(tournamentId: string, res: Response): void {
     const hub = this.hubs.get(tournamentId);
     if (!hub) return;
-    hub.viewers.delete(res);
-    if (hub.viewers.size > 0) return;
+    hub.streams.delete(res);
+    if (hub.streams.size > 0) return;
     if (hub.timer) clearTimeout(hub.timer);
     this.hubs.delete(tournamentId);
     void Promise.resolve(this.presence.unsubscribe(channelOf(tournamentId), hub.listener)).catch(() => undefined);
@@ -106,17 +146,45 @@ export class LiveTournaments {
     if (!hub || hub.timer) return;
     hub.timer = setTimeout(() => {
       hub.timer = null;
-      void this.send([...hub.viewers], tournamentId);
+      void this.refresh(hub, tournamentId);
     }, COALESCE_MS);
     hub.timer.unref();
   }
 
-  private async send(viewers: Response[], tournamentId: string): Promise<void> {
-    if (viewers.length === 0) return;
+  /** Reads the tournament and writes every stream whose frame changed; one read at a time per hub. */
+  private async refresh(hub: Hub, tournamentId: string): Promise<void> {
+    if (hub.running) {
+      hub.again = true;
+      return;
+    }
+    hub.running = true;
     try {
-      const view = await this.render(tournamentId);
-      const frame = `event: tournament\ndata: ${JSON.stringify(view)}\n\n`;
-      for (const res of viewers) if (!res.writableEnded) res.write(frame);
+      do {
+        hub.again = false;
+        await this.write(hub, tournamentId);
+      } while (hub.again && this.hubs.get(tournamentId) === hub);
+    } finally {
+      hub.running = false;
+    }
+  }
+
+  private async write(hub: Hub, tournamentId: string): Promise<void> {
+    const streams = [...hub.streams];
+    const needsPublic = streams.some(([, s]) => s.playerId === null);
+    const needsPlayers = streams.some(([, s]) => s.playerId !== null);
+    try {
+      const [view, viewOf] = await Promise.all([
+        needsPublic ? this.render(tournamentId) : null,
+        needsPlayers ? this.renderPlayers(tournamentId) : null,
+      ]);
+      const publicFrame = needsPublic ? `event: tournament\ndata: ${JSON.stringify(view)}\n\n` : '';
+      for (const [res, stream] of streams) {
+        if (res.writableEnded) continue;
+        const frame = stream.playerId === null ? publicFrame : viewOf ? `event: me\ndata: ${JSON.stringify(viewOf(stream.playerId))}\n\n` : '';
+        if (!frame || frame === stream.last) continue;
+        stream.last = frame;
+        res.write(frame);
+      }
     } catch (error) {
       logger.warn({ err: error }, 'tournament: live update failed');
     }

@@ -16,6 +16,7 @@ import { TournamentService, type TableLauncher } from './service.js';
 import { rateGame } from './ratings.js';
 import { channelOf, LiveTournaments } from './live.js';
 import { publicView, tournamentRoutes, TournamentTokens } from './http.js';
+import { readPlayerViews } from './playerView.js';
 
 export interface Tournaments {
   router: Router;
@@ -61,7 +62,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
   });
   const tokens = new TournamentTokens(tokenSecret(services));
   const reopened = async (id: string): Promise<Record<string, string>> => ((await presence.hgetall(reopenedKey(id))) as Record<string, string> | null) ?? {};
-  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id, reopened));
+  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id, reopened), (id) => readPlayerViews(service, id, reopened));
 
   services.onGameStored = async (record) => {
     await rateGame(store, record);

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Room } from 'colyseus.js';
+import { Client, type Room } from 'colyseus.js';
 import { startServerProcess, type ServerProcess } from '../../loadtest/serverProcess.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
+import { readEvents } from '../../loadtest/eventStream.js';
 
 const GAME = 'railway_madness';
 const VARIANT = 'express';
@@ -174,6 +175,58 @@ describe.concurrent('tournaments', () => {
     await server.stop();
   }, 300_000);
 
+  it("pushes each player's own table to that player's stream: no polling, no one else's seat", async () => {
+    // Its own process: Colyseus' matchmaker is one per process, and the first test boots one here.
+    const port = await freePort();
+    children.push(await startServerProcess(port, {
+      ABSENT_GRACE_MS: '200', FINISHED_LINGER_MS: '500', SHUTDOWN_GRACE_MS: '300',
+      REDIS_URL: '', DATABASE_URL: '', JUNCTION_INTERNAL_KEY: '', JUNCTION_TOURNAMENT_SECRET: '',
+    }));
+    const server = { http: `http://127.0.0.1:${port}`, client: () => new Client(`ws://127.0.0.1:${port}`) } as TestServer;
+    const { id, organiser, players } = await setUp(server, 8, 1);
+    expect((await fetch(`${server.http}/api/tournaments/${id}/me/events`)).status).toBe(401);
+    expect((await fetch(`${server.http}/api/tournaments/${id}/me/events`, { headers: { authorization: 'Bearer p.Zm9v.bad' } })).status).toBe(401);
+
+    // Every player opens their own stream before the start; nobody calls GET /me.
+    const streams = players.map((p) => readEvents<Json>(`${server.http}/api/tournaments/${id}/me/events`, p.token));
+    await eventually(() => streams.every((s) => s.frames.length === 1), 5000, 'the first frame of every stream');
+    for (const [i, s] of streams.entries()) {
+      expect(s.frames[0]).toMatchObject({ seatId: players[i].seatId, status: 'registration', checkedIn: true, table: null });
+    }
+
+    await ok(server, 'POST', `/${id}/start`, {}, organiser);
+    const mine = await Promise.all(streams.map((s, i) => eventually(() => {
+      const table = s.frames.at(-1)?.table;
+      return table?.ready ? table : undefined;
+    }, 10_000, `${players[i].name}'s table on the stream`)));
+
+    // The pushed table is the one the public view shows for that player, and its seat is theirs.
+    const view = await ok(server, 'GET', `/${id}`);
+    for (const [i, table] of mine.entries()) {
+      const listed = (view.rounds[0].tables as Json[]).find((t) => t.id === table.id) as Json;
+      expect(listed.roomId).toBe(table.roomId);
+      expect(listed.seats.map((x: Json) => x.playerId)).toContain(players[i].playerId);
+    }
+    const rooms = await Promise.all(players.map(async (p, i) => {
+      const room = await ready(await server.client().joinById(mine[i].roomId as string, { name: p.name, playerId: p.seatId }));
+      const seated = [...(room.state as { players: Map<string, { name: string; bot: boolean }> }).players.values()].find((x) => x.name === p.name);
+      expect(seated).toMatchObject({ bot: false });
+      return room;
+    }));
+    expect(new Set(mine.map((t) => t.roomId)).size).toBe(2);
+    // Leaving for good hands the seats to bots, which finish the game; the streams see the end.
+    await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));
+    await Promise.all(streams.map((s) => eventually(() => s.frames.at(-1)?.status === 'finished', 180_000, 'the end on the stream')));
+
+    // A player's stream never carried another player's seat id, and sent only changes.
+    for (const [i, s] of streams.entries()) {
+      for (const [j, p] of players.entries()) if (j !== i) expect(s.raw).not.toContain(p.seatId);
+      const distinct = new Set(s.frames.map((f) => JSON.stringify(f)));
+      expect(distinct.size).toBe(s.frames.length);
+      s.stop();
+    }
+  }, 240_000);
+
   it('carries on after a restart on the same data directory, with round-1 results intact', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'junction-tournament-'));
     dirs.push(dir);
@@ -238,3 +291,4 @@ async function freePort(): Promise<number> {
     });
   });
 }
+

@@ -1,0 +1,44 @@
+/**
+ * What one player of a tournament may see about themself (GET /api/tournaments/:id/me and the
+ * player's live stream /:id/me/events): their seat id, check-in, their table in the current round
+ * with its room id ("your table is ready"), a bye, their standing. It holds the seat id, so it
+ * only ever goes to the holder of that player's token.
+ */
+import type { TournamentView } from './service.js';
+import { publicPlayerId, type ReopenedRooms } from './http.js';
+
+export type PlayerView = ReturnType<ReturnType<typeof playerViews>>;
+
+/** From one read of the tournament, the view of each of its players (null: not registered). */
+export function playerViews(view: TournamentView, reopened: Record<string, string>) {
+  const t = view.tournament;
+  const round = view.rounds.find((r) => r.number === t.currentRound);
+  const byes = new Set(round?.byes ?? []);
+  const tableOf = new Map(round?.tables.flatMap((x) => x.seats.map((s) => [s.playerId, x] as const)) ?? []);
+  const standingOf = new Map(view.standings.map((s) => [s.playerId, s]));
+  const registrationOf = new Map(view.players.map((p) => [p.playerId, p]));
+  return (playerId: string) => {
+    const reg = registrationOf.get(playerId);
+    if (!reg) return null;
+    const mine = tableOf.get(playerId) ?? null;
+    const standing = standingOf.get(playerId) ?? null;
+    const roomId = mine ? reopened[mine.id] ?? mine.roomId : null;
+    return {
+      playerId: publicPlayerId(playerId), seatId: playerId, name: reg.name,
+      checkedIn: reg.checkedInAt !== null, dropped: reg.droppedAt !== null, eliminatedRound: reg.eliminatedRound,
+      status: t.status, round: t.currentRound, bye: byes.has(playerId),
+      table: mine && {
+        id: mine.id, number: mine.number, roomId, status: mine.status,
+        ready: mine.status === 'playing' && roomId !== null,
+        seats: mine.seats.map((s) => ({ playerId: publicPlayerId(s.playerId), name: s.name })),
+      },
+      standing: standing && { ...standing, playerId: publicPlayerId(playerId) },
+    };
+  };
+}
+
+/** Reads the tournament once and returns every player's view, or null for an unknown tournament. */
+export async function readPlayerViews(service: { get(id: string): Promise<TournamentView | null> }, id: string, reopened: ReopenedRooms) {
+  const [view, rooms] = await Promise.all([service.get(id), reopened(id)]);
+  return view ? playerViews(view, rooms) : null;
+}
