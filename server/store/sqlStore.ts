@@ -211,9 +211,18 @@ export class SqlStore implements Store {
     return rows.map(tableFromRow);
   }
 
-  async markTableLaunched(id: string, roomId: string): Promise<void> {
-    await this.db.updateTable('tournament_tables').set({ room_id: roomId, status: 'playing' })
-      .where('id', '=', id).where('status', '=', 'pending').execute();
+  async markTableLaunched(id: string, roomId: string): Promise<boolean> {
+    const updated = await this.db.updateTable('tournament_tables').set({ room_id: roomId, status: 'playing' })
+      .where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  async relaunchTable(id: string, roomId: string, previousRoomId: string | null): Promise<boolean> {
+    const updated = await this.db.updateTable('tournament_tables').set({ room_id: roomId })
+      .where('id', '=', id).where('status', '=', 'playing')
+      .where((eb) => (previousRoomId === null ? eb('room_id', 'is', null) : eb('room_id', '=', previousRoomId)))
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
   }
 
   async finishTable(id: string, close: { status: 'done' | 'adjudicated'; gameId: string | null; finishedAt: number; results: TableResultRecord[] }): Promise<boolean> {

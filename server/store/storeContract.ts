@@ -116,7 +116,12 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().listRounds('t-round')).toEqual([round]);
       expect(await s().listTables('t-round', 1)).toEqual([table]);
 
-      await s().markTableLaunched(table.id, 'room-1');
+      expect(await s().markTableLaunched(table.id, 'room-0')).toBe(true);
+      expect(await s().markTableLaunched(table.id, 'room-duplicate')).toBe(false);
+      expect(await s().getTable(table.id)).toMatchObject({ roomId: 'room-0', status: 'playing' });
+      // Reopened after its room was lost: only from the room it is in now, so two processes cannot both move it.
+      expect(await s().relaunchTable(table.id, 'room-1', 'room-0')).toBe(true);
+      expect(await s().relaunchTable(table.id, 'room-other', 'room-0')).toBe(false);
       expect(await s().getTable(table.id)).toMatchObject({ roomId: 'room-1', status: 'playing' });
       const results = [
         { tournamentId: 't-round', round: 1, tableId: table.id, playerId: 'a', place: 1, tableSize: 2, points: 3, bye: false },
@@ -125,6 +130,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().finishTable(table.id, { status: 'done', gameId: 'room-1', finishedAt: 9, results })).toBe(true);
       expect(await s().finishTable(table.id, { status: 'adjudicated', gameId: null, finishedAt: 10, results })).toBe(false);
       expect(await s().getTable(table.id)).toMatchObject({ status: 'done', gameId: 'room-1', finishedAt: 9 });
+      expect(await s().relaunchTable(table.id, 'room-2', 'room-1')).toBe(false);
       expect(await s().listTableResults('t-round')).toEqual([...results, bye].sort((x, y) => (x.playerId < y.playerId ? -1 : 1)));
       await s().updateRound('t-round', 1, { status: 'done', finishedAt: 11 });
       expect((await s().listRounds('t-round'))[0]).toMatchObject({ status: 'done', finishedAt: 11 });

@@ -163,8 +163,13 @@ export interface Store {
   getTable(id: string): Promise<TableRecord | null>;
   /** By round, then table number. */
   listTables(tournamentId: string, round?: number): Promise<TableRecord[]>;
-  /** Records the room a pending table was opened in. */
-  markTableLaunched(id: string, roomId: string): Promise<void>;
+  /** Records the room a pending table was opened in. False when it was no longer pending (another launch won). */
+  markTableLaunched(id: string, roomId: string): Promise<boolean>;
+  /**
+   * Moves a playing table from a room that was lost (its process stopped) to a new one. False when the
+   * table is no longer playing in `previousRoomId` (finished, or another process reopened it first).
+   */
+  relaunchTable(id: string, roomId: string, previousRoomId: string | null): Promise<boolean>;
   /**
    * Closes an open table with its per-player results in one transaction. False (and nothing
    * written) when the table was already closed: reporting a result twice is harmless.

@@ -8,7 +8,7 @@
  * public views show only a derived public id (`publicPlayerId`), the seat id is given by
  * register and by GET /:id/me to the holder of the player token.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { RegistrationRecord, Store, TableRecord, TournamentRecord } from '../store/index.js';
@@ -16,13 +16,9 @@ import { createTournamentSchema, TournamentError, type TournamentService } from 
 import { leaderboard } from './ratings.js';
 import type { LiveTournaments } from './live.js';
 import { readPlayerViews } from './playerView.js';
+import { publicPlayerId } from './publicIds.js';
 
 // ------------------------------------------------------------------ tokens and public ids
-
-/** Stable public alias of a seat id (the seat id itself lets you take the seat). */
-export function publicPlayerId(playerId: string): string {
-  return `p_${createHash('sha256').update(`junction:public:${playerId}`).digest('base64url').slice(0, 12)}`;
-}
 
 export class TournamentTokens {
   constructor(private readonly secret: string) {}
@@ -91,16 +87,14 @@ function publicPlayer(p: RegistrationRecord) {
  * Table id → room id of tables opened again after a restart (the store records only the first
  * launch of a table), kept in presence so every process sees them.
  */
-export type ReopenedRooms = (tournamentId: string) => Promise<Record<string, string>>;
-
 /** Everything about one tournament that anybody may see (no private code, no seat ids). */
-export async function publicView(service: TournamentService, store: Store, id: string, reopened: ReopenedRooms) {
+export async function publicView(service: TournamentService, store: Store, id: string) {
   const view = await service.get(id);
   if (!view) return null;
-  const [results, rooms] = await Promise.all([store.listTableResults(id), reopened(id)]);
+  const results = await store.listTableResults(id);
   const names = new Map(view.players.map((p) => [p.playerId, p.name]));
   const table = (x: TableRecord) => ({
-    id: x.id, number: x.number, roomId: rooms[x.id] ?? x.roomId, status: x.status, gameId: x.gameId, finishedAt: x.finishedAt,
+    id: x.id, number: x.number, roomId: x.roomId, status: x.status, gameId: x.gameId, finishedAt: x.finishedAt,
     seats: x.seats.map((s) => {
       const r = results.find((y) => y.tableId === x.id && y.playerId === s.playerId);
       return { playerId: publicPlayerId(s.playerId), name: s.name, place: r?.place ?? null, points: r?.points ?? null };
@@ -159,8 +153,8 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, res: Response): T | null 
   return null;
 }
 
-export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments; reopened: ReopenedRooms }): Router {
-  const { service, store, tokens, live, reopened } = deps;
+export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments }): Router {
+  const { service, store, tokens, live } = deps;
   const router = Router();
 
   const mustExist = async (id: string): Promise<TournamentRecord> => {
@@ -213,7 +207,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   }));
 
   router.get('/:id', wrap(async (req, res) => {
-    const view = await publicView(service, store, req.params.id.slice(0, 64), reopened);
+    const view = await publicView(service, store, req.params.id.slice(0, 64));
     if (!view) throw new TournamentError('not_found', 'No such tournament.');
     res.json(view);
   }));
@@ -243,7 +237,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.get('/:id/me', wrap(async (req, res) => {
     const who = await player(req, res);
     if (!who) return;
-    const me = (await readPlayerViews(service, who.t.id, reopened))?.(who.playerId);
+    const me = (await readPlayerViews(service, who.t.id))?.(who.playerId);
     if (!me) throw new TournamentError('not_found', 'This player is not registered.');
     res.json(me);
   }));
@@ -252,7 +246,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.get('/:id/me/events', wrap(async (req, res) => {
     const who = await player(req, res);
     if (!who) return;
-    const me = (await readPlayerViews(service, who.t.id, reopened))?.(who.playerId);
+    const me = (await readPlayerViews(service, who.t.id))?.(who.playerId);
     if (!me) throw new TournamentError('not_found', 'This player is not registered.');
     await live.attachPlayer(who.t.id, who.playerId, req, res);
   }));

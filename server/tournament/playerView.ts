@@ -5,12 +5,12 @@
  * only ever goes to the holder of that player's token.
  */
 import type { TournamentView } from './service.js';
-import { publicPlayerId, type ReopenedRooms } from './http.js';
+import { publicPlayerId } from './publicIds.js';
 
 export type PlayerView = ReturnType<ReturnType<typeof playerViews>>;
 
 /** From one read of the tournament, the view of each of its players (null: not registered). */
-export function playerViews(view: TournamentView, reopened: Record<string, string>) {
+export function playerViews(view: TournamentView) {
   const t = view.tournament;
   const round = view.rounds.find((r) => r.number === t.currentRound);
   const byes = new Set(round?.byes ?? []);
@@ -22,7 +22,7 @@ export function playerViews(view: TournamentView, reopened: Record<string, strin
     if (!reg) return null;
     const mine = tableOf.get(playerId) ?? null;
     const standing = standingOf.get(playerId) ?? null;
-    const roomId = mine ? reopened[mine.id] ?? mine.roomId : null;
+    const roomId = mine?.roomId ?? null;
     return {
       playerId: publicPlayerId(playerId), seatId: playerId, name: reg.name,
       checkedIn: reg.checkedInAt !== null, dropped: reg.droppedAt !== null, eliminatedRound: reg.eliminatedRound,
@@ -38,7 +38,7 @@ export function playerViews(view: TournamentView, reopened: Record<string, strin
 }
 
 /** Reads the tournament once and returns every player's view, or null for an unknown tournament. */
-export async function readPlayerViews(service: { get(id: string): Promise<TournamentView | null> }, id: string, reopened: ReopenedRooms) {
-  const [view, rooms] = await Promise.all([service.get(id), reopened(id)]);
-  return view ? playerViews(view, rooms) : null;
+export async function readPlayerViews(service: { get(id: string): Promise<TournamentView | null> }, id: string) {
+  const view = await service.get(id);
+  return view ? playerViews(view) : null;
 }

@@ -7,11 +7,15 @@ import { openStore, type GameRecord, type Store } from '../store/index.js';
 import { TournamentService, type CreateTournamentInput, type TableLauncher } from './service.js';
 
 type Launch = Parameters<TableLauncher['launch']>[0];
+type Launched = Launch & { roomId: string };
 
-/** Records every launch; `finishAll` plays the open tables with seeded random places. */
+/** Records every launch (a stand-in for the room launcher; the real one is tested over sockets); `finishAll` plays the open tables with seeded random places. */
 class FakeLauncher implements TableLauncher {
-  launches: Launch[] = [];
+  launches: Launched[] = [];
   reported = new Set<string>();
+  /** Rooms open on any process, for every launcher (tests share one store, so one cluster). */
+  static readonly openRooms = new Set<string>();
+  discarded: string[] = [];
   failNext = 0;
   private rng = new Rng(99);
 
@@ -20,18 +24,35 @@ class FakeLauncher implements TableLauncher {
       this.failNext--;
       throw new Error('no room for you');
     }
-    this.launches.push(t);
-    return { roomId: `room-${t.tableId}` };
+    const earlier = this.launches.filter((l) => l.tableId === t.tableId).length;
+    const roomId = earlier === 0 ? `room-${t.tableId}` : `room-${t.tableId}-${earlier}`;
+    this.launches.push({ ...t, roomId });
+    FakeLauncher.openRooms.add(roomId);
+    return { roomId };
   }
 
-  open(): Launch[] {
-    return this.launches.filter((l) => !this.reported.has(l.tableId));
+  async isOpen(roomId: string): Promise<boolean> {
+    return FakeLauncher.openRooms.has(roomId);
   }
 
-  record(l: Launch, places?: number[]): GameRecord {
+  async discard(roomId: string): Promise<void> {
+    this.discarded.push(roomId);
+    FakeLauncher.openRooms.delete(roomId);
+  }
+
+  /** The room's process stopped. */
+  lose(roomId: string): void {
+    FakeLauncher.openRooms.delete(roomId);
+  }
+
+  open(): Launched[] {
+    return this.launches.filter((l) => !this.reported.has(l.tableId) && FakeLauncher.openRooms.has(l.roomId));
+  }
+
+  record(l: Launched, places?: number[]): GameRecord {
     const order = places ?? this.rng.shuffle(l.seats.map((_, i) => i + 1));
     return {
-      id: `room-${l.tableId}`, game: l.game, variant: l.variant, seed: 1, startedAt: 1, finishedAt: 2, durationMs: 1,
+      id: l.roomId, game: l.game, variant: l.variant, seed: 1, startedAt: 1, finishedAt: 2, durationMs: 1,
       players: l.seats.map((s, seat) => ({ seat, name: s.name, playerId: s.playerId, bot: false, score: 10 - order[seat], place: order[seat] })),
       summary: 'done', tournamentId: l.tournamentId, tableId: l.tableId,
     };
@@ -259,6 +280,45 @@ describe('TournamentService (embedded store)', () => {
     await service.resume();
     expect(launcher.launches).toHaveLength(2);
     expect((await service.get(t.id))!.rounds[0].tables.every((x) => x.status === 'playing')).toBe(true);
+  });
+
+  it('reopens a table whose room was lost with its process; only the new room\'s result counts', async () => {
+    const launcher = new FakeLauncher();
+    const service = new TournamentService({ store, launcher, seed: 13 });
+    const { t } = await withPlayers(service, { ...base, rounds: 1 }, 8);
+    await service.start(t.id);
+    const [lost] = launcher.open();
+    launcher.lose(lost.roomId);
+    await service.resume();
+    const table = (await service.get(t.id))!.rounds[0].tables.find((x) => x.id === lost.tableId)!;
+    expect(table).toMatchObject({ status: 'playing', roomId: `${lost.roomId}-1` });
+    expect(await service.reportTableResult(lost.tableId, launcher.record(lost))).toBe(false);
+    await service.resume();
+    expect(launcher.launches).toHaveLength(3);
+    await launcher.finishAll(service);
+    const done = (await service.get(t.id))!;
+    expect(done.tournament.status).toBe('finished');
+    expect(done.rounds[0].tables.find((x) => x.id === lost.tableId)!.gameId).toBe(`${lost.roomId}-1`);
+  });
+
+  it('two processes opening the same tables at once: each table keeps one room, the others are closed', async () => {
+    const launcher = new FakeLauncher();
+    const processes = [1, 2].map(() => new TournamentService({ store, launcher, seed: 14 }));
+    const { t } = await withPlayers(processes[0], { ...base, rounds: 1 }, 16);
+    launcher.failNext = 4;
+    await processes[0].start(t.id);
+    expect((await processes[0].get(t.id))!.rounds[0].tables.every((x) => x.status === 'pending')).toBe(true);
+    await Promise.all(processes.map((p) => p.resume()));
+    const [lost] = launcher.open();
+    launcher.lose(lost.roomId);
+    await Promise.all(processes.map((p) => p.resume()));
+    for (const table of (await processes[0].get(t.id))!.rounds[0].tables) {
+      const open = launcher.launches.filter((l) => l.tableId === table.id && FakeLauncher.openRooms.has(l.roomId));
+      expect(open.map((l) => l.roomId)).toEqual([table.roomId]);
+    }
+    // Both processes did launch (the race happened) and every losing room was closed.
+    expect(launcher.discarded.length).toBeGreaterThan(0);
+    expect(launcher.launches.length).toBe(4 + 1 + launcher.discarded.length);
   });
 });
 

@@ -19,6 +19,10 @@ import type {
 
 export interface TableLauncher {
   launch(t: { tournamentId: string; tableId: string; game: string; variant: string; seats: { playerId: string; name: string }[] }): Promise<{ roomId: string }>;
+  /** Whether the room still exists on some process. */
+  isOpen(roomId: string): Promise<boolean>;
+  /** Closes a room opened for a table that another launch got first. */
+  discard(roomId: string): Promise<void>;
 }
 
 export type TournamentErrorCode = 'not_found' | 'bad_request' | 'wrong_state' | 'forbidden';
@@ -84,6 +88,8 @@ export class TournamentService {
   private readonly onError: (error: unknown, context: string) => void;
   private readonly listeners = new Set<(tournamentId: string) => void>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Launches of a tournament's tables run one batch after another, never two at once. */
+  private readonly launching = new Map<string, Promise<unknown>>();
 
   constructor(opts: TournamentServiceOptions) {
     this.store = opts.store;
@@ -264,6 +270,8 @@ export class TournamentService {
       throw new TournamentError('bad_request', `Result ${record.id} is for table ${record.tableId}, not ${tableId}.`);
     }
     await this.store.saveGameResult(record);
+    // Only the table's own room decides it (not a room left over from a launch that lost).
+    if (table.roomId !== null && table.roomId !== record.id) return false;
     const recorded = await this.locked(table.tournamentId, async () => {
       const t = await this.mustGet(table.tournamentId);
       const reported = new Map(record.players.filter((p) => p.playerId !== null).map((p) => [p.playerId as string, p.place]));
@@ -284,8 +292,10 @@ export class TournamentService {
   }
 
   /**
-   * After a restart: for every unfinished tournament, picks up results that were stored but not
-   * reported, opens tables that were planned but not launched, and takes any step that is due.
+   * After a restart, and every so often on every process: for every unfinished tournament, picks up
+   * results that were stored but not reported, takes any step that is due, opens tables that were
+   * planned but not launched (a launch that failed is retried), and reopens tables whose room is
+   * gone (its process stopped before the game ended): that game restarts with the same seats.
    */
   async resume(): Promise<void> {
     for (const t of await this.store.listTournaments({ status: ['running', 'paused'], limit: 10_000 })) {
@@ -297,6 +307,22 @@ export class TournamentService {
       }
       await this.locked(t.id, () => this.advanceLocked(t.id));
       await this.launchPending(t.id);
+      await this.reopenLostTables(t.id);
+    }
+  }
+
+  private async reopenLostTables(tournamentId: string): Promise<void> {
+    const t = await this.store.getTournament(tournamentId);
+    if (!t || t.status !== 'running') return;
+    for (const table of await this.store.listTables(tournamentId, t.currentRound)) {
+      if (table.status !== 'playing' || (table.roomId !== null && await this.launcher.isOpen(table.roomId))) continue;
+      try {
+        const { roomId } = await this.launcher.launch({ tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats });
+        if (await this.store.relaunchTable(table.id, roomId, table.roomId)) this.emit(tournamentId);
+        else await this.launcher.discard(roomId);
+      } catch (error) {
+        this.onError(error, `reopening table ${table.id}`);
+      }
     }
   }
 
@@ -439,7 +465,16 @@ export class TournamentService {
   }
 
   /** Opens every planned table of the current round (outside the lock: a launcher may report at once). */
-  private async launchPending(tournamentId: string): Promise<void> {
+  private launchPending(tournamentId: string): Promise<void> {
+    const previous = this.launching.get(tournamentId) ?? Promise.resolve();
+    const run = previous.then(() => this.launchPendingNow(tournamentId));
+    const tail = run.catch(() => undefined);
+    this.launching.set(tournamentId, tail);
+    void tail.then(() => { if (this.launching.get(tournamentId) === tail) this.launching.delete(tournamentId); });
+    return run;
+  }
+
+  private async launchPendingNow(tournamentId: string): Promise<void> {
     const t = await this.store.getTournament(tournamentId);
     if (!t || t.status !== 'running') return;
     const pending = (await this.store.listTables(tournamentId, t.currentRound)).filter((x) => x.status === 'pending');
@@ -449,7 +484,8 @@ export class TournamentService {
           const { roomId } = await this.launcher.launch({
             tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats,
           });
-          await this.store.markTableLaunched(table.id, roomId);
+          // Another process may have launched it meanwhile: the first recorded room is the table's.
+          if (!(await this.store.markTableLaunched(table.id, roomId))) await this.launcher.discard(roomId);
         } catch (error) {
           this.onError(error, `launching table ${table.id}`);
         }

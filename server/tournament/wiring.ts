@@ -14,7 +14,7 @@ import { findGame } from '../../shared/games/registry.js';
 import { logger } from '../ops/logger.js';
 import { TournamentService, type TableLauncher } from './service.js';
 import { rateGame } from './ratings.js';
-import { channelOf, LiveTournaments } from './live.js';
+import { LiveTournaments } from './live.js';
 import { publicView, tournamentRoutes, TournamentTokens } from './http.js';
 import { readPlayerViews } from './playerView.js';
 
@@ -27,6 +27,8 @@ export interface Tournaments {
 
 /** How often tournaments whose start time has passed are started. */
 export const START_DUE_EVERY_MS = 5_000;
+/** How often unfinished tournaments are swept for failed launches and tables whose room was lost. */
+export const SWEEP_EVERY_MS = 30_000;
 
 export function seatRangeOf(gameId: string, variant: string): { min: number; max: number } | null {
   const game = findGame(gameId);
@@ -47,6 +49,12 @@ export function roomLauncher(services: RoomServices): TableLauncher {
       });
       return { roomId: room.roomId };
     },
+    async isOpen(roomId) {
+      return (await matchMaker.query({ roomId })).length > 0;
+    },
+    async discard(roomId) {
+      await matchMaker.remoteRoomCall(roomId, 'disconnect');
+    },
   };
 }
 
@@ -61,8 +69,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
     onError: (error, context) => logger.warn({ err: error }, `tournament: ${context}`),
   });
   const tokens = new TournamentTokens(tokenSecret(services));
-  const reopened = async (id: string): Promise<Record<string, string>> => ((await presence.hgetall(reopenedKey(id))) as Record<string, string> | null) ?? {};
-  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id, reopened), (id) => readPlayerViews(service, id, reopened));
+  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id), (id) => readPlayerViews(service, id));
 
   services.onGameStored = async (record) => {
     await rateGame(store, record);
@@ -70,54 +77,29 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
   };
 
   await service.resume();
-  await reviveOrphanTables(store, presence, launcher);
 
   const timer = setInterval(() => {
     if (services.draining) return;
     service.startDue().catch((error: unknown) => logger.warn({ err: error }, 'tournament: startDue failed'));
   }, START_DUE_EVERY_MS);
   timer.unref();
+  // Every process sweeps now and then: a failed launch is retried, a table whose process died is reopened.
+  const sweep = setInterval(() => {
+    if (services.draining) return;
+    service.resume().catch((error: unknown) => logger.warn({ err: error }, 'tournament: sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
 
   return {
-    router: tournamentRoutes({ service, store, tokens, live, reopened }),
+    router: tournamentRoutes({ service, store, tokens, live }),
     service,
     tokens,
     async close() {
       clearInterval(timer);
+      clearInterval(sweep);
       await live.close();
     },
   };
-}
-
-/**
- * After a restart, a table of the current round still `playing` whose room no longer exists
- * anywhere (the process that ran it stopped before the game ended, so no result was stored) is
- * opened again with the same seats: the game restarts from the beginning. Its room id is kept in
- * presence (the store records only a table's first launch) and shown by the views.
- * TODO(store): a `relaunchTable(id, roomId)` store method would make this durable.
- */
-const reopenedKey = (tournamentId: string): string => `junction:tournament:${tournamentId}:reopened`;
-
-async function reviveOrphanTables(store: Store, presence: Presence, launcher: TableLauncher): Promise<void> {
-  for (const t of await store.listTournaments({ status: ['running', 'paused'], limit: 10_000 })) {
-    for (const table of await store.listTables(t.id, t.currentRound)) {
-      if (table.status !== 'playing') continue;
-      try {
-        const current = (await presence.hget(reopenedKey(t.id), table.id)) ?? table.roomId;
-        const alive = current ? await matchMaker.query({ roomId: current }) : [];
-        if (alive.length > 0) continue;
-        const fresh = await store.getTable(table.id);
-        if (!fresh || fresh.status !== 'playing') continue;
-        const { roomId } = await launcher.launch({ tournamentId: t.id, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats });
-        // The store keeps the first room id of a launched table; the new one lives in presence.
-        await presence.hset(reopenedKey(t.id), table.id, roomId);
-        await presence.publish(channelOf(t.id), { id: t.id, at: Date.now() });
-        logger.info({ tournament: t.id, table: table.id, roomId }, 'tournament: reopened a table whose room was gone');
-      } catch (error) {
-        logger.warn({ err: error }, `tournament: reopening table ${table.id}`);
-      }
-    }
-  }
 }
 
 /**
