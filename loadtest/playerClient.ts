@@ -32,6 +32,8 @@ export class LoadPlayer {
   private readonly sent = new Map<number, number>();
   private nextId = 1;
   private thinking = false;
+  /** One pending "look again" per player (never a growing number of timers). */
+  private lookAgain: NodeJS.Timeout | null = null;
   private readonly rng: Rng;
   private finishedResolve!: () => void;
   readonly finished = new Promise<void>((resolve) => { this.finishedResolve = resolve; });
@@ -53,6 +55,7 @@ export class LoadPlayer {
   }
 
   leave(): Promise<unknown> {
+    if (this.lookAgain) clearTimeout(this.lookAgain);
     return this.room ? this.room.leave(true).catch(() => undefined) : Promise.resolve();
   }
 
@@ -98,13 +101,22 @@ export class LoadPlayer {
       if (!me) return;
       const action = this.game.viewBot!(JSON.parse(state.table), me.secret ? JSON.parse(me.secret) : null, me.seat, this.rng.state, Date.now());
       this.rng.next();
-      if (action === null) return;
+      // Nothing to do now; a clock may change that without a state change (e.g. Bip! Bip!'s move freeze ending).
+      if (action === null) {
+        this.scheduleLook(2 * hi);
+        return;
+      }
       const id = this.nextId++;
       this.sent.set(id, performance.now());
       this.stats.actions++;
       this.room.send('action', { id, a: action, t: this.stamper.stamp(Date.now(), Date.now()), v: state.version });
       // Keep playing even if nothing changes (e.g. a refused move): look again shortly.
-      setTimeout(() => this.considerMove(), hi);
+      this.scheduleLook(hi);
     }, lo + this.rng.int(Math.max(1, hi - lo)));
+  }
+
+  private scheduleLook(ms: number): void {
+    if (this.lookAgain) clearTimeout(this.lookAgain);
+    this.lookAgain = setTimeout(() => { this.lookAgain = null; this.considerMove(); }, ms);
   }
 }
