@@ -2,7 +2,7 @@
  * `npm run bench -- <scenario> [--key value ...]`: starts real server processes, drives them
  * with real websocket clients and prints ONE JSON line with the figures (docs/benchmarks.md).
  *
- *   tables      --game railway_madness --tables 100 --seats 4 [--processes 2 --redis redis://127.0.0.1:6379]
+ *   tables      --game railway_madness --tables 100 --seats 4 [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   fairness    --trials 200 --window 150
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  */
@@ -29,6 +29,8 @@ const { positionals, values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     variant: { type: 'string' },
     join: { type: 'string', default: 'poll' },
+    /** Room options as JSON, e.g. '{"range":"1-12"}' for shorter Traffic-Memory games. */
+    options: { type: 'string', default: '{}' },
   },
 });
 
@@ -78,7 +80,7 @@ async function main(): Promise<void> {
       endpoints: servers.map((s) => `ws://127.0.0.1:${s.port}`),
       httpBase: `http://127.0.0.1:${servers[0].port}`,
       game, tables: Number(values.tables), seats: Number(values.seats), variant: values.variant,
-      timeoutMs: Number(values.timeout),
+      extraOptions: JSON.parse(values.options!) as Record<string, unknown>, timeoutMs: Number(values.timeout),
     }));
     console.log(JSON.stringify({ ...result, processes: Number(values.processes), raceWindowMs: Number(values.window) }));
     return;

@@ -24,6 +24,16 @@ export interface PlayerStats {
 
 const PLATFORM_ERRORS = new Set(['bad_message', 'rate_limited', 'unknown_message', 'not_seated']);
 
+/** State patches this process's clients could not decode (@colyseus/schema reports them on the console): counted, not hidden. */
+export const decodeFailures = { count: 0 };
+for (const method of ['warn', 'error'] as const) {
+  const original = console[method].bind(console);
+  console[method] = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('@colyseus/schema: definition mismatch')) decodeFailures.count++;
+    original(...args);
+  };
+}
+
 export class LoadPlayer {
   // Set once joined; a failed join leaves it unset, which leave() tolerates.
   room!: Room<SyncedState>;
@@ -98,8 +108,12 @@ export class LoadPlayer {
       const state = this.room.state;
       if (state.phase !== 'playing' || !state.table) return;
       const me = state.players.get(this.room.sessionId);
-      if (!me) return;
-      const action = this.game.viewBot!(JSON.parse(state.table), me.secret ? JSON.parse(me.secret) : null, me.seat, this.rng.state, Date.now());
+      // A seat's own view can be missing for a moment (or after a patch that failed to decode): look again.
+      if (!me?.secret) {
+        this.scheduleLook(2 * hi);
+        return;
+      }
+      const action = this.game.viewBot!(JSON.parse(state.table), JSON.parse(me.secret), me.seat, this.rng.state, Date.now());
       this.rng.next();
       // Nothing to do now; a clock may change that without a state change (e.g. Bip! Bip!'s move freeze ending).
       if (action === null) {

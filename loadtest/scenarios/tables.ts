@@ -3,7 +3,7 @@
  * table creation to the stored result.
  */
 import type { AnyGame } from '../../shared/games/contract.js';
-import { LoadPlayer } from '../playerClient.js';
+import { decodeFailures, LoadPlayer } from '../playerClient.js';
 import { summarise } from '../stats.js';
 
 export interface TablesOptions {
@@ -64,6 +64,7 @@ export async function runTables(o: TablesOptions) {
     refusals: players.reduce((n, p) => n + p.stats.refusals, 0),
     errors: errors.length,
     errorKinds: [...new Set(errors)],
+    decodeFailures: decodeFailures.count,
     unfinishedClients: unfinished,
     latencyMs: summarise(latencies),
     resultsStored: stored,
