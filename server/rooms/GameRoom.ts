@@ -12,7 +12,7 @@ import {
   actionEnvelope, addBotMessage, configureMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage,
   type ErrorMessage,
 } from '../../shared/protocol/messages.js';
-import { TableState, PlayerState } from '../state/TableState.js';
+import { TableState, PlayerState, wireSafe } from '../state/TableState.js';
 import { TokenBucket } from '../matchmaking/rateLimit.js';
 import { releaseCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { roomServices } from './services.js';
@@ -90,7 +90,7 @@ export class GameRoom extends Room<TableState> {
     this.state.game = this.game.id;
     this.state.variant = options.variant;
     this.state.seats = options.players;
-    this.state.options = JSON.stringify(options);
+    this.state.options = wireSafe(JSON.stringify(options));
     this.maxClients = options.players + MAX_SPECTATORS;
     this.patchRate = 50;
 
@@ -236,7 +236,7 @@ export class GameRoom extends Room<TableState> {
       this.options = next.data;
       this.state.variant = next.data.variant;
       this.state.seats = next.data.players;
-      this.state.options = JSON.stringify(next.data);
+      this.state.options = wireSafe(JSON.stringify(next.data));
       this.maxClients = next.data.players + MAX_SPECTATORS;
       void this.publishMetadata();
     }));
@@ -363,7 +363,7 @@ export class GameRoom extends Room<TableState> {
     const now = Date.now();
     this.state.version++;
     this.state.changedAt = now;
-    this.state.table = JSON.stringify(this.game.publicView(this.engine, now));
+    this.state.table = wireSafe(JSON.stringify(this.game.publicView(this.engine, now)));
     this.refreshSecrets();
     this.state.active.clear();
     for (const seat of this.game.activeSeats(this.engine)) this.state.active.push(seat);
@@ -380,7 +380,7 @@ export class GameRoom extends Room<TableState> {
   private sendEvents(events: GameEvent[]): void {
     const publicEvents = events.filter((e) => e.to === undefined);
     const last = [...publicEvents].reverse().find((e) => e.text);
-    if (last?.text) this.state.lastEvent = last.text;
+    if (last?.text) this.state.lastEvent = wireSafe(last.text);
     if (publicEvents.length > 0) this.broadcast('events', publicEvents);
     for (const event of events) {
       if (!event.to) continue;
@@ -430,7 +430,7 @@ export class GameRoom extends Room<TableState> {
 
   private finish(result: GameResult): void {
     this.state.phase = 'finished';
-    this.state.result = JSON.stringify(result);
+    this.state.result = wireSafe(JSON.stringify(result));
     this.state.active.clear();
     this.state.deadline = 0;
     this.deadlineTimer?.clear();
@@ -583,7 +583,7 @@ export class GameRoom extends Room<TableState> {
     if (this.engine === null) return;
     const now = Date.now();
     for (const p of this.state.players.values()) {
-      const secret = JSON.stringify(this.game.seatView(this.engine, p.seat, now));
+      const secret = wireSafe(JSON.stringify(this.game.seatView(this.engine, p.seat, now)));
       if (p.secret !== secret) p.secret = secret;
     }
   }

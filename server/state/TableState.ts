@@ -6,6 +6,17 @@ import { Schema, MapSchema, ArraySchema, Encoder, type, view } from '@colyseus/s
 // (public view + one seat view, a few KB) avoids the overflow path altogether.
 Encoder.BUFFER_SIZE = 64 * 1024;
 
+/**
+ * @colyseus/schema 3.0.76 writes the length of a string of exactly 255 UTF-8 bytes as 0
+ * (`length % 255` in its str8 encoder), so the client reads an empty string and then misreads the
+ * rest of the patch ("definition mismatch"). Found in the load test: Rush Hour seat views of five
+ * cards are often 255 bytes. Every variable string goes through this: a trailing space (JSON
+ * whitespace, invisible in text) moves it off that length.
+ */
+export function wireSafe(text: string): string {
+  return Buffer.byteLength(text, 'utf8') === 255 ? `${text} ` : text;
+}
+
 /** One seat's occupant. `secret` (that seat's private view, JSON) reaches only its owner through StateView. */
 export class PlayerState extends Schema {
   @type('string') name = '';
