@@ -14,7 +14,8 @@ Encoder.BUFFER_SIZE = 64 * 1024;
  * whitespace, invisible in text) moves it off that length.
  */
 export function wireSafe(text: string): string {
-  return Buffer.byteLength(text, 'utf8') === 255 ? `${text} ` : text;
+  // A longer string (in UTF-16 units) is longer in bytes too: only short ones need measuring.
+  return text.length <= 255 && Buffer.byteLength(text, 'utf8') === 255 ? `${text} ` : text;
 }
 
 /** One seat's occupant. `secret` (that seat's private view, JSON) reaches only its owner through StateView. */
