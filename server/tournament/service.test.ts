@@ -31,8 +31,14 @@ class FakeLauncher implements TableLauncher {
     return { roomId };
   }
 
-  async isOpen(roomId: string): Promise<boolean> {
-    return FakeLauncher.openRooms.has(roomId);
+  /** Runs just before the next room look-up (to stage what happens between two reads). */
+  beforeLookup: (() => Promise<void>) | null = null;
+
+  async openRooms(roomIds: readonly string[]): Promise<Set<string>> {
+    const staged = this.beforeLookup;
+    this.beforeLookup = null;
+    await staged?.();
+    return new Set(roomIds.filter((id) => FakeLauncher.openRooms.has(id)));
   }
 
   async discard(roomId: string): Promise<void> {
@@ -299,6 +305,24 @@ describe('TournamentService (embedded store)', () => {
     const done = (await service.get(t.id))!;
     expect(done.tournament.status).toBe('finished');
     expect(done.rounds[0].tables.find((x) => x.id === lost.tableId)!.gameId).toBe(`${lost.roomId}-1`);
+  });
+
+  it('a room that stores its result and closes during the sweep is reported, not replayed', async () => {
+    const launcher = new FakeLauncher();
+    const service = new TournamentService({ store, launcher, seed: 15 });
+    const { t } = await withPlayers(service, { ...base, rounds: 1 }, 8);
+    await service.start(t.id);
+    const [done] = launcher.open();
+    // After the sweep read the stored results, the room stores its own and closes before reporting it.
+    launcher.beforeLookup = async () => {
+      await store.saveGameResult(launcher.record(done, [1, 2, 3, 4]));
+      launcher.lose(done.roomId);
+      launcher.reported.add(done.tableId);
+    };
+    await service.resume();
+    expect(launcher.launches.filter((l) => l.tableId === done.tableId)).toHaveLength(1);
+    const table = (await service.get(t.id))!.rounds[0].tables.find((x) => x.id === done.tableId)!;
+    expect(table).toMatchObject({ status: 'done', gameId: done.roomId });
   });
 
   it('two processes opening the same tables at once: each table keeps one room, the others are closed', async () => {

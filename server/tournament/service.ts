@@ -19,8 +19,8 @@ import type {
 
 export interface TableLauncher {
   launch(t: { tournamentId: string; tableId: string; game: string; variant: string; seats: { playerId: string; name: string }[] }): Promise<{ roomId: string }>;
-  /** Whether the room still exists on some process. */
-  isOpen(roomId: string): Promise<boolean>;
+  /** Which of these rooms still exist on some process (one look-up for a whole round). */
+  openRooms(roomIds: readonly string[]): Promise<Set<string>>;
   /** Closes a room opened for a table that another launch got first. */
   discard(roomId: string): Promise<void>;
 }
@@ -314,9 +314,17 @@ export class TournamentService {
   private async reopenLostTables(tournamentId: string): Promise<void> {
     const t = await this.store.getTournament(tournamentId);
     if (!t || t.status !== 'running') return;
-    for (const table of await this.store.listTables(tournamentId, t.currentRound)) {
-      if (table.status !== 'playing' || (table.roomId !== null && await this.launcher.isOpen(table.roomId))) continue;
+    const playing = (await this.store.listTables(tournamentId, t.currentRound)).filter((x) => x.status === 'playing');
+    const open = await this.launcher.openRooms(playing.flatMap((x) => (x.roomId ? [x.roomId] : [])));
+    for (const table of playing) {
+      if (table.roomId !== null && open.has(table.roomId)) continue;
       try {
+        // The room may have stored its result and closed since the results were read: report it, do not replay.
+        const stored = table.roomId === null ? null : await this.store.getGameResult(table.roomId);
+        if (stored) {
+          await this.reportTableResult(table.id, stored);
+          continue;
+        }
         const { roomId } = await this.launcher.launch({ tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats });
         if (await this.store.relaunchTable(table.id, roomId, table.roomId)) this.emit(tournamentId);
         else await this.launcher.discard(roomId);
@@ -466,12 +474,7 @@ export class TournamentService {
 
   /** Opens every planned table of the current round (outside the lock: a launcher may report at once). */
   private launchPending(tournamentId: string): Promise<void> {
-    const previous = this.launching.get(tournamentId) ?? Promise.resolve();
-    const run = previous.then(() => this.launchPendingNow(tournamentId));
-    const tail = run.catch(() => undefined);
-    this.launching.set(tournamentId, tail);
-    void tail.then(() => { if (this.launching.get(tournamentId) === tail) this.launching.delete(tournamentId); });
-    return run;
+    return oneAtATime(this.launching, tournamentId, () => this.launchPendingNow(tournamentId));
   }
 
   private async launchPendingNow(tournamentId: string): Promise<void> {
@@ -509,12 +512,7 @@ export class TournamentService {
 
   /** One operation per tournament at a time in this process (the store guards across processes). */
   private locked<T>(tournamentId: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(tournamentId) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.locks.set(tournamentId, tail);
-    void tail.then(() => { if (this.locks.get(tournamentId) === tail) this.locks.delete(tournamentId); });
-    return run;
+    return oneAtATime(this.locks, tournamentId, fn);
   }
 
   private emit(tournamentId: string): void {
@@ -537,4 +535,14 @@ function newCode(): string {
   let code = '';
   for (const b of bytes) code += CODE_ALPHABET[b % CODE_ALPHABET.length];
   return code;
+}
+
+/** Runs `fn` after everything queued under `key` in `queues` has settled (whatever its outcome). */
+function oneAtATime<T>(queues: Map<string, Promise<unknown>>, key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  const tail = run.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => { if (queues.get(key) === tail) queues.delete(key); });
+  return run;
 }

@@ -49,8 +49,11 @@ export function roomLauncher(services: RoomServices): TableLauncher {
       });
       return { roomId: room.roomId };
     },
-    async isOpen(roomId) {
-      return (await matchMaker.query({ roomId })).length > 0;
+    async openRooms(roomIds) {
+      const wanted = new Set(roomIds);
+      if (wanted.size === 0) return new Set();
+      // One listing of every process's rooms (RedisDriver), not one query per table.
+      return new Set((await matchMaker.query({})).map((r) => r.roomId).filter((id) => wanted.has(id)));
     },
     async discard(roomId) {
       await matchMaker.remoteRoomCall(roomId, 'disconnect');
