@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
-import { Server, LobbyRoom, matchMaker, type Presence } from '@colyseus/core';
+import { Server, matchMaker, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { games } from '../shared/games/registry.js';
@@ -18,7 +18,11 @@ import { apiRoutes } from './http/apiRoutes.js';
 import { opsRoutes } from './http/opsRoutes.js';
 import { staticClient } from './http/staticClient.js';
 import { limitMatchmaking } from './http/matchmakeLimit.js';
-import { KeyedRateLimiter } from './matchmaking/rateLimit.js';
+import { IpLimit } from './http/ipLimits.js';
+import { proxyTrust } from './http/clientAddress.js';
+import { jsonErrors } from './http/jsonErrors.js';
+import { JunctionLobbyRoom } from './rooms/JunctionLobbyRoom.js';
+import { colyseusLogger } from './ops/colyseusLogger.js';
 import { RoomPlacement } from './matchmaking/placement.js';
 import { openPresence } from './presence.js';
 import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
@@ -36,9 +40,11 @@ export interface Junction {
 
 export async function startJunction(overrides: Partial<Config> = {}, opts: { exitOnSignal?: boolean } = {}): Promise<Junction> {
   const config = loadConfig(process.env, overrides);
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.JUNCTION_DATA_DIR });
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.JUNCTION_DATA_DIR, connectTimeoutMs: config.CONNECT_TIMEOUT_MS });
   const app = express();
-  app.set('trust proxy', true);
+  const trust = proxyTrust(config.TRUST_PROXY);
+  app.set('trust proxy', trust);
+  app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const presence = await openPresence(config.REDIS_URL);
   const services: RoomServices = {
@@ -54,7 +60,9 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   // Spreads new rooms (and bursts of them: a tournament round) over the processes (docs/architecture.md).
   const placement = new RoomPlacement(presence, () => services.draining);
   const gameServer = new Server({
-    transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3 }),
+    // maxPayload: a larger frame closes that socket (1009) before anything reads it.
+    transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3, maxPayload: 4 * 1024 }),
+    logger: colyseusLogger,
     presence,
     driver: config.REDIS_URL ? new RedisDriver(config.REDIS_URL) : undefined,
     publicAddress: config.PUBLIC_ADDRESS,
@@ -62,20 +70,21 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     greet: false,
     selectProcessIdToCreateRoom: placement.select,
   });
-  limitMatchmaking(httpServer, new KeyedRateLimiter(config.JOIN_BURST, config.JOIN_PER_SECOND));
+  limitMatchmaking(httpServer, new IpLimit(config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
 
   setRoomServices(services);
 
-  gameServer.define('lobby', LobbyRoom);
+  gameServer.define('lobby', JunctionLobbyRoom);
   for (const game of games) {
     gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players']).enableRealtimeListing();
   }
   const tournaments = await setUpTournaments({ app, store, presence, services });
 
-  app.use(express.json({ limit: '32kb' }));
+  app.use(express.json({ limit: '16kb' }));
   app.use(opsRoutes({ config }));
-  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new KeyedRateLimiter(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use(staticClient());
+  app.use(jsonErrors);
 
   await gameServer.listen(config.PORT, config.HOST);
   const address = httpServer.address();

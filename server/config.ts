@@ -23,6 +23,23 @@ const envSchema = z.object({
   /** Per-IP private-code look-ups: burst, then per second. */
   CODE_LOOKUP_BURST: z.coerce.number().int().min(1).default(10),
   CODE_LOOKUP_PER_SECOND: z.coerce.number().min(0.1).default(1),
+  /** Per-address tournament creation (default 5 an hour) and registration (30 at once, then 1 a second). */
+  TOURNAMENT_CREATE_BURST: z.coerce.number().int().min(1).default(5),
+  TOURNAMENT_CREATE_PER_SECOND: z.coerce.number().min(0.0001).default(5 / 3600),
+  TOURNAMENT_REGISTER_BURST: z.coerce.number().int().min(1).default(30),
+  TOURNAMENT_REGISTER_PER_SECOND: z.coerce.number().min(0.0001).default(1),
+  /** Tournaments open for registration at once, and players one tournament accepts. */
+  TOURNAMENTS_OPEN_MAX: z.coerce.number().int().min(1).default(200),
+  TOURNAMENT_PLAYERS_MAX: z.coerce.number().int().min(2).default(4096),
+  /**
+   * Proxies whose X-Forwarded-For is believed (proxy-addr: "loopback", "uniquelocal", CIDRs,
+   * comma-separated). Unset: the socket address is the client, whatever the headers say.
+   */
+  TRUST_PROXY: z.string().optional(),
+  /** Failed password attempts on /monitor per address (then a 15-minute wait). */
+  MONITOR_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  /** How long start-up waits for PostgreSQL or Redis before giving up with a message. */
+  CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   MONITOR_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),

@@ -62,7 +62,11 @@ export class Rng {
   }
 }
 
-/** Draw a fresh 32-bit seed (server side only: game seeds are logged with results). */
+/**
+ * Draw a fresh 32-bit seed from the platform's cryptographic generator: seeds are published with
+ * results, and Math.random's state can be recovered from a few outputs, which would let a player
+ * predict the next table's deal.
+ */
 export function randomSeed(): number {
-  return (Math.random() * 4294967296) >>> 0;
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
 }

@@ -67,7 +67,7 @@ export class LobbyScene extends Phaser.Scene {
     variantSelect.addEventListener('change', fillPlayers);
     fillVariants();
 
-    const code = el('input', { id: 'code', placeholder: 'Code', maxLength: 6, size: 7 });
+    const code = el('input', { id: 'code', placeholder: 'Code', maxLength: 12, size: 10 });
     code.setAttribute('aria-label', 'Private table code');
     this.errorEl = el('div', { className: 'jn-error', role: 'alert' });
     this.listEl = el('div', { className: 'jn-list', id: 'tables' });

@@ -3,13 +3,12 @@ import { Router, type Request } from 'express';
 import { matchMaker, type Presence } from '@colyseus/core';
 import { z } from 'zod';
 import { roomIdForCode } from '../matchmaking/privateCodes.js';
-import { KeyedRateLimiter } from '../matchmaking/rateLimit.js';
+import type { IpLimit } from './ipLimits.js';
 import type { GameRecord, Store } from '../store/index.js';
 import type { Tournaments } from '../tournament/wiring.js';
-import { clientIp } from './matchmakeLimit.js';
 import { games } from '../../shared/games/registry.js';
 
-export function apiRoutes(deps: { presence: Presence; store: Store; tournaments: Tournaments; codeLookups: KeyedRateLimiter }): Router {
+export function apiRoutes(deps: { presence: Presence; store: Store; tournaments: Tournaments; codeLookups: IpLimit }): Router {
   const router = Router();
   const { codeLookups } = deps;
 
@@ -18,8 +17,9 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
   });
 
   router.get('/rooms/code/:code', async (req: Request<{ code: string }>, res) => {
-    if (!codeLookups.take(clientIp(req))) {
-      res.status(429).json({ error: 'Too many code look-ups: wait a few seconds.' });
+    const wait = await codeLookups.take(req.ip ?? 'unknown');
+    if (wait > 0) {
+      res.set('Retry-After', String(wait)).status(429).json({ error: 'Too many code look-ups: wait a few seconds.' });
       return;
     }
     const roomId = await roomIdForCode(deps.presence, req.params.code);

@@ -6,6 +6,7 @@ import { matchMaker } from '@colyseus/core';
 import type { Config } from '../config.js';
 import { registry } from '../ops/metrics.js';
 import { version } from './version.js';
+import { monitorAttempts } from './monitorAttempts.js';
 
 export function opsRoutes({ config }: { config: Config }): Router {
   const router = Router();
@@ -18,7 +19,7 @@ export function opsRoutes({ config }: { config: Config }): Router {
     res.send(await registry.metrics());
   });
   if (config.MONITOR_PASSWORD) {
-    router.use('/monitor', basicAuth({ users: { admin: config.MONITOR_PASSWORD }, challenge: true }), monitor());
+    router.use('/monitor', monitorAttempts(config.MONITOR_ATTEMPTS), basicAuth({ users: { admin: config.MONITOR_PASSWORD }, challenge: true }), monitor());
   }
   return router;
 }

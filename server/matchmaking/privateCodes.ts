@@ -1,26 +1,36 @@
-/** code → roomId, kept in Colyseus presence so every process (RedisPresence) sees every code. */
+/**
+ * code → roomId, kept in Colyseus presence so every process (RedisPresence) sees every code.
+ * Each code is its own key with an expiry that its room renews: the codes of a process that died
+ * without releasing them expire instead of staying for ever.
+ */
+import { randomInt } from 'node:crypto';
 import type { Presence } from '@colyseus/core';
-import { Rng, randomSeed } from '../../shared/random.js';
 import { makeCode, normaliseCode } from '../../shared/protocol/codes.js';
 
-const CODES_KEY = 'junction:codes';
+const CODE_KEY = (code: string) => `junction:code:${code}`;
+/** How long a code lives without renewal; rooms renew it every CODE_RENEW_MS. */
+export const CODE_TTL_SECONDS = 30 * 60;
+export const CODE_RENEW_MS = 10 * 60_000;
 
 export async function reserveCode(presence: Presence, roomId: string): Promise<string> {
-  const rng = new Rng(randomSeed());
   for (;;) {
-    const code = makeCode(rng);
-    if (!(await presence.hget(CODES_KEY, code))) {
-      await presence.hset(CODES_KEY, code, roomId);
+    const code = makeCode(randomInt);
+    if (!(await presence.get(CODE_KEY(code)))) {
+      await presence.setex(CODE_KEY(code), roomId, CODE_TTL_SECONDS);
       return code;
     }
   }
 }
 
+export async function renewCode(presence: Presence, code: string, roomId: string): Promise<void> {
+  await presence.setex(CODE_KEY(code), roomId, CODE_TTL_SECONDS);
+}
+
 export async function releaseCode(presence: Presence, code: string): Promise<void> {
-  await presence.hdel(CODES_KEY, code);
+  await presence.del(CODE_KEY(code));
 }
 
 export async function roomIdForCode(presence: Presence, text: string): Promise<string | null> {
   const code = normaliseCode(text);
-  return code ? presence.hget(CODES_KEY, code) : null;
+  return code ? ((await presence.get(CODE_KEY(code))) as string | null) ?? null : null;
 }

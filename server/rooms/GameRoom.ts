@@ -3,7 +3,7 @@
  * reconnection, spectators, bots, clocks, race arbitration and result storage. The rules come
  * from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, type Client, updateLobby } from '@colyseus/core';
+import { Room, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult, Seat } from '../../shared/games/contract.js';
 import { RaceQueue } from '../../shared/arbitration.js';
@@ -13,25 +13,25 @@ import {
   type ErrorMessage,
 } from '../../shared/protocol/messages.js';
 import { TableState, PlayerState, wireSafe } from '../state/TableState.js';
-import { TokenBucket } from '../matchmaking/rateLimit.js';
-import { releaseCode, reserveCode } from '../matchmaking/privateCodes.js';
+import { CODE_RENEW_MS, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
-import { actionLatency, clientsGauge, gamesFinished, messagesReceived, messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { actionLatency, clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { DEFAULT_EDGE, MessageEdge } from './messageEdge.js';
+import { reportRoomException } from './roomExceptions.js';
 import { logger } from '../ops/logger.js';
 import type { GameRecord } from '../store/index.js';
 
 const MAX_SPECTATORS = 50;
 const CLOCK_TICK_MS = 10;
-const MESSAGE_BURST = 20;
-const MESSAGES_PER_SECOND = 10;
+/** A finished table only waits for its linger timer: a slow tick is enough to fire it. */
+const FINISHED_TICK_MS = 1000;
+/** Every message type a game room handles; the edge refuses the rest before decoding. */
+const MESSAGE_TYPES = ['action', 'ping', 'add_bot', 'remove_bot', 'configure', 'start'] as const;
 
 interface ClientData {
   spectator: boolean;
-  limiter: TokenBucket;
-  /** Last time this client was told it is rate limited (to not flood it with errors). */
-  warnedAt: number;
 }
 
 interface QueuedAction {
@@ -63,12 +63,14 @@ export class GameRoom extends Room<TableState> {
   private bots!: BotDriver;
   private isPrivate = false;
   private tournament: TournamentSeating | null = null;
-  private stored = false;
+  /** The write of this table's result, once started; a failed write is retried by the next caller. */
+  private storing: Promise<void> | null = null;
   private absentSince = new Map<string, number>();
   private releaseTimer: { clear(): void } | null = null;
   private deadlineTimer: { clear(): void } | null = null;
   private autoStartTimer: { clear(): void } | null = null;
   private absentTimer: { clear(): void } | null = null;
+  private edge!: MessageEdge;
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -79,6 +81,7 @@ export class GameRoom extends Room<TableState> {
     const services = roomServices();
     if (services.draining) throw new Error('This server is shutting down; try again in a moment.');
     this.game = (this.constructor as typeof GameRoom).game;
+    this.edge = new MessageEdge({ room: this.game.id, types: MESSAGE_TYPES, ...DEFAULT_EDGE });
     const options = this.parseOptions(raw);
     this.options = options;
     this.queue = new RaceQueue(services.config.RACE_WINDOW_MS);
@@ -91,12 +94,16 @@ export class GameRoom extends Room<TableState> {
     this.state.variant = options.variant;
     this.state.seats = options.players;
     this.state.options = wireSafe(JSON.stringify(options));
-    this.maxClients = options.players + MAX_SPECTATORS;
+    this.maxClients = maxClientsFor(options.players);
     this.patchRate = 50;
 
     if (this.isPrivate || this.tournament) {
       await this.setPrivate(true);
-      if (this.isPrivate) this.state.code = await reserveCode(this.presence, this.roomId);
+      if (this.isPrivate) {
+        const code = await reserveCode(this.presence, this.roomId);
+        this.state.code = code;
+        this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
+      }
     }
     this.registerMessages();
     await this.publishMetadata();
@@ -110,7 +117,10 @@ export class GameRoom extends Room<TableState> {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw new Error(`Bad join options: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     const wantsSeat = parsed.data.spectator !== true;
-    if (!wantsSeat) return true;
+    if (!wantsSeat) {
+      if (this.state.spectators >= MAX_SPECTATORS) throw new Error('This table has as many spectators as it can take.');
+      return true;
+    }
     if (this.tournament) {
       const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
       if (!this.reservedEntry(playerId)) throw new Error('This tournament table has no seat for you.');
@@ -123,7 +133,7 @@ export class GameRoom extends Room<TableState> {
 
   override onJoin(client: Client, raw: Record<string, unknown>): void {
     const parsed = joinOptions.parse(raw ?? {});
-    const data: ClientData = { spectator: parsed.spectator === true, limiter: new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND, Date.now()), warnedAt: 0 };
+    const data: ClientData = { spectator: parsed.spectator === true };
     client.userData = data;
     clientsGauge.inc();
     if (data.spectator) {
@@ -144,7 +154,8 @@ export class GameRoom extends Room<TableState> {
       player.name = name;
       player.seat = this.nextFreeSeat();
     }
-    player.host = !this.hasHost();
+    // Only a private table has a host who configures it; quick-play tables keep the options they were matched by.
+    player.host = this.isPrivate && !this.hasHost();
     this.state.players.set(client.sessionId, player);
     client.view = new StateView();
     client.view.add(player);
@@ -203,18 +214,17 @@ export class GameRoom extends Room<TableState> {
   private registerMessages(): void {
     this.onMessage('action', (client, message) => this.onAction(client, message));
     this.onMessage('ping', (client, message) => {
-      if (!this.admit(client, 'ping')) return;
       const parsed = pingMessage.safeParse(message);
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'ping needs { c: clientTime }');
       client.send('pong', { c: parsed.data.c, s: Date.now() });
     });
-    this.onMessage('add_bot', (client, message) => this.hostCommand(client, 'add_bot', () => {
+    this.onMessage('add_bot', (client, message) => this.hostCommand(client, () => {
       const parsed = addBotMessage.safeParse(message ?? {});
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'add_bot needs { level: "easy" | "hard" }');
       if (this.humanAndBotCount() >= this.options.players) return this.refuse(client, ErrorCodes.tableFull, 'Every seat is taken.');
       this.addBot(parsed.data.level);
     }));
-    this.onMessage('remove_bot', (client, message) => this.hostCommand(client, 'remove_bot', () => {
+    this.onMessage('remove_bot', (client, message) => this.hostCommand(client, () => {
       const parsed = removeBotMessage.safeParse(message);
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'remove_bot needs { seat }');
       const entry = [...this.state.players.entries()].find(([, p]) => p.bot && p.seat === parsed.data.seat);
@@ -223,7 +233,7 @@ export class GameRoom extends Room<TableState> {
       this.compactSeats();
       void this.publishMetadata();
     }));
-    this.onMessage('configure', (client, message) => this.hostCommand(client, 'configure', () => {
+    this.onMessage('configure', (client, message) => this.hostCommand(client, () => {
       const parsed = configureMessage.safeParse(message);
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'configure needs { options: {...} }');
       const next = this.game.optionsSchema.safeParse({ ...this.options, ...parsed.data.options });
@@ -237,28 +247,25 @@ export class GameRoom extends Room<TableState> {
       this.state.variant = next.data.variant;
       this.state.seats = next.data.players;
       this.state.options = wireSafe(JSON.stringify(next.data));
-      this.maxClients = next.data.players + MAX_SPECTATORS;
+      this.maxClients = maxClientsFor(next.data.players);
       void this.publishMetadata();
     }));
     // Empty seats are filled with bots at the start, so the host can always start.
-    this.onMessage('start', (client) => this.hostCommand(client, 'start', () => this.start()));
-    this.onMessage('*', (client, type) => {
-      if (!this.admit(client, String(type))) return;
-      this.refuse(client, ErrorCodes.unknownMessage, `Unknown message type "${String(type)}".`);
-    });
+    this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
   }
 
-  /** Rate limit and count every message; false when it must be dropped. */
-  private admit(client: Client, type: string): boolean {
-    messagesReceived.inc({ game: this.game.id, type });
-    const data = client.userData as ClientData;
-    const now = Date.now();
-    if (data.limiter.take(now)) return true;
-    if (now - data.warnedAt > 1000) {
-      data.warnedAt = now;
-      this.refuse(client, ErrorCodes.rateLimited, 'Too many messages: slow down.');
+  /** Every frame passes the edge (size, rate, known type) before Colyseus decodes it. */
+  protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
+    try {
+      if (this.edge.inspect(client, frame) === 'pass') super._onMessage(client, frame);
+    } catch (error) {
+      reportRoomException(this.roomId, 'message', error);
     }
-    return false;
+  }
+
+  /** An exception in a handler, timer or hook of this room is logged and counted; the process and other tables go on. */
+  override onUncaughtException(error: RoomException<this>, methodName: string): void {
+    reportRoomException(this.roomId, methodName, error.cause ?? error);
   }
 
   private refuse(client: Client, code: string, message: string, id?: number): void {
@@ -267,8 +274,7 @@ export class GameRoom extends Room<TableState> {
     client.send('error', body);
   }
 
-  private hostCommand(client: Client, type: string, run: () => void): void {
-    if (!this.admit(client, type)) return;
+  private hostCommand(client: Client, run: () => void): void {
     const player = this.state.players.get(client.sessionId);
     if (!player?.host) return this.refuse(client, ErrorCodes.notHost, 'Only the host can do that.');
     if (this.state.phase !== 'waiting') return this.refuse(client, ErrorCodes.wrongPhase, 'The game has already started.');
@@ -276,7 +282,6 @@ export class GameRoom extends Room<TableState> {
   }
 
   private onAction(client: Client, message: unknown): void {
-    if (!this.admit(client, 'action')) return;
     const envelope = actionEnvelope.safeParse(message);
     if (!envelope.success) return this.refuse(client, ErrorCodes.badMessage, 'An action is { id, a, t?, v? }.');
     const { id } = envelope.data;
@@ -436,20 +441,32 @@ export class GameRoom extends Room<TableState> {
     this.deadlineTimer?.clear();
     this.releaseTimer?.clear();
     this.bots.stopAll();
-    this.setSimulationInterval(undefined);
+    // Colyseus ticks the clock only from the simulation interval once one was set: without a tick
+    // the linger timer below would never fire and the room would stay open for ever.
+    this.setSimulationInterval(() => undefined, FINISHED_TICK_MS);
     for (const p of this.state.players.values()) {
       const mine = result.seats.find((s) => s.seat === p.seat);
       if (mine) p.score = mine.score;
     }
     this.pushNow();
-    void this.storeResult();
-    this.clock.setTimeout(() => void this.disconnect(), roomServices().config.FINISHED_LINGER_MS);
+    this.storeResult().catch(() => undefined); // logged per attempt; retried again before dispose
+    // While the process drains, players get a moment to see the result, not the whole linger.
+    const services = roomServices();
+    const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
+    this.clock.setTimeout(() => void this.disconnect(), linger);
   }
 
   /** A finished game is written to the store before the room may dispose (retried on failure). */
-  private async storeResult(): Promise<void> {
-    if (this.stored || !this.state.result) return;
-    this.stored = true;
+  private storeResult(): Promise<void> {
+    if (!this.state.result) return Promise.resolve();
+    this.storing ??= this.writeResult().catch((error: unknown) => {
+      this.storing = null;
+      throw error;
+    });
+    return this.storing;
+  }
+
+  private async writeResult(): Promise<void> {
     const result = JSON.parse(this.state.result) as GameResult;
     const finishedAt = Date.now();
     const record: GameRecord = {
@@ -606,6 +623,11 @@ export class GameRoom extends Room<TableState> {
     await this.setMetadata(metadata);
     updateLobby(this);
   }
+}
+
+/** Seats plus spectators: Colyseus locks a room at maxClients, so spectators must not use up the seats. */
+function maxClientsFor(players: number): number {
+  return players + MAX_SPECTATORS + 8;
 }
 
 function describeZodError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

@@ -21,20 +21,24 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** PostgreSQL only: put every table in this schema (created if missing). Tests use one per run. */
   schema?: string;
+  /** PostgreSQL only: how long to wait for a connection before failing (ms). */
+  connectTimeoutMs?: number;
 }
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   const db = databaseUrl
-    ? await openPostgres(databaseUrl, opts.schema)
+    ? await openPostgres(databaseUrl, opts.schema, opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS)
     : await openEmbedded(opts.dataDir ?? (process.env.JUNCTION_DATA_DIR || './data/pglite'));
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
-    throw error;
+    throw databaseUrl ? explainConnectError(error, databaseUrl, opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS) : error;
   }
   return new SqlStore(databaseUrl ? 'postgres' : 'embedded', db);
 }
@@ -45,11 +49,15 @@ async function openEmbedded(dataDir: string): Promise<Kysely<Database>> {
   return new Kysely<Database>({ dialect: new PGliteDialect(client) });
 }
 
-async function openPostgres(connectionString: string, schema: string | undefined): Promise<Kysely<Database>> {
+async function openPostgres(connectionString: string, schema: string | undefined, connectTimeoutMs: number): Promise<Kysely<Database>> {
   if (schema !== undefined) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
+    const admin = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+    try {
+      await admin.connect();
+    } catch (error) {
+      throw explainConnectError(error, connectionString, connectTimeoutMs);
+    }
     try {
       await admin.query(`create schema if not exists "${schema}"`);
     } finally {
@@ -59,9 +67,25 @@ async function openPostgres(connectionString: string, schema: string | undefined
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // Without this a server that accepts the connection but never answers hangs start-up for ever.
+    connectionTimeoutMillis: connectTimeoutMs,
     ...(schema !== undefined ? { options: `-c search_path="${schema}"` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Where the database is (never the password) and what went wrong, for the operator's log. */
+function explainConnectError(error: unknown, connectionString: string, connectTimeoutMs: number): Error {
+  let where = 'the database';
+  try {
+    const url = new URL(connectionString);
+    where = `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch { /* not a URL: keep the generic name */ }
+  const reason = error instanceof Error ? error.message : String(error);
+  const timedOut = /timeout/i.test(reason);
+  return new Error(timedOut
+    ? `${where} did not answer within ${connectTimeoutMs} ms (CONNECT_TIMEOUT_MS): is it running and reachable?`
+    : `${where} could not be used: ${reason}`, { cause: error });
 }
 
 async function migrate(db: Kysely<Database>): Promise<void> {

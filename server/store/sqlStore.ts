@@ -121,8 +121,9 @@ export class SqlStore implements Store {
     return row ? tournamentFromRow(row) : null;
   }
 
-  async listTournaments(q: { status?: TournamentStatus[]; limit?: number } = {}): Promise<TournamentRecord[]> {
+  async listTournaments(q: { status?: TournamentStatus[]; startsBefore?: number; limit?: number } = {}): Promise<TournamentRecord[]> {
     let query = this.db.selectFrom('tournaments').selectAll();
+    if (q.startsBefore !== undefined) query = query.where('starts_at', '<=', q.startsBefore);
     if (q.status !== undefined) {
       if (q.status.length === 0) return [];
       query = query.where('status', 'in', q.status);

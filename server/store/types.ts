@@ -142,7 +142,7 @@ export interface Store {
   getTournament(id: string): Promise<TournamentRecord | null>;
   findTournamentByCode(code: string): Promise<TournamentRecord | null>;
   /** Soonest start first. */
-  listTournaments(q?: { status?: TournamentStatus[]; limit?: number }): Promise<TournamentRecord[]>;
+  listTournaments(q?: { status?: TournamentStatus[]; startsBefore?: number; limit?: number }): Promise<TournamentRecord[]>;
   updateTournament(id: string, patch: Partial<Pick<TournamentRecord, 'status' | 'currentRound' | 'updatedAt'>>): Promise<void>;
 
   /** False when this player is already registered. */

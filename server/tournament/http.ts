@@ -17,6 +17,8 @@ import { leaderboard } from './ratings.js';
 import type { LiveTournaments } from './live.js';
 import { readPlayerViews } from './playerView.js';
 import { publicPlayerId } from './publicIds.js';
+import type { IpLimit } from '../http/ipLimits.js';
+import { playerName } from '../../shared/protocol/names.js';
 
 // ------------------------------------------------------------------ tokens and public ids
 
@@ -117,7 +119,7 @@ export type PublicTournamentView = NonNullable<Awaited<ReturnType<typeof publicV
 const createBody = createTournamentSchema.extend({
   startsAt: z.number().int().min(0).optional(),
 }).strict();
-const registerBody = z.object({ name: z.string().trim().min(1).max(40), code: z.string().max(20).optional() }).strict();
+const registerBody = z.object({ name: playerName, code: z.string().max(20).optional() }).strict();
 const dropBody = z.object({ playerId: z.string().min(1).max(100).optional() }).strict();
 const listQuery = z.object({
   status: z.enum(['registration', 'running', 'paused', 'finished']).optional(),
@@ -153,9 +155,27 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, res: Response): T | null 
   return null;
 }
 
-export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments }): Router {
-  const { service, store, tokens, live } = deps;
+/** What anonymous callers may do: per-address rates, and bounds on what junk can pile up. */
+export interface TournamentLimits {
+  create: IpLimit;
+  register: IpLimit;
+  /** Tournaments in registration at once (all organisers together). */
+  openMax: number;
+  /** Registrations one tournament accepts. */
+  registrationsMax: number;
+}
+
+export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments; limits: TournamentLimits }): Router {
+  const { service, store, tokens, live, limits } = deps;
   const router = Router();
+
+  /** false (and a 429 sent) when this address is over `limit`. */
+  const within = async (limit: IpLimit, req: Request<Record<string, string>>, res: Response, what: string): Promise<boolean> => {
+    const wait = await limit.take(req.ip ?? 'unknown');
+    if (wait === 0) return true;
+    res.set('Retry-After', String(wait)).status(429).json({ error: `Too many ${what} from your address: try again in ${wait} s.`, code: 'rate_limited' });
+    return false;
+  };
 
   const mustExist = async (id: string): Promise<TournamentRecord> => {
     const t = await store.getTournament(id.slice(0, 64));
@@ -195,6 +215,10 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.post('/', wrap(async (req, res) => {
     const body = parse(createBody, req.body, res);
     if (!body) return;
+    if (!(await within(limits.create, req, res, 'new tournaments'))) return;
+    if ((await store.listTournaments({ status: ['registration'], limit: limits.openMax })).length >= limits.openMax) {
+      throw new TournamentError('wrong_state', 'Too many tournaments are open for registration right now: try again later.');
+    }
     const t = await service.create({ ...body, startsAt: body.startsAt ?? Date.now() + DEFAULT_START_DELAY_MS });
     res.status(201).json({ tournament: publicTournament(t), organiserToken: tokens.organiser(t.id), privateCode: t.privateCode });
   }));
@@ -221,6 +245,10 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const t = await mustExist(req.params.id);
     const body = parse(registerBody, req.body, res);
     if (!body) return;
+    if (!(await within(limits.register, req, res, 'registrations'))) return;
+    if ((await store.listRegistrations(t.id)).length >= limits.registrationsMax) {
+      throw new TournamentError('wrong_state', `This tournament is full (${limits.registrationsMax} players).`);
+    }
     const reg = await service.register(t.id, { name: body.name, code: body.code });
     res.status(201).json({
       playerId: publicPlayerId(reg.playerId), seatId: reg.playerId, name: reg.name, token: tokens.player(t.id, reg.playerId),

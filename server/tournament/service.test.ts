@@ -243,7 +243,7 @@ describe('TournamentService (embedded store)', () => {
     const launcher = new FakeLauncher();
     const service = new TournamentService({ store, launcher, seed: 9 });
     const t = await service.create({ ...base, privateCode: true });
-    expect(t.privateCode).toMatch(/^[A-Z2-9]{6}$/);
+    expect(t.privateCode).toMatch(/^[A-Z2-9]{8}$/);
     expect((await service.get(t.id))?.tournament.privateCode).toBe(t.privateCode);
     await expect(service.register(t.id, { name: 'Eve' })).rejects.toMatchObject({ code: 'forbidden' });
     const guest = await service.register(t.id, { name: 'Ana', code: t.privateCode!.toLowerCase() });

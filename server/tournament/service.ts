@@ -6,9 +6,9 @@
  *  - a round exists once (its primary key), a table closes once (conditional update);
  *  - `advance` looks at the stored rounds and tables and does whatever the next step is.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { CODE_ALPHABET, CODE_LENGTH } from '../../shared/protocol/codes.js';
+import { makeCode } from '../../shared/protocol/codes.js';
 import {
   DEFAULT_PLACEMENT_POINTS, advancers, computeStandings, defaultByePoints, lot, normalisePlaces, pairRound,
   pointsForPlaces, type PlayerRoundResult, type SeatRange, type Standing,
@@ -187,7 +187,9 @@ export class TournamentService {
 
   /** Starts every tournament in registration whose start time has come; returns their ids. */
   async startDue(): Promise<string[]> {
-    const due = (await this.store.listTournaments({ status: ['registration'], limit: 1000 })).filter((t) => t.startsAt <= this.now());
+    // Only tournaments whose time has come are read, so far-future entries cannot crowd them out;
+    // how many can be open at once is bounded at creation (TOURNAMENTS_OPEN_MAX).
+    const due = await this.store.listTournaments({ status: ['registration'], startsBefore: this.now(), limit: 10_000 });
     const started: string[] = [];
     for (const t of due) {
       try {
@@ -531,10 +533,7 @@ function toRoundResult(r: TableResultRecord): PlayerRoundResult {
 }
 
 function newCode(): string {
-  const bytes = randomBytes(CODE_LENGTH);
-  let code = '';
-  for (const b of bytes) code += CODE_ALPHABET[b % CODE_ALPHABET.length];
-  return code;
+  return makeCode(randomInt);
 }
 
 /** Runs `fn` after everything queued under `key` in `queues` has settled (whatever its outcome). */

@@ -17,6 +17,7 @@ import { rateGame } from './ratings.js';
 import { LiveTournaments } from './live.js';
 import { publicView, tournamentRoutes, TournamentTokens } from './http.js';
 import { readPlayerViews } from './playerView.js';
+import { IpLimit } from '../http/ipLimits.js';
 
 export interface Tournaments {
   router: Router;
@@ -63,6 +64,7 @@ export function roomLauncher(services: RoomServices): TableLauncher {
 
 export async function setUpTournaments(deps: { app: Express; store: Store; presence: Presence; services: RoomServices }): Promise<Tournaments> {
   const { store, presence, services } = deps;
+  const { config } = services;
   const launcher = roomLauncher(services);
   const service = new TournamentService({
     store,
@@ -94,7 +96,15 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
   sweep.unref();
 
   return {
-    router: tournamentRoutes({ service, store, tokens, live }),
+    router: tournamentRoutes({
+      service, store, tokens, live,
+      limits: {
+        create: new IpLimit(config.TOURNAMENT_CREATE_BURST, config.TOURNAMENT_CREATE_PER_SECOND),
+        register: new IpLimit(config.TOURNAMENT_REGISTER_BURST, config.TOURNAMENT_REGISTER_PER_SECOND),
+        openMax: config.TOURNAMENTS_OPEN_MAX,
+        registrationsMax: config.TOURNAMENT_PLAYERS_MAX,
+      },
+    }),
     service,
     tokens,
     async close() {

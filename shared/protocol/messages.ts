@@ -3,6 +3,7 @@
  * Game actions are validated by each game's own `actionSchema` (shared/games/<game>/).
  */
 import { z } from 'zod';
+import { playerName } from './names.js';
 
 export const clientTimestamp = z.number().finite().nonnegative();
 
@@ -25,7 +26,7 @@ export const configureMessage = z.object({ options: z.record(z.string(), z.unkno
 export const startMessage = z.object({}).strip();
 
 export const joinOptions = z.object({
-  name: z.string().trim().min(1).max(24).optional(),
+  name: playerName.optional(),
   spectator: z.boolean().optional(),
   private: z.boolean().optional(),
 }).passthrough();
@@ -39,6 +40,8 @@ export const ErrorCodes = {
   wrongPhase: 'wrong_phase',
   unknownMessage: 'unknown_message',
   tableFull: 'table_full',
+  tooLarge: 'too_large',
+  spectatorsFull: 'spectators_full',
 } as const;
 
 export interface ErrorMessage { code: string; message: string; id?: number }

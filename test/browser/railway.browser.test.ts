@@ -63,7 +63,7 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
     await host.fill('#players', '3');
     await host.click('[data-testid=create-private]');
     const codeText = await host.locator('#table-code').textContent({ timeout: 10_000 });
-    const code = /([A-Z2-9]{6})/.exec(codeText ?? '')?.[1];
+    const code = /([A-Z2-9]{8})/.exec(codeText ?? '')?.[1];
     expect(code).toBeTruthy();
 
     await guest.goto(env.server.http);

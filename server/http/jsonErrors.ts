@@ -1,0 +1,20 @@
+/**
+ * Last Express handler: every error becomes a JSON answer with a status and a short message, never
+ * Express' HTML page with a stack trace and file paths (bad JSON, too large a body, a bug).
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { logger } from '../ops/logger.js';
+
+interface HttpError { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string }
+
+export function jsonErrors(error: unknown, req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(error);
+  const e = (typeof error === 'object' && error !== null ? error : {}) as HttpError;
+  const status = e.status ?? e.statusCode ?? 500;
+  if (status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
+  const message = status === 413 ? 'The request body is too large.'
+    : e.type === 'entity.parse.failed' ? 'The request body is not valid JSON.'
+    : status < 500 && e.expose && e.message ? e.message
+    : 'Something went wrong on our side.';
+  res.status(status).json({ error: message, code: status });
+}

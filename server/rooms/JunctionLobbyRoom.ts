@@ -1,0 +1,23 @@
+/**
+ * Colyseus' LobbyRoom (live list of public tables) behind the same message edge as game rooms:
+ * its only message is `filter`; anything else is refused before Colyseus sees it.
+ */
+import { LobbyRoom, type Room, type RoomException } from '@colyseus/core';
+import { DEFAULT_EDGE, MessageEdge } from './messageEdge.js';
+import { reportRoomException } from './roomExceptions.js';
+
+export class JunctionLobbyRoom extends LobbyRoom {
+  private readonly edge = new MessageEdge({ room: 'lobby', types: ['filter'], ...DEFAULT_EDGE });
+
+  protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
+    try {
+      if (this.edge.inspect(client, frame) === 'pass') super._onMessage(client, frame);
+    } catch (error) {
+      reportRoomException(this.roomId, 'message', error);
+    }
+  }
+
+  override onUncaughtException(error: RoomException<this>, methodName: string): void {
+    reportRoomException(this.roomId, methodName, error.cause ?? error);
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The first thing every client frame meets in a room (game rooms and the lobby), before Colyseus
+ * decodes its body or looks up a handler: a size cap, a per-client rate limit that drops excess
+ * frames undecoded and cuts off a client that keeps flooding, and a fixed list of message types.
+ *
+ * Why here and not in handlers: Colyseus answers an unknown type (or the type literally named
+ * `__no_message_handler`) by closing the socket with the type in the close reason; a reason over
+ * 123 bytes makes `ws.close` throw outside any handler, which ended the process. Nothing a client
+ * names reaches Colyseus' dispatch, a log label or a metric label unless it is on the list.
+ */
+import { decode } from '@colyseus/schema';
+import { ClientState, Protocol, type Client } from '@colyseus/core';
+import { TokenBucket } from '../matchmaking/rateLimit.js';
+import { ErrorCodes } from '../../shared/protocol/messages.js';
+import { edgeDrops, messagesReceived } from '../ops/metrics.js';
+
+export interface EdgePolicy {
+  /** Label for metrics (a game id or "lobby"). */
+  room: string;
+  /** Message types this room handles; anything else is refused before decoding. */
+  types: readonly string[];
+  /** Largest frame accepted (bytes, type and body together). */
+  maxBytes: number;
+  burst: number;
+  perSecond: number;
+  /** A client whose dropped frames within one second exceed this is disconnected. */
+  cutOffAfterDrops: number;
+}
+
+/** Close code for a client cut off for flooding (4000–4999 are the application's own). */
+export const FLOOD_CLOSE_CODE = 4429;
+
+export const DEFAULT_EDGE = { maxBytes: 2048, burst: 20, perSecond: 10, cutOffAfterDrops: 60 } as const;
+
+interface Flow {
+  bucket: TokenBucket;
+  windowStart: number;
+  droppedInWindow: number;
+  warnedAt: number;
+}
+
+export type Verdict = 'pass' | 'dropped';
+
+export class MessageEdge {
+  private readonly flows = new WeakMap<Client, Flow>();
+  private readonly types: ReadonlySet<string>;
+
+  constructor(private readonly policy: EdgePolicy) {
+    this.types = new Set(policy.types);
+  }
+
+  /**
+   * Decide on one raw frame. 'pass' lets Colyseus handle it (protocol frames such as join/leave,
+   * and data frames of a listed type within limits); everything else is answered here.
+   */
+  inspect(client: Client, frame: Buffer | Uint8Array | undefined): Verdict {
+    if (!frame || frame.length === 0) return 'dropped';
+    if (client.state === ClientState.LEAVING) return 'dropped';
+    const code = frame[0];
+    if (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_DATA_BYTES) return 'pass';
+
+    const flow = this.flowOf(client);
+    const now = Date.now();
+    if (!flow.bucket.take(now)) return this.overLimit(client, flow, now);
+
+    if (frame.length > this.policy.maxBytes) {
+      this.count('oversized');
+      this.tell(client, flow, now, ErrorCodes.tooLarge, `A message may be at most ${this.policy.maxBytes} bytes.`);
+      return 'dropped';
+    }
+    const type = code === Protocol.ROOM_DATA ? readType(frame) : null;
+    if (type === null || !this.types.has(type)) {
+      this.count('unknown');
+      this.tell(client, flow, now, ErrorCodes.unknownMessage, 'Unknown message type.');
+      return 'dropped';
+    }
+    this.count(type);
+    return 'pass';
+  }
+
+  private overLimit(client: Client, flow: Flow, now: number): Verdict {
+    if (now - flow.windowStart >= 1000) {
+      flow.windowStart = now;
+      flow.droppedInWindow = 0;
+    }
+    flow.droppedInWindow++;
+    edgeDrops.inc({ room: this.policy.room, reason: 'rate' });
+    if (flow.droppedInWindow > this.policy.cutOffAfterDrops) {
+      edgeDrops.inc({ room: this.policy.room, reason: 'cut_off' });
+      client.leave(FLOOD_CLOSE_CODE, 'Too many messages');
+      return 'dropped';
+    }
+    this.tell(client, flow, now, ErrorCodes.rateLimited, 'Too many messages: slow down.');
+    return 'dropped';
+  }
+
+  /** Errors to a client are themselves limited: at most one a second. */
+  private tell(client: Client, flow: Flow, now: number, code: string, message: string): void {
+    if (now - flow.warnedAt < 1000) return;
+    flow.warnedAt = now;
+    client.send('error', { code, message });
+  }
+
+  private count(type: string): void {
+    messagesReceived.inc({ game: this.policy.room, type: this.types.has(type) ? type : 'other' });
+  }
+
+  private flowOf(client: Client): Flow {
+    let flow = this.flows.get(client);
+    if (!flow) {
+      const now = Date.now();
+      flow = { bucket: new TokenBucket(this.policy.burst, this.policy.perSecond, now), windowStart: now, droppedInWindow: 0, warnedAt: 0 };
+      this.flows.set(client, flow);
+    }
+    return flow;
+  }
+}
+
+/** The message type of a ROOM_DATA frame as a string, or null when it is a number or unreadable. */
+function readType(frame: Buffer | Uint8Array): string | null {
+  const it = { offset: 1 };
+  try {
+    if (!decode.stringCheck(frame as Buffer, it)) return null;
+    const type = decode.string(frame as Buffer, it);
+    return it.offset <= frame.length ? type : null;
+  } catch {
+    return null;
+  }
+}
