@@ -40,6 +40,8 @@ const envSchema = z.object({
   MONITOR_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   /** How long start-up waits for PostgreSQL or Redis before giving up with a message. */
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Spectators one table accepts, counted apart from its seats. */
+  SPECTATORS_MAX: z.coerce.number().int().min(0).default(50),
   MONITOR_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),

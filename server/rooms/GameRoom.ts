@@ -23,7 +23,6 @@ import { reportRoomException } from './roomExceptions.js';
 import { logger } from '../ops/logger.js';
 import type { GameRecord } from '../store/index.js';
 
-const MAX_SPECTATORS = 50;
 const CLOCK_TICK_MS = 10;
 /** A finished table only waits for its linger timer: a slow tick is enough to fire it. */
 const FINISHED_TICK_MS = 1000;
@@ -118,7 +117,7 @@ export class GameRoom extends Room<TableState> {
     if (!parsed.success) throw new Error(`Bad join options: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     const wantsSeat = parsed.data.spectator !== true;
     if (!wantsSeat) {
-      if (this.state.spectators >= MAX_SPECTATORS) throw new Error('This table has as many spectators as it can take.');
+      if (this.state.spectators >= roomServices().config.SPECTATORS_MAX) throw new Error('This table has as many spectators as it can take.');
       return true;
     }
     if (this.tournament) {
@@ -194,6 +193,7 @@ export class GameRoom extends Room<TableState> {
   }
 
   override async onDispose(): Promise<void> {
+    if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });
     if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
@@ -625,9 +625,12 @@ export class GameRoom extends Room<TableState> {
   }
 }
 
-/** Seats plus spectators: Colyseus locks a room at maxClients, so spectators must not use up the seats. */
+/**
+ * Seats plus spectators plus room for joins in flight: Colyseus locks a room at maxClients, so
+ * spectators (capped in onAuth) must never use up the seats.
+ */
 function maxClientsFor(players: number): number {
-  return players + MAX_SPECTATORS + 8;
+  return players + roomServices().config.SPECTATORS_MAX + 8;
 }
 
 function describeZodError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

@@ -6,8 +6,11 @@ import { uncaughtErrors } from '../ops/metrics.js';
 const PLACES = new Set(['message', 'onMessage', 'onCreate', 'onJoin', 'onLeave', 'onDispose', 'setTimeout', 'setInterval', 'setSimulationInterval']);
 
 export function reportRoomException(roomId: string, where: string, error: unknown): void {
-  // A refused join (full table, bad options) is an answer to that client, not a fault.
-  if (where === 'onAuth') return;
+  // A refused join or table (full table, bad options) is an answer to that client, not a fault.
+  if (where === 'onAuth' || where === 'onCreate') {
+    logger.debug({ room: roomId, where, reason: error instanceof Error ? error.message : String(error) }, 'refused');
+    return;
+  }
   uncaughtErrors.inc({ where: PLACES.has(where) ? where : 'other' });
   logger.error({ room: roomId, where, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'room exception caught');
 }

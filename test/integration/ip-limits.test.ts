@@ -14,7 +14,7 @@ describe('per-IP rate limits', () => {
     for (let i = 0; i < 5; i++) statuses.push((await fetch(`${server.http}/api/rooms/code/ABCDEF`)).status);
     expect(statuses.slice(0, 3)).toEqual([404, 404, 404]);
     expect(statuses.slice(3)).toContain(429);
-    await new Promise((r) => setTimeout(r, 1200));
+    await new Promise((r) => setTimeout(r, 2100));
     expect((await fetch(`${server.http}/api/rooms/code/ABCDEF`)).status).toBe(404);
   });
 

@@ -83,14 +83,14 @@ async function bootServerOnce(): Promise<TestServer> {
 }
 
 describe('private tables', () => {
-  it('gets a 6-character code from the unambiguous alphabet, is never listed and never matched', async () => {
+  it('gets an 8-character code from the unambiguous alphabet, is never listed and never matched', async () => {
     server.junction.config.QUICKPLAY_FILL_MS = 60_000;
     const lobby = await server.client().joinOrCreate('lobby');
     const listings = collect<unknown>(lobby, '+');
     const host = await ready(await server.client().create(GAME, { name: 'Host', private: true, variant: 'classic', players: 3 }));
     await eventually(() => host.state.code !== '', 5000, 'code');
     const code: string = host.state.code;
-    expect(code).toHaveLength(6);
+    expect(code).toHaveLength(8);
     for (const ch of code) expect(CODE_ALPHABET).toContain(ch);
 
     const stranger = await ready(await server.client().joinOrCreate(GAME, { name: 'Stranger', variant: 'classic', players: 3 }));
@@ -169,13 +169,19 @@ describe('validation and rate limits', () => {
     await leaveAll(a, b);
   });
 
-  it('rate-limits a spamming client and still serves the others', async () => {
+  it('rate-limits a client over its budget without cutting it off, and still serves the others', async () => {
     const a = await ready(await server.client().create(GAME, { name: 'Spam', private: true, variant: 'classic', players: 2 }));
     const b = await ready(await server.client().joinById(a.roomId, { name: 'Calm' }));
     const aErrors = collect<{ code: string }>(a, 'error');
     const bPongs = collect<{ c: number }>(b, 'pong');
-    for (let i = 0; i < 300; i++) a.send('ping', { c: i });
+    const aPongs = collect<{ c: number }>(a, 'pong');
+    for (let i = 0; i < 40; i++) a.send('ping', { c: i });
     await eventually(() => aErrors.some((e) => e.code === 'rate_limited'), 5000, 'rate_limited');
+    await eventually(() => aPongs.length >= 20, 5000, 'the burst answered');
+    expect(aPongs.length).toBeLessThan(40);
+    await new Promise((r) => setTimeout(r, 1100));
+    a.send('ping', { c: 1000 });
+    await eventually(() => aPongs.some((p) => p.c === 1000), 5000, 'served again after a pause');
     b.send('ping', { c: 42 });
     await eventually(() => bPongs.some((p) => p.c === 42), 5000, 'calm client served');
     await leaveAll(a, b);
