@@ -5,6 +5,7 @@
  *   tables      --game railway_madness --tables 100 --seats 4 [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   fairness    --trials 200 --window 150
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
+ *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -31,6 +32,9 @@ const { positionals, values } = parseArgs({
     join: { type: 'string', default: 'poll' },
     /** Room options as JSON, e.g. '{"range":"1-12"}' for shorter Traffic-Memory games. */
     options: { type: 'string', default: '{}' },
+    /** abuse: fuzz | flood; messages per room type for fuzz. */
+    mode: { type: 'string', default: 'fuzz' },
+    messages: { type: 'string', default: '100000' },
   },
 });
 
@@ -50,7 +54,10 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
   for (let i = 0; i < count; i++) {
     const redis: Record<string, string> = count > 1 ? { REDIS_URL: values.redis ?? 'redis://127.0.0.1:6379', PUBLIC_ADDRESS: `127.0.0.1:${base + i}` } : {};
     // Every load-test client comes from 127.0.0.1: lift the per-IP join limits for the run.
-    const limits = { JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000' };
+    const limits = {
+      JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000',
+      TOURNAMENT_CREATE_BURST: '1000000', TOURNAMENT_CREATE_PER_SECOND: '100000', TOURNAMENT_REGISTER_BURST: '1000000', TOURNAMENT_REGISTER_PER_SECOND: '100000',
+    };
     servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }));
   }
   const peaks = servers.map(() => 0);

@@ -40,6 +40,11 @@ const envSchema = z.object({
   MONITOR_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   /** How long start-up waits for PostgreSQL or Redis before giving up with a message. */
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Per-client messages a room takes at once, then per second; past the limit frames are dropped undecoded. */
+  MESSAGE_BURST: z.coerce.number().int().min(1).default(20),
+  MESSAGES_PER_SECOND: z.coerce.number().min(0.1).default(10),
+  /** Dropped frames in one second after which a client is disconnected (close code 4429). */
+  FLOOD_CUTOFF_DROPS: z.coerce.number().int().min(1).default(60),
   /** Spectators one table accepts, counted apart from its seats. */
   SPECTATORS_MAX: z.coerce.number().int().min(0).default(50),
   MONITOR_PASSWORD: z.string().optional(),

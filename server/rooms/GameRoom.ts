@@ -18,7 +18,7 @@ import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { actionLatency, clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
-import { DEFAULT_EDGE, MessageEdge } from './messageEdge.js';
+import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
 import { logger } from '../ops/logger.js';
 import type { GameRecord } from '../store/index.js';
@@ -80,7 +80,7 @@ export class GameRoom extends Room<TableState> {
     const services = roomServices();
     if (services.draining) throw new Error('This server is shutting down; try again in a moment.');
     this.game = (this.constructor as typeof GameRoom).game;
-    this.edge = new MessageEdge({ room: this.game.id, types: MESSAGE_TYPES, ...DEFAULT_EDGE });
+    this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, roomServices().config));
     const options = this.parseOptions(raw);
     this.options = options;
     this.queue = new RaceQueue(services.config.RACE_WINDOW_MS);

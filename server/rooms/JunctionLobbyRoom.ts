@@ -3,11 +3,12 @@
  * its only message is `filter`; anything else is refused before Colyseus sees it.
  */
 import { LobbyRoom, type Room, type RoomException } from '@colyseus/core';
-import { DEFAULT_EDGE, MessageEdge } from './messageEdge.js';
+import { edgePolicy, MessageEdge } from './messageEdge.js';
+import { roomServices } from './services.js';
 import { reportRoomException } from './roomExceptions.js';
 
 export class JunctionLobbyRoom extends LobbyRoom {
-  private readonly edge = new MessageEdge({ room: 'lobby', types: ['filter'], ...DEFAULT_EDGE });
+  private readonly edge = new MessageEdge(edgePolicy('lobby', ['filter'], roomServices().config));
 
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
     try {

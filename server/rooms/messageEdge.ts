@@ -30,7 +30,12 @@ export interface EdgePolicy {
 /** Close code for a client cut off for flooding (4000–4999 are the application's own). */
 export const FLOOD_CLOSE_CODE = 4429;
 
-export const DEFAULT_EDGE = { maxBytes: 2048, burst: 20, perSecond: 10, cutOffAfterDrops: 60 } as const;
+/** Largest frame a room reads; the transport closes sockets that send more than 4 KiB in one frame. */
+export const MAX_MESSAGE_BYTES = 2048;
+
+export function edgePolicy(room: string, types: readonly string[], config: { MESSAGE_BURST: number; MESSAGES_PER_SECOND: number; FLOOD_CUTOFF_DROPS: number }): EdgePolicy {
+  return { room, types, maxBytes: MAX_MESSAGE_BYTES, burst: config.MESSAGE_BURST, perSecond: config.MESSAGES_PER_SECOND, cutOffAfterDrops: config.FLOOD_CUTOFF_DROPS };
+}
 
 interface Flow {
   bucket: TokenBucket;
@@ -116,13 +121,26 @@ export class MessageEdge {
   }
 }
 
-/** The message type of a ROOM_DATA frame as a string, or null when it is a number or unreadable. */
+/** Longest message type name read at all; every type a room handles is far shorter. */
+const MAX_TYPE_BYTES = 64;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The message type of a ROOM_DATA frame as a string, or null when it is a number, too long, or not
+ * valid UTF-8 (read here rather than with the schema decoder, which prints a line per bad byte).
+ */
 function readType(frame: Buffer | Uint8Array): string | null {
+  const bytes = frame as Buffer;
   const it = { offset: 1 };
+  if (frame.length < 2 || !decode.stringCheck(bytes, it)) return null;
+  const prefix = bytes[it.offset++];
+  const length = prefix < 0xc0 ? prefix & 0x1f
+    : prefix === 0xd9 ? decode.uint8(bytes, it)
+    : prefix === 0xda ? decode.uint16(bytes, it)
+    : decode.uint32(bytes, it);
+  if (length > MAX_TYPE_BYTES || it.offset + length > frame.length) return null;
   try {
-    if (!decode.stringCheck(frame as Buffer, it)) return null;
-    const type = decode.string(frame as Buffer, it);
-    return it.offset <= frame.length ? type : null;
+    return strictUtf8.decode(frame.subarray(it.offset, it.offset + length));
   } catch {
     return null;
   }
