@@ -25,7 +25,6 @@ describe.skipIf(!browserTestsRun)('table renderers in Chromium', () => {
     expect(drawn).toBeTruthy();
     for (const key of ['1', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
     await page.waitForTimeout(1500);
-    await page.screenshot({ path: `/tmp/junction-${game}.png` });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
