@@ -1,5 +1,6 @@
 /** Thousands of seeded bot games: every game ends, all 54 cars are accounted for at every step, no face-down identity reaches any view. */
 import { describe, expect, it } from 'vitest';
+import { HEAVY_TEST_MS } from '../testing/timeouts.js';
 import { Rng } from '../../random.js';
 import { botProposals, simulate } from '../testing/simulate.js';
 import { carId, type Car } from './cards.js';
@@ -76,6 +77,6 @@ describe('seeded random games', () => {
         expect(s.over).toBe(true);
         expect(game.result(s)).not.toBe(null);
       }
-    });
+    }, HEAVY_TEST_MS);
   }
 });

@@ -5,6 +5,7 @@
  * never break the simulator, and every car is always scored.
  */
 import { describe, expect, it } from 'vitest';
+import { HEAVY_TEST_MS } from '../testing/timeouts.js';
 import { Rng } from '../../random.js';
 import { CORNER_TRIPS, CORNER_NAMES, DIRS, LINE_NAMES, tileName } from './board.js';
 import type { SignInput, TrafficTangoAction } from './actions.js';
@@ -136,7 +137,7 @@ describe('random matches', () => {
       expect(game.result(s)).not.toBeNull();
       expect(game.result(s)?.seats.map((x) => x.score)).toEqual(s.gas);
     }
-  });
+  }, HEAVY_TEST_MS);
 });
 
 /**
