@@ -91,7 +91,9 @@ export async function startServerProcess(port: number, env: Record<string, strin
   // `node --import tsx` keeps the server in this one process, so /proc shows its own CPU and memory
   // and /health reports the pid of the child spawned here.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', ...env },
+    // Nothing shared unless the caller passes it: a REDIS_URL or DATABASE_URL in the caller's own
+    // environment would otherwise put the child into some other deployment's Redis or database.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', REDIS_URL: '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   installReaper();
