@@ -18,10 +18,13 @@ describe.skipIf(!browserTestsRun)('table renderers in Chromium', () => {
     await page.selectOption('#game-select', game);
     await page.click('[data-testid=create-private]');
     await page.click('[data-testid=start]', { timeout: 10_000 });
-    // The game's renderer drew into the table's layer once the game was playing.
+    // The game's renderer drew into the table's layer once the game was playing (not the frame's
+    // placeholder for a game without a renderer).
     await page.waitForFunction(() => {
       const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
-      return scene?.connection?.room?.state?.phase === 'playing' && scene.layer?.list.length > 0;
+      const drawn: any[] = scene?.layer?.list ?? [];
+      return scene?.connection?.room?.state?.phase === 'playing' && scene.gameRenderer && drawn.length > 0
+        && !drawn.some((o) => o.text === 'This game has no table view yet.');
     }, undefined, { timeout: 30_000 });
     // Keys pressed on the page reach this game's renderer, in order.
     await page.evaluate(() => {
