@@ -51,20 +51,22 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
     await db.end();
     shared.DATABASE_URL = `${url}?options=${encodeURIComponent('-c search_path=junction_bench')}`;
   }
-  for (let i = 0; i < count; i++) {
-    const redis: Record<string, string> = count > 1 ? { REDIS_URL: values.redis ?? 'redis://127.0.0.1:6379', PUBLIC_ADDRESS: `127.0.0.1:${base + i}` } : {};
-    // Every load-test client comes from 127.0.0.1: lift the per-IP join limits for the run.
-    const limits = {
-      JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000',
-      TOURNAMENT_CREATE_BURST: '1000000', TOURNAMENT_CREATE_PER_SECOND: '100000', TOURNAMENT_REGISTER_BURST: '1000000', TOURNAMENT_REGISTER_PER_SECOND: '100000',
-    };
-    servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }));
-  }
-  const peaks = servers.map(() => 0);
-  const sampler = setInterval(() => servers.forEach((s, i) => { peaks[i] = Math.max(peaks[i], s.usage().rssMiB); }), 500);
-  const startCpu = servers.map((s) => s.usage().cpuSeconds);
-  const idleRss = servers.map((s) => s.usage().rssMiB);
+  let sampler: NodeJS.Timeout | undefined;
+  // Started inside the try: when the second process fails to start, the first is stopped too.
   try {
+    for (let i = 0; i < count; i++) {
+      const redis: Record<string, string> = count > 1 ? { REDIS_URL: values.redis ?? 'redis://127.0.0.1:6379', PUBLIC_ADDRESS: `127.0.0.1:${base + i}` } : {};
+      // Every load-test client comes from 127.0.0.1: lift the per-IP join limits for the run.
+      const limits = {
+        JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000',
+        TOURNAMENT_CREATE_BURST: '1000000', TOURNAMENT_CREATE_PER_SECOND: '100000', TOURNAMENT_REGISTER_BURST: '1000000', TOURNAMENT_REGISTER_PER_SECOND: '100000',
+      };
+      servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }));
+    }
+    const peaks = servers.map(() => 0);
+    sampler = setInterval(() => servers.forEach((s, i) => { peaks[i] = Math.max(peaks[i], s.usage().rssMiB); }), 500);
+    const startCpu = servers.map((s) => s.usage().cpuSeconds);
+    const idleRss = servers.map((s) => s.usage().rssMiB);
     const result = await run(servers);
     const server = servers.map((s, i) => ({
       cpuSeconds: Math.round((s.usage().cpuSeconds - startCpu[i]) * 100) / 100,
@@ -73,7 +75,7 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
     }));
     return { ...result, server };
   } finally {
-    clearInterval(sampler);
+    if (sampler) clearInterval(sampler);
     await Promise.all(servers.map((s) => s.stop()));
   }
 }

@@ -1,9 +1,14 @@
 /**
- * Starts a real Junction server as a child process (node --import tsx server/main.ts), waits for /health, and
- * reads its CPU time and resident memory from /proc, so the figures are the server's own.
+ * Starts a real Junction server as a child process (node --import tsx server/main.ts), waits until
+ * /health answers with that child's own pid, and reads its CPU time and resident memory from /proc,
+ * so the figures are the server's own.
+ *
+ * A child is never left behind: a failed start kills it before throwing, and any child still
+ * running when this process exits is killed then.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 
 export interface ServerProcess {
   port: number;
@@ -14,42 +19,152 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const TICKS_PER_SECOND = 100;
+/** A start that failed; the child (`childPid`) has been killed by the time this is thrown. */
+export class ServerStartError extends Error {
+  constructor(message: string, readonly childPid: number | undefined) {
+    super(message);
+  }
+}
 
-export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
-  // `node --import tsx` keeps the server in this one process, so /proc shows its own CPU and memory.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** The port was answered by a process that is not the child started here, or the child could not bind it. */
+export class PortTakenError extends ServerStartError {}
+
+const TICKS_PER_SECOND = 100;
+/** Starting tsx and the server takes seconds alone and far longer on a loaded 2-core CI machine. */
+const BOOT_TIMEOUT_MS = 180_000;
+const HEALTH_REQUEST_TIMEOUT_MS = 5_000;
+const KILL_AFTER_MS = 30_000;
+const OUTPUT_TAIL_CHARS = 4_000;
+
+const running = new Set<ChildProcess>();
+let reaperInstalled = false;
+
+/**
+ * Kills the children still running when this process ends: on exit, and on SIGTERM or SIGHUP
+ * (vitest ends its workers with SIGTERM, which skips 'exit'); the signal is then raised again so
+ * this process still ends the way it would have.
+ */
+function installReaper(): void {
+  if (reaperInstalled) return;
+  reaperInstalled = true;
+  const killAll = () => {
+    for (const child of running) child.kill('SIGKILL');
+  };
+  process.on('exit', killAll);
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    });
+  }
+}
+
+/** A port the OS reports free right now (listen on 0, read it, close). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const until = Date.now() + 30_000;
-  for (;;) {
+}
+
+/**
+ * Starts a server on a port the OS reports free. Another process can take that port before the
+ * child binds it; then the start is retried on a fresh port. `env` may depend on the port
+ * (e.g. PUBLIC_ADDRESS).
+ */
+export async function startServerOnFreePort(env: Record<string, string> | ((port: number) => Record<string, string>) = {}, attempts = 3): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
+      return await startServerProcess(port, typeof env === 'function' ? env(port) : env);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= attempts) throw error;
     }
-    if (child.exitCode !== null) throw new Error(`server on port ${port} exited with ${child.exitCode}`);
-    if (Date.now() > until) throw new Error(`server on port ${port} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function startServerProcess(port: number, env: Record<string, string> = {}, bootTimeoutMs = BOOT_TIMEOUT_MS): Promise<ServerProcess> {
+  // `node --import tsx` keeps the server in this one process, so /proc shows its own CPU and memory
+  // and /health reports the pid of the child spawned here.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // Nothing shared unless the caller passes it: a REDIS_URL or DATABASE_URL in the caller's own
+    // environment would otherwise put the child into some other deployment's Redis or database.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', REDIS_URL: '', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  installReaper();
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
+    running.delete(child);
+    resolve(code);
+  }));
+  const output = forwardOutput(child);
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    const timeout = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+    const code = await exited;
+    clearTimeout(timeout);
+    return code;
+  };
+
+  try {
+    await untilOwnHealth(port, child, bootTimeoutMs, output);
+  } catch (error) {
+    await stop('SIGKILL');
+    if (error instanceof ServerStartError) throw error;
+    throw new ServerStartError(`server on port ${port} failed to start: ${String(error)}`, child.pid);
   }
   const pid = child.pid!;
   return {
-    port, pid, child,
+    port, pid, child, stop,
     usage() {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / TICKS_PER_SECOND;
       const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       return { cpuSeconds, rssMiB: rss ? Number(rss[1]) / 1024 : 0 };
     },
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      const timeout = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      const code = await exited;
-      clearTimeout(timeout);
-      return code;
-    },
   };
+}
+
+/** Passes the child's output through and keeps its last few thousand characters for error messages. */
+function forwardOutput(child: ChildProcess): () => string {
+  let tail = '';
+  const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS); };
+  child.stdout!.on('data', (chunk: Buffer) => { keep(chunk); process.stdout.write(chunk); });
+  child.stderr!.on('data', (chunk: Buffer) => { keep(chunk); process.stderr.write(chunk); });
+  return () => tail;
+}
+
+async function untilOwnHealth(port: number, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const text = output();
+      const message = `server on port ${port} exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${text}`;
+      throw /EADDRINUSE/.test(text) ? new PortTakenError(message, child.pid) : new ServerStartError(message, child.pid);
+    }
+    const answer = await healthPid(port);
+    if (answer === child.pid) return;
+    if (answer !== 'down') {
+      throw new PortTakenError(`port ${port} is answered by another process (pid ${String(answer)}), not the server started here (pid ${child.pid})`, child.pid);
+    }
+    if (Date.now() > until) throw new ServerStartError(`server on port ${port} did not become healthy within ${timeoutMs / 1000} s:\n${output()}`, child.pid);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The pid a /health answer names, null for an HTTP answer without one, 'down' when nothing answers. */
+async function healthPid(port: number): Promise<number | null | 'down'> {
+  let res: Response;
+  try {
+    res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(HEALTH_REQUEST_TIMEOUT_MS) });
+  } catch {
+    return 'down';
+  }
+  const body = await res.json().catch(() => null) as { pid?: unknown } | null;
+  return typeof body?.pid === 'number' ? body.pid : null;
 }

@@ -1,45 +1,82 @@
 /**
  * The docker-compose topology without Docker: two game-server processes sharing the machine's
  * Redis (presence + matchmaking driver) and PostgreSQL (store), each with its own public address.
+ *
+ * Everything it uses is its own, so runs in parallel (other checkouts, other CI jobs) do not meet:
+ * ports the OS reports free, Redis keys under a per-run prefix (ioredis `keyPrefix`, taken from the
+ * URL by RedisPresence and RedisDriver alike) deleted afterwards, and a per-run PostgreSQL schema
+ * dropped afterwards.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { startServerProcess, type ServerProcess } from '../loadtest/serverProcess.js';
+import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
 import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
 import { eventually, ready } from './support/server.js';
 import { readEvents } from '../loadtest/eventStream.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
 const GAME = 'railway_madness';
-const REDIS_DB = `${REDIS_URL}/7`;
-const SCHEMA = 'junction_scaleout';
-const PORTS = [4711, 4712];
+const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
+const KEY_PREFIX = `junction-test:scaleout:${RUN}:`;
+const SCHEMA = `junction_scaleout_${RUN}`;
 let servers: ServerProcess[] = [];
 
-const endpoint = (i: number) => `ws://127.0.0.1:${PORTS[i]}`;
-const http = (i: number) => `http://127.0.0.1:${PORTS[i]}`;
+/** The machine's Redis with every key under this run's prefix. */
+function prefixedRedisUrl(): string {
+  const url = new URL(REDIS_URL);
+  url.searchParams.set('keyPrefix', KEY_PREFIX);
+  return url.toString();
+}
+
+async function inPostgres(query: string): Promise<void> {
+  const db = new pg.Client({ connectionString: POSTGRES_URL });
+  await db.connect();
+  try {
+    await db.query(query);
+  } finally {
+    await db.end();
+  }
+}
+
+/** Deletes this run's keys, and only those (SCAN ignores keyPrefix: match it by hand). */
+async function deleteRunKeys(): Promise<number> {
+  const redis = new Redis(REDIS_URL);
+  let deleted = 0;
+  try {
+    for await (const keys of redis.scanStream({ match: `${KEY_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    }
+  } finally {
+    await redis.quit();
+  }
+  return deleted;
+}
+
+const endpoint = (i: number) => `ws://127.0.0.1:${servers[i].port}`;
+const http = (i: number) => `http://127.0.0.1:${servers[i].port}`;
 
 describe.skipIf(!up)('two processes behind Redis behave as one', () => {
   beforeAll(async () => {
-    const redis = new Redis(REDIS_DB);
-    await redis.flushdb();
-    await redis.quit();
-    const db = new pg.Client({ connectionString: POSTGRES_URL });
-    await db.connect();
-    await db.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}`);
-    await db.end();
+    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
     const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
-    servers = await Promise.all(PORTS.map((port) => startServerProcess(port, {
-      REDIS_URL: REDIS_DB, DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+    // Both start at once; a server that did start is kept for afterAll even if the other failed.
+    const started = await Promise.allSettled([0, 1].map(() => startServerOnFreePort((port) => ({
+      REDIS_URL: prefixedRedisUrl(), DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
       QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'scaleout-test-key', SHUTDOWN_GRACE_MS: '1000',
-    })));
-  }, 90_000);
+    }))));
+    servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
-  });
+    await deleteRunKeys();
+    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+  }, 120_000);
 
   it('quick play through A and through B lands at the same table, wherever it lives', async () => {
     const rooms: Room[] = [];
@@ -50,7 +87,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
       await eventually(() => first.state.players.size === 2, 5000, 'both seated');
       rooms.push(first, second);
     }
-    const counts = await Promise.all(PORTS.map(async (_, i) => ((await (await fetch(`${http(i)}/health`)).json()) as { rooms: number }).rooms));
+    const counts = await Promise.all(servers.map(async (_, i) => ((await (await fetch(`${http(i)}/health`)).json()) as { rooms: number }).rooms));
     expect(counts.every((n) => n >= 1)).toBe(true);
     await Promise.all(rooms.map((r) => r.leave(true)));
   });
@@ -80,7 +117,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
       return r.ok ? await r.json() as { game: string } : undefined;
     }, 120_000, 'result visible through A');
     expect(stored.game).toBe(GAME);
-  }, 150_000);
+  }, 180_000);
 
   it('a tournament round started through A opens its tables on both processes, and every player gets in', async () => {
     type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -115,14 +152,14 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     expect(roomIds).toHaveLength(6);
 
     // Where each table's room lives: its listing in the shared matchmaker (RedisDriver's `roomcaches`).
-    const redis = new Redis(REDIS_DB);
+    const redis = new Redis(prefixedRedisUrl());
     const listings = await Promise.all(roomIds.map(async (roomId) => JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { processId?: string; publicAddress?: string }));
     await redis.quit();
     const byAddress = new Map<string, number>();
     for (const l of listings) byAddress.set(l.publicAddress ?? '?', (byAddress.get(l.publicAddress ?? '?') ?? 0) + 1);
     console.log(`tournament tables per process: ${JSON.stringify(Object.fromEntries(byAddress))}`);
     expect(new Set(listings.map((l) => l.processId)).size).toBe(2);
-    expect([...byAddress.keys()].sort()).toEqual(PORTS.map((port) => `127.0.0.1:${port}`));
+    expect([...byAddress.keys()].sort()).toEqual(servers.map((s) => `127.0.0.1:${s.port}`).sort());
 
     // Every player takes their seat, half of them through each process, wherever the table is.
     const rooms = await Promise.all(players.map(async (p, i) => {
@@ -138,5 +175,5 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     }
     for (const s of streams) s.stop();
     await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));
-  }, 60_000);
+  }, 180_000);
 });

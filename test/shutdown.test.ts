@@ -2,17 +2,32 @@
  * Graceful shutdown of one process: on SIGTERM it refuses new tables at once, lets a running game
  * go on for the grace period (its result is stored if it ends), and exits within the bound.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from 'colyseus.js';
-import { startServerProcess } from '../loadtest/serverProcess.js';
+import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
 import { eventually, ready } from './support/server.js';
+
+const started: ServerProcess[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'junction-shutdown-'));
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.stop('SIGKILL')));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerOnFreePort(env);
+  started.push(server);
+  return server;
+}
 
 describe('SIGTERM', () => {
   it('stops taking tables, keeps finished results, and exits within the grace bound', async () => {
-    const port = 4791;
-    const dataDir = `/tmp/junction-shutdown-${process.pid}`;
-    const server = await startServerProcess(port, { SHUTDOWN_GRACE_MS: '1500', JUNCTION_DATA_DIR: dataDir, ABSENT_GRACE_MS: '0' });
-    const endpoint = `ws://127.0.0.1:${port}`;
+    const pglite = join(dataDir, 'pglite');
+    const server = await start({ SHUTDOWN_GRACE_MS: '1500', JUNCTION_DATA_DIR: pglite, ABSENT_GRACE_MS: '0' });
+    const endpoint = `ws://127.0.0.1:${server.port}`;
     // A short game played by bots to its end before the signal: its result must survive.
     const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
     done.send('add_bot', { level: 'hard' });
@@ -20,7 +35,7 @@ describe('SIGTERM', () => {
     done.send('start', {});
     await eventually(() => done.state.phase === 'playing', 5000, 'start');
     await done.leave(true);
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/api/results/${done.roomId}`)).ok, 60_000, 'stored');
+    await eventually(async () => (await fetch(`http://127.0.0.1:${server.port}/api/results/${done.roomId}`)).ok, 120_000, 'stored');
 
     const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2 }));
     running.send('start', {});
@@ -37,9 +52,9 @@ describe('SIGTERM', () => {
     expect(code).toBe(0);
 
     // The same data directory, reopened by a new process, still holds the finished game.
-    const again = await startServerProcess(port, { JUNCTION_DATA_DIR: dataDir });
-    const res = await fetch(`http://127.0.0.1:${port}/api/results/${done.roomId}`);
+    const again = await start({ JUNCTION_DATA_DIR: pglite });
+    const res = await fetch(`http://127.0.0.1:${again.port}/api/results/${done.roomId}`);
     expect(res.status).toBe(200);
-    await again.stop();
-  }, 120_000);
+    expect(await again.stop()).toBe(0);
+  }, 300_000);
 });

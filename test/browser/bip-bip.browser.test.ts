@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
+import { browserTestsRun, failureScreenshot, useServerAndBrowser } from '../support/browser.js';
 import { carCells, findMatch, type Board } from '../../shared/games/bip_bip/board.js';
 import { chooseStep } from '../../shared/games/bip_bip/bot.js';
 import { Rng } from '../../shared/random.js';
@@ -111,8 +111,8 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
       await page.waitForTimeout(300);
     }
     if (!(await page.locator('#result').isVisible())) {
-      await page.screenshot({ path: '/tmp/bip-bip-stuck.png' });
-      throw new Error(`no result screen: ${JSON.stringify(did)} ${JSON.stringify(await seen(page))}`);
+      const screenshot = await failureScreenshot(page, 'bip-bip-stuck');
+      throw new Error(`no result screen: ${JSON.stringify(did)} ${JSON.stringify(await seen(page))} (screenshot: ${screenshot})`);
     }
     await expect(page.locator('#result').textContent()).resolves.toMatch(/Pat|Bot/);
     const end = await page.evaluate(() => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
+import { browserTestsRun, failureScreenshot, useServerAndBrowser } from '../support/browser.js';
 
 const env = useServerAndBrowser();
 
@@ -40,13 +40,13 @@ async function playUntilResult(page: Page): Promise<void> {
     if (point) await page.mouse.click(point.x, point.y);
     await page.waitForTimeout(250);
   }
-  await page.screenshot({ path: '/tmp/railway-stuck.png' });
+  const screenshot = await failureScreenshot(page, 'railway-stuck');
   const debug = await page.evaluate(() => {
     const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
     const room = scene?.connection?.room;
     return room ? { phase: room.state.phase, version: room.state.version, last: room.state.lastEvent, secret: room.state.players.get(room.sessionId)?.secret } : 'no room';
   });
-  throw new Error(`no result screen within 2 minutes: ${JSON.stringify(debug)} ${JSON.stringify(await matchingCardPoint(page))}`);
+  throw new Error(`no result screen within 90 s: ${JSON.stringify(debug)} ${JSON.stringify(await matchingCardPoint(page))} (screenshot: ${screenshot})`);
 }
 
 describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {

@@ -56,8 +56,8 @@ describe('quick play', () => {
   });
 
   it('refuses impossible options with a clear message', async () => {
-    await expect(server.client().joinOrCreate(GAME, { variant: 'longest_train', players: 4 })).rejects.toThrow(/2/);
-    await expect(server.client().joinOrCreate(GAME, { variant: 'no_such_variant' })).rejects.toThrow(/variant/i);
+    await expect(server.client().joinOrCreate(GAME, { variant: 'longest_train', players: 4 })).rejects.toThrow('Railway Madness (longest_train) seats 2–2 players.');
+    await expect(server.client().joinOrCreate(GAME, { variant: 'no_such_variant' })).rejects.toThrow(/^Invalid table options: variant: .*received 'no_such_variant'$/);
   });
 });
 

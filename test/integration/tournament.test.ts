@@ -5,11 +5,10 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import { startServerProcess, type ServerProcess } from '../../loadtest/serverProcess.js';
+import { startServerOnFreePort, type ServerProcess } from '../../loadtest/serverProcess.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
 import { readEvents } from '../../loadtest/eventStream.js';
 
@@ -53,9 +52,12 @@ async function setUp(server: TestServer, n: number, rounds: number): Promise<{ i
 }
 
 const servers: TestServer[] = [];
+const children: ServerProcess[] = [];
 const dirs: string[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop().catch(() => undefined);
+  // Child processes stop before their data folders are removed.
+  for (const c of children) await c.stop().catch(() => undefined);
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -173,15 +175,16 @@ describe.concurrent('tournaments', () => {
     const list = await ok(server, 'GET', '/?status=finished');
     expect(list.map((t: Json) => t.id)).toContain(id);
     await server.stop();
-  }, 300_000);
+  }, 480_000);
 
   it("pushes each player's own table to that player's stream: no polling, no one else's seat", async () => {
     // Its own process: Colyseus' matchmaker is one per process, and the first test boots one here.
-    const port = await freePort();
-    children.push(await startServerProcess(port, {
+    const child = await startServerOnFreePort({
       ABSENT_GRACE_MS: '200', FINISHED_LINGER_MS: '500', SHUTDOWN_GRACE_MS: '300',
       REDIS_URL: '', DATABASE_URL: '', JUNCTION_INTERNAL_KEY: '', JUNCTION_TOURNAMENT_SECRET: '',
-    }));
+    });
+    children.push(child);
+    const port = child.port;
     const server = { http: `http://127.0.0.1:${port}`, client: () => new Client(`ws://127.0.0.1:${port}`) } as TestServer;
     const { id, organiser, players } = await setUp(server, 8, 1);
     expect((await fetch(`${server.http}/api/tournaments/${id}/me/events`)).status).toBe(401);
@@ -225,7 +228,7 @@ describe.concurrent('tournaments', () => {
       expect(distinct.size).toBe(s.frames.length);
       s.stop();
     }
-  }, 240_000);
+  }, 360_000);
 
   it('carries on after a restart on the same data directory, with round-1 results intact', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'junction-tournament-'));
@@ -234,10 +237,9 @@ describe.concurrent('tournaments', () => {
       JUNCTION_DATA_DIR: path.join(dir, 'pglite'), ABSENT_GRACE_MS: '200', FINISHED_LINGER_MS: '500', SHUTDOWN_GRACE_MS: '300',
       REDIS_URL: '', DATABASE_URL: '', JUNCTION_INTERNAL_KEY: '', JUNCTION_TOURNAMENT_SECRET: '',
     };
-    const port = await freePort();
-    const first = await startServerProcess(port, env);
+    const first = await startServerOnFreePort(env);
     children.push(first);
-    const server = { http: `http://127.0.0.1:${port}` } as TestServer;
+    const server = { http: `http://127.0.0.1:${first.port}` } as TestServer;
     const { id, organiser } = await setUp(server, 8, 2);
     await ok(server, 'POST', `/${id}/start`, {}, organiser);
     const afterRound1 = await eventually(async () => {
@@ -248,8 +250,10 @@ describe.concurrent('tournaments', () => {
     const beforeStop = await ok(server, 'GET', `/${id}`);
     expect(await first.stop()).toBe(0);
 
-    const second = await startServerProcess(port, env);
+    // The same data directory, on a port of its own (the first one may be taken by now).
+    const second = await startServerOnFreePort(env);
     children.push(second);
+    server.http = `http://127.0.0.1:${second.port}`;
     const view = await eventually(async () => {
       const v = await ok(server, 'GET', `/${id}`);
       return v.tournament.status === 'finished' ? v : undefined;
@@ -273,22 +277,5 @@ describe.concurrent('tournaments', () => {
     const results = await (await fetch(`${server.http}/api/results?limit=200`)).json() as Json[];
     expect(results.filter((x) => x.tournamentId === id)).toHaveLength(4);
     expect(await second.stop()).toBe(0);
-  }, 300_000);
+  }, 600_000); // two process starts (up to 180 s each when loaded) and two 180 s waits for rounds
 });
-
-const children: ServerProcess[] = [];
-afterAll(async () => {
-  for (const c of children) await c.stop().catch(() => undefined);
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-

@@ -58,8 +58,11 @@ export function secretOf<T>(room: Room): T | null {
   return me?.secret ? JSON.parse(me.secret) as T : null;
 }
 
-/** Wait until the first state patch has arrived (a fresh room's state fields are empty until then). */
+/**
+ * Wait until the first state patch has arrived (a fresh room's state fields are empty until then).
+ * Milliseconds when idle; the limit is for a loaded CI machine.
+ */
 export async function ready<R extends Room>(room: R): Promise<R> {
-  await eventually(() => (room.state as { game?: string }).game ? true : undefined, 5000, 'first state');
+  await eventually(() => (room.state as { game?: string }).game ? true : undefined, 30_000, 'first state');
   return room;
 }

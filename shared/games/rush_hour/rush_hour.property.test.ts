@@ -4,6 +4,7 @@
  * and views do not change when the cards a viewer cannot see are shuffled (no hidden information).
  */
 import { describe, expect, it } from 'vitest';
+import { HEAVY_TEST_MS } from '../testing/timeouts.js';
 import { Rng } from '../../random.js';
 import { simulate } from '../testing/simulate.js';
 import { deckFor, pointsOfAll } from './cards.js';
@@ -113,7 +114,7 @@ describe('seeded random games with random options', () => {
       expect(result?.seats.map((r) => r.score)).toEqual(pub.players.map((p) => p.points));
       expect(result?.seats.some((r) => r.place === 1)).toBe(true);
     }
-  });
+  }, HEAVY_TEST_MS);
 });
 
 describe('bots', () => {
