@@ -57,4 +57,30 @@ describe('SIGTERM', () => {
     expect(res.status).toBe(200);
     expect(await again.stop()).toBe(0);
   }, 300_000);
+
+  it('a game that ends during the grace period closes its table at once (watchers still connected) and the process exits 0', async () => {
+    const graceMs = 150_000;
+    const server = await start({ SHUTDOWN_GRACE_MS: String(graceMs), JUNCTION_DATA_DIR: 'memory://', ABSENT_GRACE_MS: '0', FINISHED_LINGER_MS: '600000' });
+    const endpoint = `ws://127.0.0.1:${server.port}`;
+    const host = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
+    host.send('add_bot', { level: 'hard' });
+    await eventually(() => host.state.players.size === 2, 10_000, 'bot');
+    const watcher = await ready(await new Client(endpoint).joinById(host.roomId, { spectator: true }));
+    host.send('start', {});
+    await eventually(() => host.state.phase === 'playing', 10_000, 'start');
+    let closeCode: number | null = null;
+    watcher.onLeave((code) => { closeCode = code; });
+    const sawFinish = new Promise<void>((resolve) => watcher.onStateChange(() => { if (watcher.state.phase === 'finished') resolve(); }));
+    await host.leave(true); // a bot plays the seat at once
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await sawFinish;
+    const code = await server.stop();
+    expect(code).toBe(0);
+    // Neither the 10-minute linger nor the rest of the grace period was waited out.
+    expect(Date.now() - signalledAt).toBeLessThan(graceMs - 30_000);
+    await eventually(() => closeCode !== null, 5000, 'watcher told');
+    expect(closeCode).not.toBe(1006);
+  }, 300_000);
 });
