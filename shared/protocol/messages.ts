@@ -41,7 +41,6 @@ export const ErrorCodes = {
   unknownMessage: 'unknown_message',
   tableFull: 'table_full',
   tooLarge: 'too_large',
-  spectatorsFull: 'spectators_full',
 } as const;
 
 export interface ErrorMessage { code: string; message: string; id?: number }
