@@ -274,6 +274,16 @@ describe('TournamentService (embedded store)', () => {
     expect((await service.get(t.id))!.tournament.status).toBe('running');
   });
 
+  it('starts a due tournament even when more than a thousand due junk ones without players come before it', async () => {
+    let now = 1_000;
+    const service = new TournamentService({ store, launcher: new FakeLauncher(), seed: 12, now: () => now });
+    for (let i = 0; i < 1_050; i++) await service.create({ ...base, name: `junk ${i}`, startsAt: 2_000 + i });
+    const { t } = await withPlayers(service, { ...base, startsAt: 4_000_000 }, 4);
+    now = 5_000_000;
+    expect(await service.startDue()).toEqual([t.id]);
+    expect((await service.get(t.id))!.tournament.status).toBe('running');
+  }, 240_000);
+
   it('retries a failed launch on resume()', async () => {
     const launcher = new FakeLauncher();
     const errors: string[] = [];
