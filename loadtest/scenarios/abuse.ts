@@ -53,6 +53,7 @@ async function fuzz(values: Values, withServers: WithServers) {
       while (sent < perRoom) {
         if (!room.connection.isOpen) {
           reconnections++;
+          if (process.env.FUZZ_TRACE) process.stderr.write(`fuzz: ${name} reconnect at ${sent}\n`);
           room = await open();
         }
         for (let i = 0; i < 200 && sent < perRoom && room.connection.isOpen; i++, sent++) {
@@ -66,8 +67,11 @@ async function fuzz(values: Values, withServers: WithServers) {
         }
         await new Promise((r) => setTimeout(r, 2));
       }
-      await room.leave(true).catch(() => undefined);
+      // A socket the fuzz left half-broken may never answer the leave: do not wait on it.
+      await Promise.race([room.leave(true).catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
+      if (room.connection.isOpen) room.connection.close();
       const healthy = (await fetch(`http://127.0.0.1:${server.port}/health`).catch(() => null))?.ok === true;
+      process.stderr.write(`fuzz: ${name} ${sent} frames, ${reconnections} reconnections\n`);
       rooms.push({ room: name, frames: sent, reconnections, healthy, serverRunning: server.child.exitCode === null, rssMiB: Math.round(server.usage().rssMiB) });
     }
     await new Promise((r) => setTimeout(r, 5000));
