@@ -7,10 +7,11 @@ import { Client, type Room } from 'colyseus.js';
 import type { AnyGame } from '../shared/games/contract.js';
 import { ActionStamper } from '../shared/protocol/stamper.js';
 import { Rng } from '../shared/random.js';
+import { readTableViews } from '../shared/wire/registry.js';
 
 interface SyncedState {
-  phase: string; version: number; changedAt: number; table: string;
-  players: Map<string, { seat: number; secret?: string }>;
+  game: string; phase: string; version: number; changedAt: number; table?: unknown;
+  players: Map<string, { seat: number; secret?: unknown }>;
 }
 
 export interface PlayerStats {
@@ -113,7 +114,8 @@ export class LoadPlayer {
         this.scheduleLook(2 * hi);
         return;
       }
-      const action = this.game.viewBot!(JSON.parse(state.table), JSON.parse(me.secret), me.seat, this.rng.state, Date.now());
+      const views = readTableViews(state, this.room.sessionId)!;
+      const action = this.game.viewBot!(views.publicView, views.seatView, me.seat, this.rng.state, Date.now());
       this.rng.next();
       // Nothing to do now; a clock may change that without a state change (e.g. Bip! Bip!'s move freeze ending).
       if (action === null) {

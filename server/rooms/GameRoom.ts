@@ -13,6 +13,9 @@ import {
   type ErrorMessage,
 } from '../../shared/protocol/messages.js';
 import { TableState, PlayerState, wireSafe } from '../state/TableState.js';
+import { mirrorFor } from '../state/mirrors.js';
+import { writeOptions, writeResult } from '../state/tableMirror.js';
+import { readResult } from '../../shared/wire/table.js';
 import { TokenBucket } from '../matchmaking/rateLimit.js';
 import { releaseCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { roomServices } from './services.js';
@@ -90,7 +93,7 @@ export class GameRoom extends Room<TableState> {
     this.state.game = this.game.id;
     this.state.variant = options.variant;
     this.state.seats = options.players;
-    this.state.options = wireSafe(JSON.stringify(options));
+    writeOptions(this.state.options, options);
     this.maxClients = options.players + MAX_SPECTATORS;
     this.patchRate = 50;
 
@@ -236,7 +239,7 @@ export class GameRoom extends Room<TableState> {
       this.options = next.data;
       this.state.variant = next.data.variant;
       this.state.seats = next.data.players;
-      this.state.options = wireSafe(JSON.stringify(next.data));
+      writeOptions(this.state.options, next.data);
       this.maxClients = next.data.players + MAX_SPECTATORS;
       void this.publishMetadata();
     }));
@@ -363,7 +366,9 @@ export class GameRoom extends Room<TableState> {
     const now = Date.now();
     this.state.version++;
     this.state.changedAt = now;
-    this.state.table = wireSafe(JSON.stringify(this.game.publicView(this.engine, now)));
+    const mirror = mirrorFor(this.game.id);
+    this.state.table ??= mirror.createTable();
+    mirror.writeTable(this.state.table, this.game.publicView(this.engine, now));
     this.refreshSecrets();
     this.state.active.clear();
     for (const seat of this.game.activeSeats(this.engine)) this.state.active.push(seat);
@@ -430,7 +435,7 @@ export class GameRoom extends Room<TableState> {
 
   private finish(result: GameResult): void {
     this.state.phase = 'finished';
-    this.state.result = wireSafe(JSON.stringify(result));
+    writeResult(this.state, result);
     this.state.active.clear();
     this.state.deadline = 0;
     this.deadlineTimer?.clear();
@@ -450,7 +455,7 @@ export class GameRoom extends Room<TableState> {
   private async storeResult(): Promise<void> {
     if (this.stored || !this.state.result) return;
     this.stored = true;
-    const result = JSON.parse(this.state.result) as GameResult;
+    const result = readResult(this.state.result)!;
     const finishedAt = Date.now();
     const record: GameRecord = {
       id: this.roomId,
@@ -582,9 +587,14 @@ export class GameRoom extends Room<TableState> {
   private refreshSecrets(): void {
     if (this.engine === null) return;
     const now = Date.now();
-    for (const p of this.state.players.values()) {
-      const secret = wireSafe(JSON.stringify(this.game.seatView(this.engine, p.seat, now)));
-      if (p.secret !== secret) p.secret = secret;
+    const mirror = mirrorFor(this.game.id);
+    for (const [id, p] of this.state.players) {
+      if (!p.secret) {
+        p.secret = mirror.createSeat();
+        // A schema under a @view field is not seen through its parent: the owner's view needs it too.
+        this.clients.getById(id)?.view?.add(p.secret);
+      }
+      mirror.writeSeat(p.secret, this.game.seatView(this.engine, p.seat, now));
     }
   }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from 'colyseus.js';
-import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
+import { bootServer, collect, eventually, ready, secretOf, tableOf, type TestServer } from '../support/server.js';
 import { legitimateStrings, rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
 import type { GameRoom } from '../../server/rooms/GameRoom.js';
 import { carCells, findMatch, legalSteps, moved, type Board } from '../../shared/games/bip_bip/board.js';
@@ -20,9 +20,9 @@ let server: TestServer;
 beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: WINDOW_MS }); });
 afterAll(async () => { await server.stop(); });
 
-type Synced = { phase: string; table: string; players: Map<string, { seat: number; secret?: string }> };
+type Synced = { phase: string; table?: unknown; players: Map<string, { seat: number; secret?: unknown }> };
 type Answer = { id: number; code?: string; message?: string };
-const pub = (r: Room<Synced>) => JSON.parse(r.state.table) as BipPublicView;
+const pub = (r: Room<Synced>) => tableOf<BipPublicView>(r);
 const seatOf = (r: Room<Synced>) => r.state.players.get(r.sessionId)!.seat;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -202,7 +202,7 @@ describe('Bip! Bip! with hidden hands on raw clients', () => {
       const mine = client === watcher ? null : seatOf(client);
       const allowed = [...legit.get(client)!];
       if (mine !== null) {
-        const own = JSON.parse(client.state.players.get(client.sessionId)!.secret!) as BipSeatView;
+        const own = secretOf<BipSeatView>(client)!;
         expect(own.hand.map((c) => c.id)).toEqual(engine().hands[mine]);
       }
       for (let seat = 0; seat < 3; seat++) {
