@@ -4,18 +4,25 @@
  * seat view, and holds no other seat's secret.
  */
 import { describe, expect, it } from 'vitest';
-import { games } from '../../shared/games/registry.js';
+import { findGame, games } from '../../shared/games/registry.js';
+import type { AnyGame } from '../../shared/games/contract.js';
 import { readerFor } from '../../shared/wire/registry.js';
 import { mirrorFor } from './mirrors.js';
 import { jsonMirror } from './jsonMirror.js';
 import { replayWire } from './wireReplay.js';
 
-describe.each(games.map((g) => [g.id, g] as const))('%s mirror', (_id, game) => {
+/** Every game's default table, plus variants whose views have parts of their own. */
+const cases: [string, AnyGame, Record<string, unknown>][] = [
+  ...games.map((g) => [g.id, g, {}] as [string, AnyGame, Record<string, unknown>]),
+  ['railway_madness longest_train', findGame('railway_madness')!, { variant: 'longest_train' }],
+];
+
+describe.each(cases)('%s mirror', (_name, game, options) => {
   it('every client reads back exactly its views after every change of a seeded game', () => {
     const reader = readerFor(game.id);
-    const seats = Math.min(4, game.seatRange(game.optionsSchema.parse({})).max);
+    const seats = Math.min(4, game.seatRange(game.optionsSchema.parse(options)).max);
     const result = replayWire(game, mirrorFor(game.id), {
-      seed: 7, seats, maxSteps: 400,
+      seed: 7, seats, options,
       check: ({ state, now, clients }) => {
         const publicView = game.publicView(state, now);
         clients.forEach((client, seat) => {
@@ -28,6 +35,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s mirror', (_id, game) => 
       },
     });
     expect(result.changes).toBeGreaterThan(10);
+    expect(result.finished).toBe(true);
   });
 });
 

@@ -6,9 +6,13 @@
 import type { GameMirror } from './mirror.js';
 import { jsonMirror } from './jsonMirror.js';
 import { railwayMirror } from './railwayMirror.js';
+import { trafficMemoryMirror } from './trafficMemoryMirror.js';
+import { tookOverMirror } from './tookOverMirror.js';
 
 const mirrors: Record<string, GameMirror> = {
   railway_madness: railwayMirror,
+  traffic_memory: trafficMemoryMirror,
+  took_over: tookOverMirror,
 };
 
 export function mirrorFor(game: string): GameMirror {

@@ -11,7 +11,7 @@ import { syncItems, syncValues } from './sync.js';
 const ids = (cars: readonly Car[] | undefined): number[] => (cars ?? []).map(carId);
 const slotValue = (slot: PublicSlot): number => (slot === null ? SLOT_EMPTY : 'down' in slot ? SLOT_DOWN : carId(slot.car));
 
-function writeRows(target: RailwaySeatState['longestTrains'], rows: readonly Car[][]): void {
+function writeRows(target: RailwayLongestPlayerState['trains'], rows: readonly Car[][]): void {
   syncItems(target, rows, () => new CarRowState(), (row, cars) => syncValues(row.cars, ids(cars)));
 }
 
@@ -55,6 +55,7 @@ export const railwayMirror = defineMirror({
     syncValues(s.train, ids(v.train));
     s.valid = v.valid;
     s.hasLongest = v.longestTrains !== undefined;
-    writeRows(s.longestTrains, v.longestTrains ?? []);
+    syncValues(s.longestCars, ids((v.longestTrains ?? []).flat()));
+    syncValues(s.longestLengths, (v.longestTrains ?? []).map((t) => t.length));
   },
 });

@@ -52,5 +52,6 @@ export class RailwaySeatState extends SeatViewState implements RailwaySeatWire {
   @type(['uint8']) train = new ArraySchema<number>();
   @type('uint8') valid = 0;
   @type('boolean') hasLongest = false;
-  @type([CarRowState]) longestTrains = new ArraySchema<CarRowState>();
+  @type(['uint8']) longestCars = new ArraySchema<number>();
+  @type(['uint8']) longestLengths = new ArraySchema<number>();
 }

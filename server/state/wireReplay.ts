@@ -20,6 +20,8 @@ export interface DecodedChange {
 
 export interface WireReplayResult {
   changes: number;
+  /** The game reached its result within maxSteps. */
+  finished: boolean;
   /** Bytes each client received, summed over the game (index = seat). */
   bytesPerSeat: number[];
   /** Mean bytes one client receives per state change. */
@@ -82,7 +84,7 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
     o.check?.({ now, state: engine, clients: decoders.map((d) => d.state) });
   };
   afterChange(start, 0);
-  simulate(game, start, {
+  const end = simulate(game, start, {
     propose: botProposals(game.bot, seats, () => 'easy', rng),
     done: (s) => game.result(s) !== null,
     maxSteps: o.maxSteps ?? 3000,
@@ -90,5 +92,5 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
     check: ({ state: engine, now }) => afterChange(engine, now),
   });
   const total = bytesPerSeat.reduce((a, b) => a + b, 0);
-  return { changes, bytesPerSeat, bytesPerChangePerClient: total / o.seats / Math.max(1, changes) };
+  return { changes, finished: game.result(end.state) !== null, bytesPerSeat, bytesPerChangePerClient: total / o.seats / Math.max(1, changes) };
 }

@@ -21,3 +21,8 @@ export interface SyncedTable {
 }
 
 export const list = <T>(items: WireList<T> | undefined): T[] => (items ? Array.from(items) : []);
+
+/** Numbers that may be null in a view travel as this (times, seats and counts are never negative). */
+export const NULL_NUMBER = -1;
+export const orNull = (n: number): number | null => (n === NULL_NUMBER ? null : n);
+export const fromNull = (n: number | null | undefined): number => n ?? NULL_NUMBER;

@@ -58,11 +58,13 @@ export interface RailwayTableWire {
   assist: boolean;
 }
 
+/** Trains behind the locomotives (longest_train) travel flat: all cars, then each train's length. */
 export interface RailwaySeatWire {
   train: WireList<number>;
   valid: number;
   hasLongest: boolean;
-  longestTrains: WireList<CarRowWire>;
+  longestCars: WireList<number>;
+  longestLengths: WireList<number>;
 }
 
 const cars = (ids: WireList<number> | undefined): Car[] => list(ids).map(carOf);
@@ -105,7 +107,11 @@ export const railwayReader: ViewReader<RailwayPublicView, RailwaySeatView | null
     const w = wire as RailwaySeatWire | undefined;
     if (!w) return null;
     const view: RailwaySeatView = { train: cars(w.train), valid: w.valid };
-    if (w.hasLongest) view.longestTrains = list(w.longestTrains).map((t) => cars(t.cars));
+    if (w.hasLongest) {
+      const all = cars(w.longestCars);
+      let at = 0;
+      view.longestTrains = list(w.longestLengths).map((n) => all.slice(at, at += n));
+    }
     return view;
   },
 };

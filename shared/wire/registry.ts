@@ -6,9 +6,13 @@
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
 import { railwayReader } from './railway.js';
+import { trafficMemoryReader } from './traffic_memory.js';
+import { tookOverReader } from './took_over.js';
 
 export const viewReaders: Record<string, ViewReader> = {
   railway_madness: railwayReader,
+  traffic_memory: trafficMemoryReader,
+  took_over: tookOverReader,
 };
 
 export function readerFor(game: string): ViewReader {
