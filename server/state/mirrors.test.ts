@@ -15,6 +15,8 @@ import { replayWire } from './wireReplay.js';
 const cases: [string, AnyGame, Record<string, unknown>][] = [
   ...games.map((g) => [g.id, g, {}] as [string, AnyGame, Record<string, unknown>]),
   ['railway_madness longest_train', findGame('railway_madness')!, { variant: 'longest_train' }],
+  ['bip_bip hidden hands, manual referee', findGame('bip_bip')!, { hiddenHands: true, manualReferee: true }],
+  ['bip_bip three rounds, leader chooses', findGame('bip_bip')!, { variant: 'three_rounds', leaderChooses: true }],
 ];
 
 describe.each(cases)('%s mirror', (_name, game, options) => {

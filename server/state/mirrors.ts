@@ -8,11 +8,13 @@ import { jsonMirror } from './jsonMirror.js';
 import { railwayMirror } from './railwayMirror.js';
 import { trafficMemoryMirror } from './trafficMemoryMirror.js';
 import { tookOverMirror } from './tookOverMirror.js';
+import { bipBipMirror } from './bipBipMirror.js';
 
 const mirrors: Record<string, GameMirror> = {
   railway_madness: railwayMirror,
   traffic_memory: trafficMemoryMirror,
   took_over: tookOverMirror,
+  bip_bip: bipBipMirror,
 };
 
 export function mirrorFor(game: string): GameMirror {

@@ -8,11 +8,13 @@ import { jsonReader } from './json.js';
 import { railwayReader } from './railway.js';
 import { trafficMemoryReader } from './traffic_memory.js';
 import { tookOverReader } from './took_over.js';
+import { bipReader } from './bip_bip.js';
 
 export const viewReaders: Record<string, ViewReader> = {
   railway_madness: railwayReader,
   traffic_memory: trafficMemoryReader,
   took_over: tookOverReader,
+  bip_bip: bipReader,
 };
 
 export function readerFor(game: string): ViewReader {
