@@ -17,6 +17,8 @@ const cases: [string, AnyGame, Record<string, unknown>][] = [
   ['railway_madness longest_train', findGame('railway_madness')!, { variant: 'longest_train' }],
   ['bip_bip hidden hands, manual referee', findGame('bip_bip')!, { hiddenHands: true, manualReferee: true }],
   ['bip_bip three rounds, leader chooses', findGame('bip_bip')!, { variant: 'three_rounds', leaderChooses: true }],
+  ['rush_hour kids, high trailers, 2 deals', findGame('rush_hour')!, { variant: 'kids', trailerNumbers: 'high', trailerPoints: 2, deals: 2 }],
+  ['car_exchange with talking, playDrawn, raceMode', findGame('car_exchange')!, { talking: true, playDrawn: true, raceMode: true, targetScore: 20 }],
 ];
 
 describe.each(cases)('%s mirror', (_name, game, options) => {
@@ -30,7 +32,7 @@ describe.each(cases)('%s mirror', (_name, game, options) => {
         clients.forEach((client, seat) => {
           expect(reader.publicView(client.table)).toEqual(publicView);
           client.players.forEach((p) => {
-            if (p.seat === seat) expect(reader.seatView(p.secret)).toEqual(game.seatView(state, seat, now));
+            if (p.seat === seat) expect(reader.seatView(p.secret, client.table)).toEqual(game.seatView(state, seat, now));
             else expect(p.secret).toBeUndefined();
           });
         });

@@ -9,12 +9,16 @@ import { railwayMirror } from './railwayMirror.js';
 import { trafficMemoryMirror } from './trafficMemoryMirror.js';
 import { tookOverMirror } from './tookOverMirror.js';
 import { bipBipMirror } from './bipBipMirror.js';
+import { carExchangeMirror } from './carExchangeMirror.js';
+import { rushHourMirror } from './rushHourMirror.js';
 
 const mirrors: Record<string, GameMirror> = {
   railway_madness: railwayMirror,
   traffic_memory: trafficMemoryMirror,
   took_over: tookOverMirror,
   bip_bip: bipBipMirror,
+  car_exchange: carExchangeMirror,
+  rush_hour: rushHourMirror,
 };
 
 export function mirrorFor(game: string): GameMirror {

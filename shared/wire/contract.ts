@@ -10,7 +10,8 @@ export type WireList<T> = Iterable<T> & { readonly length: number };
 
 export interface ViewReader<P = unknown, V = unknown> {
   publicView(wire: unknown): P;
-  seatView(wire: unknown): V;
+  /** `table` is the same client's public part (some seat views need its options to read cards). */
+  seatView(wire: unknown, table: unknown): V;
 }
 
 /** The part of the decoded table state every reader needs. */

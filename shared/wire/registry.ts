@@ -9,12 +9,16 @@ import { railwayReader } from './railway.js';
 import { trafficMemoryReader } from './traffic_memory.js';
 import { tookOverReader } from './took_over.js';
 import { bipReader } from './bip_bip.js';
+import { carExchangeReader } from './car_exchange.js';
+import { rushHourReader } from './rush_hour.js';
 
 export const viewReaders: Record<string, ViewReader> = {
   railway_madness: railwayReader,
   traffic_memory: trafficMemoryReader,
   took_over: tookOverReader,
   bip_bip: bipReader,
+  car_exchange: carExchangeReader,
+  rush_hour: rushHourReader,
 };
 
 export function readerFor(game: string): ViewReader {
@@ -26,5 +30,5 @@ export function readTableViews(state: SyncedTable, sessionId: string): { publicV
   if (!state.table) return null;
   const reader = readerFor(state.game);
   const secret = state.players.get(sessionId)?.secret;
-  return { publicView: reader.publicView(state.table), seatView: secret === undefined ? null : reader.seatView(secret) };
+  return { publicView: reader.publicView(state.table), seatView: secret === undefined ? null : reader.seatView(secret, state.table) };
 }

@@ -140,7 +140,7 @@ describe.each(games.map((g) => [g.id, g] as const))('%s: no secret reaches a raw
             expect(reader.publicView(state.table)).toEqual(written.table);
             if (mySeat !== null && mine?.secret && written.seats.has(mySeat)) {
               expect(mine.secret.toJSON(), `${who}'s secret at version ${state.version}`).toEqual(mirrored(recording.original, 'seat', written.seats.get(mySeat)));
-              expect(reader.seatView(mine.secret)).toEqual(written.seats.get(mySeat));
+              expect(reader.seatView(mine.secret, state.table)).toEqual(written.seats.get(mySeat));
             }
             patchesChecked.set(client, (patchesChecked.get(client) ?? 0) + 1);
           });
