@@ -594,7 +594,7 @@ export class GameRoom extends Room<TableState> {
         // A schema under a @view field is not seen through its parent: the owner's view needs it too.
         this.clients.getById(id)?.view?.add(p.secret);
       }
-      mirror.writeSeat(p.secret, this.game.seatView(this.engine, p.seat, now));
+      mirror.writeSeat(p.secret, this.game.seatView(this.engine, p.seat, now), (added) => this.clients.getById(id)?.view?.add(added));
     }
   }
 

@@ -4,19 +4,23 @@
  * what changed and nothing else. One mirror per game (server/state/<game>Mirror.ts), listed in
  * server/state/mirrors.ts; the client reads the schema back with shared/wire/<game>.ts.
  *
- * A seat view's schema (under the @view field `PlayerState.secret`) may hold primitives, lists of
- * primitives and lists of schemas whose fields are primitives — not a schema holding a list or
- * schema created later: @colyseus/schema 3.0.76 shares a @view parent's visibility only with
- * items of a collection, so such a nested child never reaches its owner (found by
- * server/state/mirrors.test.ts on Railway Madness' longest_train trains).
+ * Under a seat view (the @view field `PlayerState.secret`) @colyseus/schema 3.0.76 shares the
+ * owner's visibility only with items of a collection, not with a list or schema held by such an
+ * item: created later, that child never reached its owner (found by server/state/mirrors.test.ts
+ * on Railway Madness' longest_train trains). So seat views stay flat where they can, and a
+ * mirror that adds an item holding lists passes it to `reveal` once it is attached.
  */
+import type { Schema } from '@colyseus/schema';
 import type { PublicViewState, SeatViewState } from './TableState.js';
+
+/** Makes a structure just added under a seat view visible to that seat's owner (StateView.add). */
+export type Reveal = (added: Schema) => void;
 
 export interface GameMirror<P = unknown, V = unknown> {
   createTable(): PublicViewState;
   writeTable(target: PublicViewState, view: P): void;
   createSeat(): SeatViewState;
-  writeSeat(target: SeatViewState, view: V): void;
+  writeSeat(target: SeatViewState, view: V, reveal: Reveal): void;
 }
 
 /** Ties a mirror's schema classes to its views at compile time; the room only sees `GameMirror`. */
@@ -24,7 +28,7 @@ export function defineMirror<P, V, T extends PublicViewState, S extends SeatView
   createTable(): T;
   writeTable(target: T, view: P): void;
   createSeat(): S;
-  writeSeat(target: S, view: V): void;
+  writeSeat(target: S, view: V, reveal: Reveal): void;
 }): GameMirror<P, V> {
   return mirror as unknown as GameMirror<P, V>;
 }

@@ -18,6 +18,7 @@ const cases: [string, AnyGame, Record<string, unknown>][] = [
   ['bip_bip hidden hands, manual referee', findGame('bip_bip')!, { hiddenHands: true, manualReferee: true }],
   ['bip_bip three rounds, leader chooses', findGame('bip_bip')!, { variant: 'three_rounds', leaderChooses: true }],
   ['rush_hour kids, high trailers, 2 deals', findGame('rush_hour')!, { variant: 'kids', trailerNumbers: 'high', trailerPoints: 2, deals: 2 }],
+  ['traffic_tango public replay and garnets', findGame('traffic_tango')!, { publicReplay: true, publicGarnets: true }],
   ['car_exchange with talking, playDrawn, raceMode', findGame('car_exchange')!, { talking: true, playDrawn: true, raceMode: true, targetScore: 20 }],
 ];
 

@@ -11,6 +11,7 @@ import { tookOverMirror } from './tookOverMirror.js';
 import { bipBipMirror } from './bipBipMirror.js';
 import { carExchangeMirror } from './carExchangeMirror.js';
 import { rushHourMirror } from './rushHourMirror.js';
+import { trafficTangoMirror } from './trafficTangoMirror.js';
 
 const mirrors: Record<string, GameMirror> = {
   railway_madness: railwayMirror,
@@ -19,6 +20,7 @@ const mirrors: Record<string, GameMirror> = {
   bip_bip: bipBipMirror,
   car_exchange: carExchangeMirror,
   rush_hour: rushHourMirror,
+  traffic_tango: trafficTangoMirror,
 };
 
 export function mirrorFor(game: string): GameMirror {

@@ -14,14 +14,20 @@ export function syncValues<T extends number | string | boolean>(target: ArraySch
   while (target.length > values.length) target.pop();
 }
 
-/** Make a list of schema items hold `values`: existing items are rewritten in place (`write` sets only what differs). */
-export function syncItems<S extends Schema, T>(target: ArraySchema<S>, values: readonly T[], create: () => S, write: (item: S, value: T) => void): void {
+/**
+ * Make a list of schema items hold `values`: existing items are rewritten in place (`write` sets
+ * only what differs); `added` sees each new item once it is in the list.
+ */
+export function syncItems<S extends Schema, T>(
+  target: ArraySchema<S>, values: readonly T[], create: () => S, write: (item: S, value: T) => void, added?: (item: S) => void,
+): void {
   const shared = Math.min(target.length, values.length);
   for (let i = 0; i < shared; i++) write(target[i], values[i]);
   for (let i = shared; i < values.length; i++) {
     const item = create();
     write(item, values[i]);
     target.push(item);
+    added?.(item);
   }
   while (target.length > values.length) target.pop();
 }

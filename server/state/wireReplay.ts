@@ -65,7 +65,7 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
     mirror.writeTable(state.table, game.publicView(engine, now));
     players.forEach((p, seat) => {
       if (!p.secret) { p.secret = mirror.createSeat(); views[seat].add(p.secret); }
-      mirror.writeSeat(p.secret, game.seatView(engine, seat, now));
+      mirror.writeSeat(p.secret, game.seatView(engine, seat, now), (added) => views[seat].add(added));
     });
   };
 

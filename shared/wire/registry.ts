@@ -11,6 +11,7 @@ import { tookOverReader } from './took_over.js';
 import { bipReader } from './bip_bip.js';
 import { carExchangeReader } from './car_exchange.js';
 import { rushHourReader } from './rush_hour.js';
+import { trafficTangoReader } from './traffic_tango.js';
 
 export const viewReaders: Record<string, ViewReader> = {
   railway_madness: railwayReader,
@@ -19,6 +20,7 @@ export const viewReaders: Record<string, ViewReader> = {
   bip_bip: bipReader,
   car_exchange: carExchangeReader,
   rush_hour: rushHourReader,
+  traffic_tango: trafficTangoReader,
 };
 
 export function readerFor(game: string): ViewReader {

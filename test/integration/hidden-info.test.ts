@@ -76,10 +76,10 @@ function recordMirror(gameId: string, serverRoom: GameRoom): { written: Map<numb
     if (target === serverRoom.state.table) at().table = structuredClone(view);
     writeTable(target, view);
   };
-  mirror.writeSeat = (target, view) => {
+  mirror.writeSeat = (target, view, reveal) => {
     const owner = [...serverRoom.state.players.values()].find((p) => p.secret === target);
     if (owner) at().seats.set(owner.seat, structuredClone(view));
-    writeSeat(target, view);
+    writeSeat(target, view, reveal);
   };
   return { written, original, restore: () => { mirror.writeTable = writeTable; mirror.writeSeat = writeSeat; } };
 }
@@ -92,7 +92,7 @@ function mirrored(mirror: GameMirror, kind: 'table' | 'seat', view: unknown): un
     return fresh.toJSON();
   }
   const fresh = mirror.createSeat();
-  mirror.writeSeat(fresh, view);
+  mirror.writeSeat(fresh, view, () => undefined);
   return fresh.toJSON();
 }
 
