@@ -4,7 +4,10 @@ import type { GameResult } from '../../shared/games/contract.js';
 import { OptionValueState, ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
 import { syncItems, syncValues } from './sync.js';
 
-/** Options are validated by the game's zod schema: numbers, booleans, short enum strings, lists of numbers. */
+/**
+ * Options are validated by the game's zod schema: numbers, booleans, lists of numbers and short
+ * enum strings (never near 255 bytes, so no wireSafe).
+ */
 export function writeOptions(target: MapSchema<OptionValueState>, options: Record<string, unknown>): void {
   for (const key of [...target.keys()]) if (!(key in options)) target.delete(key);
   for (const [key, value] of Object.entries(options)) {
@@ -13,7 +16,7 @@ export function writeOptions(target: MapSchema<OptionValueState>, options: Recor
     if (typeof value === 'number') { entry.kind = 'number'; entry.number = value; }
     else if (typeof value === 'boolean') { entry.kind = 'boolean'; entry.flag = value; }
     else if (Array.isArray(value)) { entry.kind = 'numbers'; syncValues(entry.numbers, value.map(Number)); }
-    else { entry.kind = 'string'; entry.text = wireSafe(String(value)); }
+    else { entry.kind = 'string'; entry.text = String(value); }
     if (!target.has(key)) target.set(key, entry);
   }
 }

@@ -8,7 +8,7 @@ export interface ResultWire { seats: WireList<{ seat: number; place: number; sco
 export function readOptions(options: { forEach(cb: (value: OptionValueWire, key: string) => void): void }): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   options.forEach((v, key) => {
-    out[key] = v.kind === 'number' ? v.number : v.kind === 'boolean' ? v.flag : v.kind === 'numbers' ? list(v.numbers) : v.text.trimEnd();
+    out[key] = v.kind === 'number' ? v.number : v.kind === 'boolean' ? v.flag : v.kind === 'numbers' ? list(v.numbers) : v.text;
   });
   return out;
 }
