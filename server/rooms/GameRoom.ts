@@ -589,12 +589,16 @@ export class GameRoom extends Room<TableState> {
     const now = Date.now();
     const mirror = mirrorFor(this.game.id);
     for (const [id, p] of this.state.players) {
+      // Nobody can receive the secret of a seat without a client (bots, reserved or away seats):
+      // it is written when its client joins or comes back (onJoin, and afterChange on return).
+      const client = this.clients.getById(id);
+      if (!client) continue;
       if (!p.secret) {
         p.secret = mirror.createSeat();
         // A schema under a @view field is not seen through its parent: the owner's view needs it too.
-        this.clients.getById(id)?.view?.add(p.secret);
+        client.view?.add(p.secret);
       }
-      mirror.writeSeat(p.secret, this.game.seatView(this.engine, p.seat, now), (added) => this.clients.getById(id)?.view?.add(added));
+      mirror.writeSeat(p.secret, this.game.seatView(this.engine, p.seat, now), (added) => client.view?.add(added));
     }
   }
 

@@ -26,6 +26,8 @@ export interface WireReplayResult {
   bytesPerSeat: number[];
   /** Mean bytes one client receives per state change. */
   bytesPerChangePerClient: number;
+  /** Server work per state change: views → schema (the mirror) and encoding every client's patch, in µs. */
+  serverMicrosPerChange: number;
 }
 
 export function replayWire(game: AnyGame, mirror: GameMirror, o: {
@@ -47,17 +49,20 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   const decoders = seats.map(() => new Decoder(new TableState()));
   const bytesPerSeat = seats.map(() => 0);
   let changes = 0;
+  let serverNanos = 0n;
 
   const sendAll = (): void => {
+    const started = process.hrtime.bigint();
     const it = { offset: 1 };
     encoder.encode(it);
     const shared = it.offset;
-    seats.forEach((seat) => {
-      const bytes = encoder.encodeView(views[seat], shared, it);
+    const patches = seats.map((seat) => encoder.encodeView(views[seat], shared, it));
+    encoder.discardChanges();
+    serverNanos += process.hrtime.bigint() - started;
+    patches.forEach((bytes, seat) => {
       bytesPerSeat[seat] += bytes.length;
       decoders[seat].decode(bytes, { offset: 1 });
     });
-    encoder.discardChanges();
   };
   const write = (engine: unknown, now: number): void => {
     state.version++;
@@ -78,7 +83,9 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   const rng = new Rng(o.seed);
   const start = game.setup(options, o.seats, o.seed, 0);
   const afterChange = (engine: unknown, now: number) => {
+    const started = process.hrtime.bigint();
     write(engine, now);
+    serverNanos += process.hrtime.bigint() - started;
     sendAll();
     changes++;
     o.check?.({ now, state: engine, clients: decoders.map((d) => d.state) });
@@ -92,5 +99,8 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
     check: ({ state: engine, now }) => afterChange(engine, now),
   });
   const total = bytesPerSeat.reduce((a, b) => a + b, 0);
-  return { changes, finished: game.result(end.state) !== null, bytesPerSeat, bytesPerChangePerClient: total / o.seats / Math.max(1, changes) };
+  return {
+    changes, finished: game.result(end.state) !== null, bytesPerSeat, bytesPerChangePerClient: total / o.seats / Math.max(1, changes),
+    serverMicrosPerChange: Number(serverNanos / 1000n) / Math.max(1, changes),
+  };
 }
