@@ -15,6 +15,7 @@ import {
 import { TableState, PlayerState, wireSafe } from '../state/TableState.js';
 import { mirrorFor } from '../state/mirrors.js';
 import { writeOptions, writeResult } from '../state/tableMirror.js';
+import { syncValues } from '../state/sync.js';
 import { readResult } from '../../shared/wire/table.js';
 import { TokenBucket } from '../matchmaking/rateLimit.js';
 import { releaseCode, reserveCode } from '../matchmaking/privateCodes.js';
@@ -370,8 +371,7 @@ export class GameRoom extends Room<TableState> {
     this.state.table ??= mirror.createTable();
     mirror.writeTable(this.state.table, this.game.publicView(this.engine, now));
     this.refreshSecrets();
-    this.state.active.clear();
-    for (const seat of this.game.activeSeats(this.engine)) this.state.active.push(seat);
+    syncValues(this.state.active, this.game.activeSeats(this.engine));
     const deadline = this.game.nextDeadline(this.engine);
     this.state.deadline = deadline ?? 0;
     this.sendEvents(events);
