@@ -25,8 +25,11 @@ export async function runScenario(values: { seats?: string; trials?: string }): 
       const typed = replayWire(game, mirrorFor(game.id), { seed, seats });
       before += json.bytesPerChangePerClient * json.changes;
       after += typed.bytesPerChangePerClient * typed.changes;
-      microsBefore += json.serverMicrosPerChange * json.changes;
-      microsAfter += typed.serverMicrosPerChange * typed.changes;
+      // Timed again without decoding, so the clients' work (and its garbage) is not in the server's figure.
+      const jsonTimed = replayWire(game, jsonMirror, { seed, seats, decode: false });
+      const typedTimed = replayWire(game, mirrorFor(game.id), { seed, seats, decode: false });
+      microsBefore += jsonTimed.serverMicrosPerChange * jsonTimed.changes;
+      microsAfter += typedTimed.serverMicrosPerChange * typedTimed.changes;
       changes += typed.changes;
     }
     const round = (n: number) => Math.round(n * 10) / 10;

@@ -32,6 +32,8 @@ export interface WireReplayResult {
 
 export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   seed: number; seats: number; options?: Record<string, unknown>; maxSteps?: number;
+  /** False: encode only (timing the server's side without the clients' decoding in the same process). */
+  decode?: boolean;
   check?(change: DecodedChange): void;
 }): WireReplayResult {
   const options = game.optionsSchema.parse({ players: o.seats, ...o.options });
@@ -61,7 +63,7 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
     serverNanos += process.hrtime.bigint() - started;
     patches.forEach((bytes, seat) => {
       bytesPerSeat[seat] += bytes.length;
-      decoders[seat].decode(bytes, { offset: 1 });
+      if (o.decode !== false) decoders[seat].decode(bytes, { offset: 1 });
     });
   };
   const write = (engine: unknown, now: number): void => {
