@@ -2,11 +2,13 @@
  * `npm run bench -- <scenario> [--key value ...]`: starts real server processes, drives them
  * with real websocket clients and prints ONE JSON line with the figures (docs/benchmarks.md).
  *
- *   tables      --game railway_madness --tables 100 --seats 4 [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
+ *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
+ *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
  *   fairness    --trials 200 --window 150
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  */
+import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { findGame, games } from '../shared/games/registry.js';
@@ -30,6 +32,8 @@ const { positionals, values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     variant: { type: 'string' },
     join: { type: 'string', default: 'poll' },
+    /** Pin the server to core 0 and this load generator to core 1 (taskset), so each has its own core. */
+    pin: { type: 'boolean', default: false },
     /** Room options as JSON, e.g. '{"range":"1-12"}' for shorter Traffic-Memory games. */
     options: { type: 'string', default: '{}' },
     /** abuse: fuzz | flood; messages per room type for fuzz. */
@@ -63,6 +67,10 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
       };
       servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }));
     }
+    if (values.pin) {
+      execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+      for (const s of servers) execFileSync('taskset', ['-a', '-cp', '0', String(s.pid)], { stdio: 'ignore' });
+    }
     const peaks = servers.map(() => 0);
     sampler = setInterval(() => servers.forEach((s, i) => { peaks[i] = Math.max(peaks[i], s.usage().rssMiB); }), 500);
     const startCpu = servers.map((s) => s.usage().cpuSeconds);
@@ -91,7 +99,9 @@ async function main(): Promise<void> {
       game, tables: Number(values.tables), seats: Number(values.seats), variant: values.variant,
       extraOptions: JSON.parse(values.options!) as Record<string, unknown>, timeoutMs: Number(values.timeout),
     }));
-    console.log(JSON.stringify({ ...result, processes: Number(values.processes), raceWindowMs: Number(values.window) }));
+    const serverCpu = result.server.reduce((n, s) => n + s.cpuSeconds, 0);
+    const serverCpuPer1000Actions = Math.round((serverCpu / Math.max(1, result.actions)) * 1000 * 1000) / 1000;
+    console.log(JSON.stringify({ ...result, serverCpuPer1000Actions, pinned: values.pin, processes: Number(values.processes), raceWindowMs: Number(values.window) }));
     return;
   }
   const { runScenario } = await import(`./scenarios/${scenario}.js`) as { runScenario: (v: typeof values, ws: typeof withServers) => Promise<unknown> };

@@ -3,14 +3,15 @@
  * view bot (it sees only what any client sees), stamps actions like the browser client does,
  * and measures action → outcome (ack or refusal) latency at the client.
  */
-import { Client, type Room } from 'colyseus.js';
+import { Client, Protocol, Room } from 'colyseus.js';
 import type { AnyGame } from '../shared/games/contract.js';
 import { ActionStamper } from '../shared/protocol/stamper.js';
 import { Rng } from '../shared/random.js';
+import { readTableViews } from '../shared/wire/registry.js';
 
 interface SyncedState {
-  phase: string; version: number; changedAt: number; table: string;
-  players: Map<string, { seat: number; secret?: string }>;
+  game: string; phase: string; version: number; changedAt: number; table?: unknown;
+  players: Map<string, { seat: number; secret?: unknown }>;
 }
 
 export interface PlayerStats {
@@ -31,6 +32,23 @@ for (const method of ['warn', 'error'] as const) {
   console[method] = (...args: unknown[]) => {
     if (typeof args[0] === 'string' && args[0].startsWith('@colyseus/schema: definition mismatch')) decodeFailures.count++;
     original(...args);
+  };
+}
+
+/** Bytes this process's clients received: state patches and everything (messages included). */
+export const wireCounters = { patches: 0, patchBytes: 0, messages: 0, bytes: 0 };
+{
+  const proto = Room.prototype as unknown as { onMessageCallback(this: Room, event: { data: ArrayBuffer }): void };
+  const original = proto.onMessageCallback;
+  proto.onMessageCallback = function (this: Room, event: { data: ArrayBuffer }) {
+    const bytes = event.data.byteLength;
+    wireCounters.messages++;
+    wireCounters.bytes += bytes;
+    if (new Uint8Array(event.data, 0, 1)[0] === Protocol.ROOM_STATE_PATCH) {
+      wireCounters.patches++;
+      wireCounters.patchBytes += bytes;
+    }
+    original.call(this, event);
   };
 }
 
@@ -113,7 +131,8 @@ export class LoadPlayer {
         this.scheduleLook(2 * hi);
         return;
       }
-      const action = this.game.viewBot!(JSON.parse(state.table), JSON.parse(me.secret), me.seat, this.rng.state, Date.now());
+      const views = readTableViews(state, this.room.sessionId)!;
+      const action = this.game.viewBot!(views.publicView, views.seatView, me.seat, this.rng.state, Date.now());
       this.rng.next();
       // Nothing to do now; a clock may change that without a state change (e.g. Bip! Bip!'s move freeze ending).
       if (action === null) {

@@ -6,19 +6,23 @@
 import { Client, type Room } from 'colyseus.js';
 import { ClockSync } from './clockSync.js';
 import { ActionStamper } from '../../shared/protocol/stamper.js';
+import { readTableViews } from '../../shared/wire/registry.js';
+import type { OptionValueWire, ResultWire } from '../../shared/wire/table.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 
 export interface Refusal { code: string; message: string; id?: number }
 export type Rollback = () => void;
 
+/** The decoded table state (server/state/TableState.ts); `table` and `secret` are read with shared/wire. */
 export interface TableRoomState {
-  game: string; variant: string; code: string; phase: string; seats: number; options: string;
+  game: string; variant: string; code: string; phase: string; seats: number;
+  options: { forEach(cb: (value: OptionValueWire, key: string) => void): void };
   players: Map<string, PlayerView> & { forEach(cb: (p: PlayerView, key: string) => void): void };
-  spectators: number; version: number; changedAt: number; table: string; active: number[]; deadline: number;
-  autoStartAt: number; lastEvent: string; result: string;
+  spectators: number; version: number; changedAt: number; table?: unknown; active: number[]; deadline: number;
+  autoStartAt: number; lastEvent: string; result?: ResultWire;
 }
-export interface PlayerView { name: string; seat: number; connected: boolean; bot: boolean; botLevel: string; host: boolean; score: number; secret?: string }
+export interface PlayerView { name: string; seat: number; connected: boolean; bot: boolean; botLevel: string; host: boolean; score: number; secret?: unknown }
 
 export function serverUrl(): string {
   const { protocol, host } = window.location;
@@ -74,6 +78,11 @@ export class Connection {
 
   get sessionId(): string {
     return this.room?.sessionId ?? '';
+  }
+
+  /** The engine's views as this client holds them (typed schema read back), null before the game starts. */
+  views(): { publicView: unknown; seatView: unknown } | null {
+    return this.room?.state ? readTableViews(this.room.state, this.room.sessionId) : null;
   }
 
   /**

@@ -9,12 +9,11 @@ import { renderers } from '../games/registry.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
 import { games } from '../../shared/games/registry.js';
 import { button, el } from '../ui/dom.js';
+import { readResult } from '../../shared/wire/table.js';
 
 const TOP = 64;
 const SIDE = 190;
 const BOTTOM = 54;
-
-interface ResultView { seats: { seat: number; place: number; score: number }[]; summary: string }
 
 export class TableScene extends Phaser.Scene {
   private connection!: Connection;
@@ -121,12 +120,10 @@ export class TableScene extends Phaser.Scene {
     this.toast.setPosition(this.scale.width / 2, TOP);
     if (state.phase === 'waiting') this.showWaiting();
     else this.hideWaiting();
-    if (state.phase !== 'waiting' && state.table) {
+    const views = state.phase !== 'waiting' ? this.connection.views() : null;
+    if (views) {
       this.layer.removeAll(true);
-      const me = this.me();
-      const publicView: unknown = JSON.parse(state.table);
-      const seatView: unknown = me?.secret ? JSON.parse(me.secret) : null;
-      if (this.gameRenderer) this.gameRenderer.render(this.context(), publicView, seatView);
+      if (this.gameRenderer) this.gameRenderer.render(this.context(), views.publicView, views.seatView);
       else this.layer.add(this.add.text(0, 0, 'This game has no table view yet.', { fontSize: '18px' }));
     }
     if (state.phase === 'finished') this.showResult();
@@ -135,7 +132,7 @@ export class TableScene extends Phaser.Scene {
   private drawPlayers(): void {
     const state = this.state();
     const active = new Set(state.active);
-    const result: ResultView | null = state.result ? JSON.parse(state.result) as ResultView : null;
+    const result = readResult(state.result);
     const lines = this.players().map((p) => {
       const marks = [p.host ? '♔' : '', p.bot ? '[bot]' : '', p.connected || p.bot ? '' : '[away]'].filter(Boolean).join(' ');
       const turn = active.has(p.seat) ? '▶ ' : '   ';
@@ -219,7 +216,8 @@ export class TableScene extends Phaser.Scene {
   private showResult(): void {
     if (this.resultDom) return;
     const state = this.state();
-    const result = JSON.parse(state.result) as ResultView;
+    const result = readResult(state.result);
+    if (!result) return;
     const names = new Map(this.players().map((p) => [p.seat, p.name]));
     const rows = [...result.seats].sort((a, b) => a.place - b.place)
       .map((s) => el('div', { textContent: `${s.place}. ${names.get(s.seat) ?? `Seat ${s.seat + 1}`} — ${s.score}` }));

@@ -9,8 +9,9 @@ import { Client, type Room } from 'colyseus.js';
 import { ActionStamper } from '../../shared/protocol/stamper.js';
 import { Rng } from '../../shared/random.js';
 import type { RailwayPublicView } from '../../shared/games/railway/views.js';
+import { readTableViews } from '../../shared/wire/registry.js';
 
-interface Synced { phase: string; version: number; changedAt: number; table: string }
+interface Synced { game: string; phase: string; version: number; changedAt: number; table?: unknown; players: Map<string, { secret?: unknown }> }
 
 interface Racer { name: string; rttMs: number; room: Room<Synced>; wins: number; stamper: ActionStamper }
 
@@ -42,7 +43,7 @@ export async function runFairness(endpoint: string, windowMs: number, contests: 
           if (s.phase === 'finished') return resolve();
           if (s.phase !== 'playing' || s.version === lastSeen || !s.table) return;
           lastSeen = s.version;
-          const snapshot = { version: s.version, changedAt: s.changedAt, table: JSON.parse(s.table) as RailwayPublicView };
+          const snapshot = { version: s.version, changedAt: s.changedAt, table: readTableViews(s, r.room.sessionId)!.publicView as RailwayPublicView };
           // The player sees the change half a round trip later, reacts, and the grab travels half a round trip.
           setTimeout(() => {
             const seenAt = Date.now();

@@ -3,7 +3,7 @@
  * table creation to the stored result.
  */
 import type { AnyGame } from '../../shared/games/contract.js';
-import { decodeFailures, LoadPlayer } from '../playerClient.js';
+import { decodeFailures, LoadPlayer, wireCounters } from '../playerClient.js';
 import { summarise } from '../stats.js';
 
 export interface TablesOptions {
@@ -38,9 +38,14 @@ export async function runTables(o: TablesOptions) {
     players.push(...table);
   }));
   const connectedAt = Date.now();
+  const wireAtStart = { ...wireCounters };
+  const generatorCpuAtStart = process.cpuUsage();
   const allDone = Promise.all(players.map((p) => p.finished));
   await Promise.race([allDone, new Promise((r) => setTimeout(r, o.timeoutMs))]);
   const finishedAt = Date.now();
+  const generatorCpu = process.cpuUsage(generatorCpuAtStart);
+  const patches = wireCounters.patches - wireAtStart.patches;
+  const round = (n: number) => Math.round(n * 10) / 10;
   const unfinished = players.filter((p) => p.room.state.phase !== 'finished').length;
 
   let stored = 0;
@@ -67,6 +72,14 @@ export async function runTables(o: TablesOptions) {
     decodeFailures: decodeFailures.count,
     unfinishedClients: unfinished,
     latencyMs: summarise(latencies),
+    wire: {
+      /** Mean size of one state patch as one client receives it. */
+      bytesPerPatchPerClient: round((wireCounters.patchBytes - wireAtStart.patchBytes) / Math.max(1, patches)),
+      bytesPerClientPerSecond: round((wireCounters.bytes - wireAtStart.bytes) / players.length / Math.max(0.001, (finishedAt - connectedAt) / 1000)),
+      messagesPerAction: round((wireCounters.messages - wireAtStart.messages) / Math.max(1, players.reduce((n, p) => n + p.stats.actions, 0))),
+    },
+    /** The load generator's (this process's) CPU over the play, as a share of one core: above 0.8 it is the bottleneck. */
+    generatorCpuShare: Math.round(((generatorCpu.user + generatorCpu.system) / 1000 / Math.max(1, finishedAt - connectedAt)) * 100) / 100,
     resultsStored: stored,
     resultsExpected: o.tables,
   };

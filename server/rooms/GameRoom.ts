@@ -14,6 +14,10 @@ import {
 } from '../../shared/protocol/messages.js';
 import { TableState, PlayerState, wireSafe } from '../state/TableState.js';
 import { CODE_RENEW_MS, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
+import { mirrorFor } from '../state/mirrors.js';
+import { writeOptions, writeResult } from '../state/tableMirror.js';
+import { syncValues } from '../state/sync.js';
+import { readResult } from '../../shared/wire/table.js';
 import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
@@ -92,7 +96,7 @@ export class GameRoom extends Room<TableState> {
     this.state.game = this.game.id;
     this.state.variant = options.variant;
     this.state.seats = options.players;
-    this.state.options = wireSafe(JSON.stringify(options));
+    writeOptions(this.state.options, options);
     this.maxClients = maxClientsFor(options.players);
     this.patchRate = 50;
 
@@ -246,7 +250,7 @@ export class GameRoom extends Room<TableState> {
       this.options = next.data;
       this.state.variant = next.data.variant;
       this.state.seats = next.data.players;
-      this.state.options = wireSafe(JSON.stringify(next.data));
+      writeOptions(this.state.options, next.data);
       this.maxClients = maxClientsFor(next.data.players);
       void this.publishMetadata();
     }));
@@ -368,10 +372,11 @@ export class GameRoom extends Room<TableState> {
     const now = Date.now();
     this.state.version++;
     this.state.changedAt = now;
-    this.state.table = wireSafe(JSON.stringify(this.game.publicView(this.engine, now)));
+    const mirror = mirrorFor(this.game.id);
+    this.state.table ??= mirror.createTable();
+    mirror.writeTable(this.state.table, this.game.publicView(this.engine, now));
     this.refreshSecrets();
-    this.state.active.clear();
-    for (const seat of this.game.activeSeats(this.engine)) this.state.active.push(seat);
+    syncValues(this.state.active, this.game.activeSeats(this.engine));
     const deadline = this.game.nextDeadline(this.engine);
     this.state.deadline = deadline ?? 0;
     this.sendEvents(events);
@@ -435,7 +440,7 @@ export class GameRoom extends Room<TableState> {
 
   private finish(result: GameResult): void {
     this.state.phase = 'finished';
-    this.state.result = wireSafe(JSON.stringify(result));
+    writeResult(this.state, result);
     this.state.active.clear();
     this.state.deadline = 0;
     this.deadlineTimer?.clear();
@@ -458,16 +463,16 @@ export class GameRoom extends Room<TableState> {
 
   /** A finished game is written to the store before the room may dispose (retried on failure). */
   private storeResult(): Promise<void> {
-    if (!this.state.result) return Promise.resolve();
-    this.storing ??= this.writeResult().catch((error: unknown) => {
+    const result = readResult(this.state.result);
+    if (!result) return Promise.resolve();
+    this.storing ??= this.persistResult(result).catch((error: unknown) => {
       this.storing = null;
       throw error;
     });
     return this.storing;
   }
 
-  private async writeResult(): Promise<void> {
-    const result = JSON.parse(this.state.result) as GameResult;
+  private async persistResult(result: GameResult): Promise<void> {
     const finishedAt = Date.now();
     const record: GameRecord = {
       id: this.roomId,
@@ -599,9 +604,18 @@ export class GameRoom extends Room<TableState> {
   private refreshSecrets(): void {
     if (this.engine === null) return;
     const now = Date.now();
-    for (const p of this.state.players.values()) {
-      const secret = wireSafe(JSON.stringify(this.game.seatView(this.engine, p.seat, now)));
-      if (p.secret !== secret) p.secret = secret;
+    const mirror = mirrorFor(this.game.id);
+    for (const [id, p] of this.state.players) {
+      // Nobody can receive the secret of a seat without a client (bots, reserved or away seats):
+      // it is written when its client joins or comes back (onJoin, and afterChange on return).
+      const client = this.clients.getById(id);
+      if (!client) continue;
+      if (!p.secret) {
+        p.secret = mirror.createSeat();
+        // A schema under a @view field is not seen through its parent: the owner's view needs it too.
+        client.view?.add(p.secret);
+      }
+      mirror.writeSeat(p.secret, this.game.seatView(this.engine, p.seat, now), (added) => client.view?.add(added));
     }
   }
 

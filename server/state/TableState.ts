@@ -10,15 +10,26 @@ Encoder.BUFFER_SIZE = 64 * 1024;
  * @colyseus/schema 3.0.76 writes the length of a string of exactly 255 UTF-8 bytes as 0
  * (`length % 255` in its str8 encoder), so the client reads an empty string and then misreads the
  * rest of the patch ("definition mismatch"). Found in the load test: Rush Hour seat views of five
- * cards are often 255 bytes. Every variable string goes through this: a trailing space (JSON
- * whitespace, invisible in text) moves it off that length.
+ * cards are often 255 bytes. Every string that can reach that length (event texts, the result
+ * summary, the JSON views of games not yet typed) goes through this: a trailing space (invisible
+ * in text, JSON whitespace) moves it off that length.
  */
 export function wireSafe(text: string): string {
   // A longer string (in UTF-16 units) is longer in bytes too: only short ones need measuring.
   return text.length <= 255 && Buffer.byteLength(text, 'utf8') === 255 ? `${text} ` : text;
 }
 
-/** One seat's occupant. `secret` (that seat's private view, JSON) reaches only its owner through StateView. */
+/**
+ * A game's public view on the wire. Each game extends it with its own typed fields
+ * (server/state/<game>Schema.ts); @colyseus/schema sends the subclass's type id, so one
+ * `TableState` carries any game's table.
+ */
+export class PublicViewState extends Schema {}
+
+/** A seat's private view on the wire (each game extends it); only ever under `PlayerState.secret`. */
+export class SeatViewState extends Schema {}
+
+/** One seat's occupant. `secret` (that seat's private view) reaches only its owner through StateView. */
 export class PlayerState extends Schema {
   @type('string') name = '';
   @type('int8') seat = -1;
@@ -27,13 +38,34 @@ export class PlayerState extends Schema {
   @type('string') botLevel = '';
   @type('boolean') host = false;
   @type('number') score = 0;
-  @view() @type('string') secret = '';
+  @view() @type(SeatViewState) secret?: SeatViewState;
+}
+
+/** One table option's value: exactly one of the fields is meaningful, as `kind` says. */
+export class OptionValueState extends Schema {
+  @type('string') kind: 'number' | 'boolean' | 'string' | 'numbers' = 'number';
+  @type('number') number = 0;
+  @type('boolean') flag = false;
+  @type('string') text = '';
+  @type(['number']) numbers = new ArraySchema<number>();
+}
+
+export class SeatResultState extends Schema {
+  @type('int8') seat = 0;
+  @type('uint8') place = 0;
+  @type('number') score = 0;
+}
+
+/** The final standing (GameResult), set once the game is over. */
+export class ResultState extends Schema {
+  @type([SeatResultState]) seats = new ArraySchema<SeatResultState>();
+  @type('string') summary = '';
 }
 
 /**
- * Common state of every game room. The game's own public view travels as `table` (JSON of the
- * engine's publicView): one engine definition serves every game, so the schema stays game-agnostic
- * (see docs/architecture.md, "State mirroring").
+ * Common state of every game room: seats and players, clocks, options and result, and the game's
+ * own public view in `table` (a typed subclass of PublicViewState per game; see
+ * docs/architecture.md, "State mirroring").
  */
 export class TableState extends Schema {
   @type('string') game = '';
@@ -41,20 +73,21 @@ export class TableState extends Schema {
   @type('string') code = '';
   @type('string') phase: 'waiting' | 'playing' | 'finished' = 'waiting';
   @type('uint8') seats = 0;
-  @type('string') options = '{}';
+  @type({ map: OptionValueState }) options = new MapSchema<OptionValueState>();
   @type({ map: PlayerState }) players = new MapSchema<PlayerState>();
   @type('uint16') spectators = 0;
   /** Bumped on every applied change: clients stamp race actions with the version they saw. */
   @type('uint32') version = 0;
   /** Server time (epoch ms) of the latest change: clients stamp race actions relative to it. */
   @type('number') changedAt = 0;
-  @type('string') table = '';
+  /** The engine's public view, mirrored by the game's mirror; absent until the game starts. */
+  @type(PublicViewState) table?: PublicViewState;
   @type(['int8']) active = new ArraySchema<number>();
   /** Next engine clock deadline (server epoch ms), 0 when none. */
   @type('number') deadline = 0;
   /** While waiting on a quick-play table: when empty seats will be filled with bots (server epoch ms). */
   @type('number') autoStartAt = 0;
   @type('string') lastEvent = '';
-  /** JSON of the GameResult once finished. */
-  @type('string') result = '';
+  /** The final standing once finished. */
+  @type(ResultState) result?: ResultState;
 }

@@ -20,11 +20,11 @@ async function seen(page: Page): Promise<Seen | null> {
   const raw = await page.evaluate(() => {
     const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
     const room = scene?.connection?.room;
-    const me = room?.state.players.get(room.sessionId);
-    if (!room || room.state.phase !== 'playing' || !room.state.table || !me?.secret) return null;
-    return { pub: room.state.table as string, mine: me.secret as string, now: scene.connection.clock.serverNow(Date.now()) as number };
+    const views = room?.state.phase === 'playing' ? scene.connection.views() : null;
+    if (!views?.seatView) return null;
+    return { pub: views.publicView, mine: views.seatView, now: scene.connection.clock.serverNow(Date.now()) as number };
   });
-  return raw && { pub: JSON.parse(raw.pub), mine: JSON.parse(raw.mine), now: raw.now };
+  return raw && { pub: raw.pub, mine: raw.mine, now: raw.now };
 }
 
 /** The page position of the table object tagged with this data key and value (a board cell or a card). */
@@ -116,8 +116,8 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
     }
     await expect(page.locator('#result').textContent()).resolves.toMatch(/Pat|Bot/);
     const end = await page.evaluate(() => {
-      const room = (window as unknown as { junction: any }).junction.scene.getScene('table').connection.room;
-      return { table: JSON.parse(room.state.table), seat: room.state.players.get(room.sessionId).seat };
+      const connection = (window as unknown as { junction: any }).junction.scene.getScene('table').connection;
+      return { table: connection.views().publicView, seat: connection.room.state.players.get(connection.room.sessionId).seat };
     });
     const me = (end.table as BipPublicView).players[end.seat];
     // The player's own claims went through (each claimed card came from a click or a key press).

@@ -15,10 +15,11 @@ async function matchingCardPoint(page: Page): Promise<{ x: number; y: number } |
     const game = (window as unknown as { junction: any }).junction;
     const scene = game.scene.getScene('table');
     const room = scene?.connection?.room;
-    if (!room || room.state.phase !== 'playing' || !room.state.table) return null;
-    const pub = JSON.parse(room.state.table);
+    const views = room && room.state.phase === 'playing' ? scene.connection.views() : null;
+    if (!views) return null;
+    const pub = views.publicView;
     const me = room.state.players.get(room.sessionId);
-    const mine = me?.secret ? JSON.parse(me.secret) : { train: [] };
+    const mine = views.seatView ?? { train: [] };
     const loco = pub.players[me.seat].locomotive;
     const last = mine.train[mine.train.length - 1] ?? loco;
     const fits = (c: any) => c.type === last.type || c.colour === last.colour || c.wheels === last.wheels;
@@ -44,7 +45,7 @@ async function playUntilResult(page: Page): Promise<void> {
   const debug = await page.evaluate(() => {
     const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
     const room = scene?.connection?.room;
-    return room ? { phase: room.state.phase, version: room.state.version, last: room.state.lastEvent, secret: room.state.players.get(room.sessionId)?.secret } : 'no room';
+    return room ? { phase: room.state.phase, version: room.state.version, last: room.state.lastEvent, seat: scene.connection.views()?.seatView } : 'no room';
   });
   throw new Error(`no result screen within 90 s: ${JSON.stringify(debug)} ${JSON.stringify(await matchingCardPoint(page))} (screenshot: ${screenshot})`);
 }

@@ -1,25 +1,38 @@
 /**
  * Hidden information, per game, on raw clients: two seated players and a spectator play (or watch)
- * a real game; at every change, no other seat's private view — in whole or as any of its values
- * that the public view does not also show — appears in the bytes a client's socket received, and
- * the decoded state carries no one else's `secret`.
+ * a real game. Every state message each socket received is decoded on its own (test/support/
+ * wireDecoder.ts, not colyseus.js' state), and after every patch:
+ * - no other seat's `secret` was ever sent (no change to another player's `secret` field);
+ * - the table it holds is exactly what the game's mirror writes for the engine's public view of
+ *   that version, field by field (so every face-down card, every hand card, every secret pick
+ *   is exactly as public as the engine's public view makes it: nothing more is on the wire), and
+ *   reads back (shared/wire) to that public view;
+ * - a seated client's own secret is exactly its seat view of that version, and no one else's.
+ * For games still sent as JSON strings, the raw bytes are also searched for other seats' views.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
+import type { Schema } from '@colyseus/schema';
 import type { Room } from 'colyseus.js';
 import { games } from '../../shared/games/registry.js';
 import type { AnyGame } from '../../shared/games/contract.js';
 import { GameRoom } from '../../server/rooms/GameRoom.js';
+import { mirrorFor } from '../../server/state/mirrors.js';
+import type { GameMirror } from '../../server/state/mirror.js';
+import type { PlayerState, TableState } from '../../server/state/TableState.js';
+import { readerFor, readTableViews } from '../../shared/wire/registry.js';
+import type { SyncedTable } from '../../shared/wire/contract.js';
 import { Rng } from '../../shared/random.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
 import { legitimateStrings, rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
+import { WireDecoder } from '../support/wireDecoder.js';
 
 recordRawBytes();
 let server: TestServer;
 beforeAll(async () => { server = await bootServer(); });
 afterAll(async () => { await server.stop(); });
 
-interface Synced { phase: string; table: string; version: number; players: Map<string, { seat: number; secret?: string }> }
+interface Synced extends SyncedTable { phase: string; version: number; players: Map<string, { seat: number; secret?: unknown }> }
 
 function playWithViewBot(game: AnyGame, room: Room<Synced>, seed: number): () => void {
   const rng = new Rng(seed);
@@ -31,8 +44,9 @@ function playWithViewBot(game: AnyGame, room: Room<Synced>, seed: number): () =>
     if (s.phase === 'playing' && s.version !== last && game.viewBot) {
       last = s.version;
       const me = s.players.get(room.sessionId);
-      if (me) {
-        const action = game.viewBot(JSON.parse(s.table), me.secret ? JSON.parse(me.secret) : null, me.seat, rng.state, Date.now());
+      const views = readTableViews(s, room.sessionId);
+      if (me && views) {
+        const action = game.viewBot(views.publicView, views.seatView, me.seat, rng.state, Date.now());
         rng.next();
         if (action) room.send('action', { id: s.version, a: action });
       }
@@ -43,48 +57,112 @@ function playWithViewBot(game: AnyGame, room: Room<Synced>, seed: number): () =>
   return () => { stopped = true; };
 }
 
+/** What the server's mirror was given, per state version: the public view and each seat's view. */
+interface Written { table?: unknown; seats: Map<number, unknown> }
+
+function recordMirror(gameId: string, serverRoom: GameRoom): { written: Map<number, Written>; original: GameMirror; restore(): void } {
+  const mirror = mirrorFor(gameId);
+  const original = { ...mirror };
+  const { writeTable, writeSeat } = mirror;
+  const written = new Map<number, Written>();
+  const at = () => {
+    const version = serverRoom.state.version;
+    let entry = written.get(version);
+    if (!entry) written.set(version, entry = { seats: new Map() });
+    return entry;
+  };
+  // Mirrors are shared by every room of a game (earlier tests' tables may still be played by bots).
+  mirror.writeTable = (target, view) => {
+    if (target === serverRoom.state.table) at().table = structuredClone(view);
+    writeTable(target, view);
+  };
+  mirror.writeSeat = (target, view, reveal) => {
+    const owner = [...serverRoom.state.players.values()].find((p) => p.secret === target);
+    if (owner) at().seats.set(owner.seat, structuredClone(view));
+    writeSeat(target, view, reveal);
+  };
+  return { written, original, restore: () => { mirror.writeTable = writeTable; mirror.writeSeat = writeSeat; } };
+}
+
+/** The schema the mirror writes for a view, as plain data (what a client must hold, no more). */
+function mirrored(mirror: GameMirror, kind: 'table' | 'seat', view: unknown): unknown {
+  if (kind === 'table') {
+    const fresh = mirror.createTable();
+    mirror.writeTable(fresh, view);
+    return fresh.toJSON();
+  }
+  const fresh = mirror.createSeat();
+  mirror.writeSeat(fresh, view, () => undefined);
+  return fresh.toJSON();
+}
+
 describe.each(games.map((g) => [g.id, g] as const))('%s: no secret reaches a raw client', (_id, game) => {
-  it('seated players and a spectator never receive another seat\'s private view', async () => {
+  it('each client holds exactly its views after every patch, and never another seat\'s private view', async () => {
     const options = game.optionsSchema.parse({});
     const players = Math.max(3, game.seatRange(options).min);
     const a = await ready(await server.client().create<Synced>(game.id, { name: 'A', private: true, players: Math.min(players, game.seatRange(options).max) }));
-    const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'B' }));
-    // Record what each client may legitimately hold from the start (its own views over time).
-    const legit = new Map([a, b].map((r) => [r, legitimateStrings(r)] as const));
-    a.send('start', {});
-    await eventually(() => a.state.phase === 'playing', 5000, 'start');
-    const watcher = await ready(await server.client().joinById<Synced>(a.roomId, { spectator: true }));
-    legit.set(watcher, legitimateStrings(watcher));
     const serverRoom = matchMaker.getLocalRoomById(a.roomId) as GameRoom;
-    const stops = [playWithViewBot(game, a, 1), playWithViewBot(game, b, 2)];
-    const clients: [Room<Synced>, number | null][] = [[a, a.state.players.get(a.sessionId)!.seat], [b, b.state.players.get(b.sessionId)!.seat], [watcher, null]];
-    const seats = a.state.players.size;
-    let checks = 0;
-    const until = Date.now() + 8000;
-    let lastVersion = -1;
-    while (Date.now() < until && a.state.phase === 'playing') {
-      await new Promise((r) => setTimeout(r, 50));
-      if (serverRoom.state.version === lastVersion) continue;
-      lastVersion = serverRoom.state.version;
-      const engine = serverRoom.engineState;
-      const now = Date.now();
-      for (const [client, mySeat] of clients) {
-        const raw = rawText(client);
-        for (let seat = 0; seat < seats; seat++) {
-          if (seat === mySeat) continue;
-          const other = JSON.stringify(game.seatView(engine, seat, now));
-          // A view identical to one this client legitimately had (e.g. two empty hands) proves nothing.
-          if ([...legit.get(client)!].some((ok) => ok.includes(other))) continue;
-          expect(raw.includes(utf8AsLatin1(other)), `seat ${seat}'s view reached ${mySeat === null ? 'the spectator' : `seat ${mySeat}`}`).toBe(false);
-          checks++;
+    const recording = recordMirror(game.id, serverRoom);
+    try {
+      const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'B' }));
+      const legit = new Map([a, b].map((r) => [r, legitimateStrings(r)] as const));
+      a.send('start', {});
+      await eventually(() => a.state.phase === 'playing', 5000, 'start');
+      const watcher = await ready(await server.client().joinById<Synced>(a.roomId, { spectator: true }));
+      legit.set(watcher, legitimateStrings(watcher));
+      const stops = [playWithViewBot(game, a, 1), playWithViewBot(game, b, 2)];
+      const clients: [Room<Synced>, number | null, WireDecoder][] = [
+        [a, a.state.players.get(a.sessionId)!.seat, new WireDecoder(a)],
+        [b, b.state.players.get(b.sessionId)!.seat, new WireDecoder(b)],
+        [watcher, null, new WireDecoder(watcher)],
+      ];
+      const seats = a.state.players.size;
+      const reader = readerFor(game.id);
+      const patchesChecked = new Map<Room, number>();
+      let stringChecks = 0;
+      const until = Date.now() + 8000;
+      while (Date.now() < until && a.state.phase === 'playing') {
+        await new Promise((r) => setTimeout(r, 50));
+        for (const [client, mySeat, wire] of clients) {
+          const who = mySeat === null ? 'the spectator' : `seat ${mySeat}`;
+          wire.drain((changes, decoded) => {
+            const state = decoded as unknown as TableState;
+            const mine = [...state.players.entries()].find(([id]) => id === client.sessionId)?.[1];
+            for (const change of changes) {
+              if (change.field === 'secret') expect(change.ref, `a secret reached ${who}`).toBe(mine);
+            }
+            state.players.forEach((p: PlayerState, id: string) => {
+              if (id !== client.sessionId) expect(p.secret, `seat ${p.seat}'s secret reached ${who}`).toBeUndefined();
+            });
+            const written = recording.written.get(state.version);
+            if (state.phase !== 'playing' || !state.table || written?.table === undefined) return;
+            expect((state.table as Schema).toJSON(), `${who}'s table at version ${state.version}`).toEqual(mirrored(recording.original, 'table', written.table));
+            expect(reader.publicView(state.table)).toEqual(written.table);
+            if (mySeat !== null && mine?.secret && written.seats.has(mySeat)) {
+              expect(mine.secret.toJSON(), `${who}'s secret at version ${state.version}`).toEqual(mirrored(recording.original, 'seat', written.seats.get(mySeat)));
+              expect(reader.seatView(mine.secret, state.table)).toEqual(written.seats.get(mySeat));
+            }
+            patchesChecked.set(client, (patchesChecked.get(client) ?? 0) + 1);
+          });
+          // Views still sent as JSON strings: no other seat's view appears in the bytes.
+          const raw = rawText(client);
+          const engine = serverRoom.engineState;
+          for (let seat = 0; seat < seats; seat++) {
+            if (seat === mySeat) continue;
+            const other = JSON.stringify(game.seatView(engine, seat, Date.now()));
+            // A view identical to one this client legitimately had (e.g. two empty hands) proves nothing.
+            if ([...legit.get(client)!].some((ok) => ok.includes(other))) continue;
+            expect(raw.includes(utf8AsLatin1(other)), `seat ${seat}'s view reached ${who}`).toBe(false);
+            stringChecks++;
+          }
         }
-        client.state.players.forEach((p, id) => {
-          if (id !== client.sessionId) expect(p.secret).toBeUndefined();
-        });
       }
+      stops.forEach((stop) => stop());
+      for (const [client] of clients) expect(patchesChecked.get(client) ?? 0).toBeGreaterThan(2);
+      expect(stringChecks).toBeGreaterThan(0);
+      await Promise.all([a, b, watcher].map((r) => r.leave(true)));
+    } finally {
+      recording.restore();
     }
-    stops.forEach((stop) => stop());
-    expect(checks).toBeGreaterThan(0);
-    await Promise.all([a, b, watcher].map((r) => r.leave(true)));
-  }, 20_000);
+  }, 30_000);
 });

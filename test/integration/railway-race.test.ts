@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from 'colyseus.js';
-import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
+import { bootServer, collect, eventually, ready, tableOf, type TestServer } from '../support/server.js';
 import type { GameRoom } from '../../server/rooms/GameRoom.js';
 import type { RailwayState } from '../../shared/games/railway/state.js';
 import type { RailwayPublicView } from '../../shared/games/railway/views.js';
@@ -22,7 +22,7 @@ async function table(): Promise<[Room, Room, GameRoom]> {
   const a = await ready(await server.client().create('railway_madness', { name: 'Ana', private: true, variant: 'juniors', players: 2 }));
   const b = await ready(await server.client().joinById(a.roomId, { name: 'Bo' }));
   a.send('start', {});
-  await eventually(() => a.state.phase === 'playing' && b.state.table !== '', 5000, 'start');
+  await eventually(() => a.state.phase === 'playing' && !!b.state.table, 5000, 'start');
   return [a, b, matchMaker.getLocalRoomById(a.roomId) as GameRoom];
 }
 
@@ -30,7 +30,7 @@ describe('simultaneous grabs', () => {
   it('two grabs of one card in the same millisecond: exactly one wins, the other is told who was first', async () => {
     for (let round = 0; round < 5; round++) {
       const [a, b, room] = await table();
-      const slot = (JSON.parse(a.state.table) as RailwayPublicView).table.findIndex((t) => t !== null);
+      const slot = tableOf<RailwayPublicView>(a).table.findIndex((t) => t !== null);
       const acks = [collect<{ id: number }>(a, 'ack'), collect<{ id: number }>(b, 'ack')];
       const errors = [collect<{ id: number; code: string; message: string }>(a, 'error'), collect<{ id: number; code: string; message: string }>(b, 'error')];
       const stamp = Date.now();
@@ -52,7 +52,7 @@ describe('simultaneous grabs', () => {
 
   it('a later-arriving grab stamped earlier (inside the window) wins over an earlier-arriving one', async () => {
     const [a, b, room] = await table();
-    const slot = (JSON.parse(a.state.table) as RailwayPublicView).table.findIndex((t) => t !== null);
+    const slot = tableOf<RailwayPublicView>(a).table.findIndex((t) => t !== null);
     const bAcks = collect<{ id: number }>(b, 'ack');
     const now = Date.now();
     a.send('action', { id: 7, a: { type: 'take', slot }, t: now });

@@ -5,16 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
-import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
+import { bootServer, collect, eventually, ready, secretOf, tableOf, type TestServer } from '../support/server.js';
 import type { TookOverPublicView, TookOverSeatView } from '../../shared/games/took_over/views.js';
 
 let server: TestServer;
 beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: 150 }); });
 afterAll(async () => { await server.stop(); });
 
-type Synced = { phase: string; table: string; players: Map<string, { seat: number; secret?: string }> };
-const pub = (r: Room<Synced>) => JSON.parse(r.state.table) as TookOverPublicView;
-const mine = (r: Room<Synced>) => JSON.parse(r.state.players.get(r.sessionId)!.secret!) as TookOverSeatView;
+type Synced = { phase: string; table?: unknown; players: Map<string, { seat: number; secret?: unknown }> };
+const pub = (r: Room<Synced>) => tableOf<TookOverPublicView>(r);
+const mine = (r: Room<Synced>) => secretOf<TookOverSeatView>(r)!;
 
 describe('Taking Over! against the next placement', () => {
   it('a take-over made before the placement wins even though it arrives after it', async () => {

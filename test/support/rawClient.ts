@@ -29,17 +29,26 @@ export function utf8AsLatin1(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
 }
 
-type SyncedTable = { table: string; players: Map<string, { secret?: string }> };
+type SyncedTable = { table?: { json?: string }; players: Map<string, { secret?: { json?: string } }> };
 
-/** Every string this client was allowed to receive: the public views and its own seat views, over time. */
-export function legitimateStrings<S extends SyncedTable>(room: Room<S>): Set<string> {
+/**
+ * Every JSON view string this client was allowed to receive (games whose views still travel as
+ * JSON, server/state/jsonMirror.ts): the public views and its own seat views, over time.
+ */
+export function legitimateStrings<S>(room: Room<S>): Set<string> {
   const seen = new Set<string>();
-  const note = (s: S) => {
-    seen.add(s.table);
-    const mine = s.players.get(room.sessionId)?.secret;
+  const note = (state: S) => {
+    const s = state as unknown as SyncedTable;
+    if (s.table?.json) seen.add(s.table.json);
+    const mine = s.players.get(room.sessionId)?.secret?.json;
     if (mine) seen.add(mine);
   };
   note(room.state);
   room.onStateChange(note);
   return seen;
+}
+
+/** Every message this room's socket has received so far, in order. */
+export function rawMessages(room: Room): Buffer[] {
+  return received.get(room) ?? [];
 }

@@ -5,6 +5,8 @@
 import { Client, type Room } from 'colyseus.js';
 import { startJunction, type Junction } from '../../server/app.js';
 import type { Config } from '../../server/config.js';
+import { readTableViews } from '../../shared/wire/registry.js';
+import type { SyncedTable } from '../../shared/wire/contract.js';
 
 export interface TestServer {
   junction: Junction;
@@ -49,13 +51,14 @@ export function collect<T>(room: Room, type: string): T[] {
   return seen;
 }
 
+/** The engine's public view as this client holds it (read back from the synchronised schema). */
 export function tableOf<T>(room: Room): T {
-  return JSON.parse((room.state as { table: string }).table) as T;
+  return readTableViews(room.state as SyncedTable, room.sessionId)!.publicView as T;
 }
 
+/** This client's own seat view, null for spectators or before the game starts. */
 export function secretOf<T>(room: Room): T | null {
-  const me = (room.state as { players: Map<string, { secret?: string }> }).players.get(room.sessionId);
-  return me?.secret ? JSON.parse(me.secret) as T : null;
+  return (readTableViews(room.state as SyncedTable, room.sessionId)?.seatView ?? null) as T | null;
 }
 
 /**

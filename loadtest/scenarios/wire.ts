@@ -1,0 +1,44 @@
+/**
+ * `npm run bench -- wire [--seats 4] [--trials 3]`: one seeded table of every game, replayed
+ * through the room's encoder with one client per seat (server/state/wireReplay.ts), once with
+ * the game's own mirror and once with every view as a JSON string (what every game sent before
+ * issue 14). Prints bytes per state change per client and the server's µs per change (mirror +
+ * encoding), both ways, per game. No server process: the bytes are the ones Colyseus would write
+ * for these changes.
+ */
+import { games } from '../../shared/games/registry.js';
+import { jsonMirror } from '../../server/state/jsonMirror.js';
+import { mirrorFor, typedGames } from '../../server/state/mirrors.js';
+import { replayWire } from '../../server/state/wireReplay.js';
+
+export async function runScenario(values: { seats?: string; trials?: string }): Promise<unknown> {
+  const trials = Math.min(20, Number(values.trials ?? 3) || 3);
+  const rows = games.map((game) => {
+    const seats = Math.min(Number(values.seats ?? 4), game.seatRange(game.optionsSchema.parse({})).max);
+    let before = 0;
+    let after = 0;
+    let changes = 0;
+    let microsBefore = 0;
+    let microsAfter = 0;
+    for (let seed = 1; seed <= trials; seed++) {
+      const json = replayWire(game, jsonMirror, { seed, seats });
+      const typed = replayWire(game, mirrorFor(game.id), { seed, seats });
+      before += json.bytesPerChangePerClient * json.changes;
+      after += typed.bytesPerChangePerClient * typed.changes;
+      // Timed again without decoding, so the clients' work (and its garbage) is not in the server's figure.
+      const jsonTimed = replayWire(game, jsonMirror, { seed, seats, decode: false });
+      const typedTimed = replayWire(game, mirrorFor(game.id), { seed, seats, decode: false });
+      microsBefore += jsonTimed.serverMicrosPerChange * jsonTimed.changes;
+      microsAfter += typedTimed.serverMicrosPerChange * typedTimed.changes;
+      changes += typed.changes;
+    }
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return {
+      game: game.id, typed: typedGames.includes(game.id), seats, changes,
+      jsonBytesPerChange: round(before / changes), bytesPerChange: round(after / changes), ratio: round(before / Math.max(1, after)),
+      /** Mirror + encoding every client's patch, µs per change (the first trials include warm-up). */
+      jsonServerMicros: round(microsBefore / changes), serverMicros: round(microsAfter / changes),
+    };
+  });
+  return { scenario: 'wire', trials, games: rows };
+}

@@ -1,0 +1,31 @@
+/**
+ * Which mirror writes each game's views into the table state: one line per typed game; the others
+ * still send JSON strings (jsonMirror). Importing this module defines every game's schema classes,
+ * which @colyseus/schema must know before the first room encodes a `TableState`.
+ */
+import type { GameMirror } from './mirror.js';
+import { jsonMirror } from './jsonMirror.js';
+import { railwayMirror } from './railwayMirror.js';
+import { trafficMemoryMirror } from './trafficMemoryMirror.js';
+import { tookOverMirror } from './tookOverMirror.js';
+import { bipBipMirror } from './bipBipMirror.js';
+import { carExchangeMirror } from './carExchangeMirror.js';
+import { rushHourMirror } from './rushHourMirror.js';
+import { trafficTangoMirror } from './trafficTangoMirror.js';
+
+const mirrors: Record<string, GameMirror> = {
+  railway_madness: railwayMirror,
+  traffic_memory: trafficMemoryMirror,
+  took_over: tookOverMirror,
+  bip_bip: bipBipMirror,
+  car_exchange: carExchangeMirror,
+  rush_hour: rushHourMirror,
+  traffic_tango: trafficTangoMirror,
+};
+
+export function mirrorFor(game: string): GameMirror {
+  return mirrors[game] ?? jsonMirror;
+}
+
+/** Game ids whose views are typed schema (not JSON strings). */
+export const typedGames = Object.keys(mirrors);

@@ -1,0 +1,108 @@
+/**
+ * Replays one seeded bot game through a game's mirror exactly as a room sends it: one table state,
+ * one client per seat with its own StateView, every state change encoded as Colyseus does
+ * (shared patch + that client's view part) and decoded by that client's own decoder. Used by the
+ * mirror round-trip tests and `npm run bench -- wire` (bytes per state change).
+ */
+import { Decoder, Encoder, StateView } from '@colyseus/schema';
+import type { AnyGame } from '../../shared/games/contract.js';
+import { botProposals, simulate } from '../../shared/games/testing/simulate.js';
+import { Rng } from '../../shared/random.js';
+import { PlayerState, TableState } from './TableState.js';
+import type { GameMirror } from './mirror.js';
+
+export interface DecodedChange {
+  now: number;
+  state: unknown;
+  /** What each seat's client decoded after this change. */
+  clients: TableState[];
+}
+
+export interface WireReplayResult {
+  changes: number;
+  /** The game reached its result within maxSteps. */
+  finished: boolean;
+  /** Bytes each client received, summed over the game (index = seat). */
+  bytesPerSeat: number[];
+  /** Mean bytes one client receives per state change. */
+  bytesPerChangePerClient: number;
+  /** Server work per state change: views → schema (the mirror) and encoding every client's patch, in µs. */
+  serverMicrosPerChange: number;
+}
+
+export function replayWire(game: AnyGame, mirror: GameMirror, o: {
+  seed: number; seats: number; options?: Record<string, unknown>; maxSteps?: number;
+  /** False: encode only (timing the server's side without the clients' decoding in the same process). */
+  decode?: boolean;
+  check?(change: DecodedChange): void;
+}): WireReplayResult {
+  const options = game.optionsSchema.parse({ players: o.seats, ...o.options });
+  const state = new TableState();
+  state.game = game.id;
+  const encoder = new Encoder(state);
+  const seats = Array.from({ length: o.seats }, (_, seat) => seat);
+  const players = seats.map((seat) => {
+    const p = new PlayerState();
+    p.seat = seat;
+    state.players.set(`seat${seat}`, p);
+    return p;
+  });
+  const views = players.map((p) => { const v = new StateView(); v.add(p); return v; });
+  const decoders = seats.map(() => new Decoder(new TableState()));
+  const bytesPerSeat = seats.map(() => 0);
+  let changes = 0;
+  let serverNanos = 0n;
+
+  const sendAll = (): void => {
+    const started = process.hrtime.bigint();
+    const it = { offset: 1 };
+    encoder.encode(it);
+    const shared = it.offset;
+    const patches = seats.map((seat) => encoder.encodeView(views[seat], shared, it));
+    encoder.discardChanges();
+    serverNanos += process.hrtime.bigint() - started;
+    patches.forEach((bytes, seat) => {
+      bytesPerSeat[seat] += bytes.length;
+      if (o.decode !== false) decoders[seat].decode(bytes, { offset: 1 });
+    });
+  };
+  const write = (engine: unknown, now: number): void => {
+    state.version++;
+    state.table ??= mirror.createTable();
+    mirror.writeTable(state.table, game.publicView(engine, now));
+    players.forEach((p, seat) => {
+      if (!p.secret) { p.secret = mirror.createSeat(); views[seat].add(p.secret); }
+      mirror.writeSeat(p.secret, game.seatView(engine, seat, now), (added) => views[seat].add(added));
+    });
+  };
+
+  // Joined before the game starts (as on a private table), so every later byte is a patch.
+  const first = { offset: 1 };
+  encoder.encodeAll(first);
+  seats.forEach((seat) => decoders[seat].decode(encoder.encodeAllView(views[seat], first.offset, { ...first }), { offset: 1 }));
+  encoder.discardChanges();
+
+  const rng = new Rng(o.seed);
+  const start = game.setup(options, o.seats, o.seed, 0);
+  const afterChange = (engine: unknown, now: number) => {
+    const started = process.hrtime.bigint();
+    write(engine, now);
+    serverNanos += process.hrtime.bigint() - started;
+    sendAll();
+    changes++;
+    o.check?.({ now, state: engine, clients: decoders.map((d) => d.state) });
+  };
+  afterChange(start, 0);
+  const end = simulate(game, start, {
+    propose: botProposals(game.bot, seats, () => 'easy', rng),
+    done: (s) => game.result(s) !== null,
+    maxSteps: o.maxSteps ?? 3000,
+    refusals: 'ignore',
+    check: ({ state: engine, now }) => afterChange(engine, now),
+  });
+  const total = bytesPerSeat.reduce((a, b) => a + b, 0);
+  return {
+    changes, finished: game.result(end.state) !== null, bytesPerSeat, bytesPerChangePerClient: total / o.seats / Math.max(1, changes),
+    serverMicrosPerChange: Number(serverNanos / 1000n) / Math.max(1, changes),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Which reader turns each game's synchronised state back into its views (one line per typed
+ * game; the others still read JSON strings), and the one function clients, load tests and tests
+ * use to get `publicView` / `seatView` from a decoded table state.
+ */
+import type { SyncedTable, ViewReader } from './contract.js';
+import { jsonReader } from './json.js';
+import { railwayReader } from './railway.js';
+import { trafficMemoryReader } from './traffic_memory.js';
+import { tookOverReader } from './took_over.js';
+import { bipReader } from './bip_bip.js';
+import { carExchangeReader } from './car_exchange.js';
+import { rushHourReader } from './rush_hour.js';
+import { trafficTangoReader } from './traffic_tango.js';
+
+export const viewReaders: Record<string, ViewReader> = {
+  railway_madness: railwayReader,
+  traffic_memory: trafficMemoryReader,
+  took_over: tookOverReader,
+  bip_bip: bipReader,
+  car_exchange: carExchangeReader,
+  rush_hour: rushHourReader,
+  traffic_tango: trafficTangoReader,
+};
+
+export function readerFor(game: string): ViewReader {
+  return viewReaders[game] ?? jsonReader;
+}
+
+/** The engine's views as this client holds them; null before the game has a table. */
+export function readTableViews(state: SyncedTable, sessionId: string): { publicView: unknown; seatView: unknown } | null {
+  if (!state.table) return null;
+  const reader = readerFor(state.game);
+  const secret = state.players.get(sessionId)?.secret;
+  return { publicView: reader.publicView(state.table), seatView: secret === undefined ? null : reader.seatView(secret, state.table) };
+}
