@@ -260,11 +260,7 @@ export class GameRoom extends Room<TableState> {
 
   /** Every frame passes the edge (size, rate, known type) before Colyseus decodes it. */
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
-    try {
-      if (this.edge.inspect(client, frame) === 'pass') super._onMessage(client, frame);
-    } catch (error) {
-      reportRoomException(this.roomId, 'message', error);
-    }
+    this.edge.handle(this.roomId, client, frame, () => super._onMessage(client, frame));
   }
 
   /** An exception in a handler, timer or hook of this room is logged and counted; the process and other tables go on. */

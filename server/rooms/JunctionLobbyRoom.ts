@@ -11,11 +11,7 @@ export class JunctionLobbyRoom extends LobbyRoom {
   private readonly edge = new MessageEdge(edgePolicy('lobby', ['filter'], roomServices().config));
 
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
-    try {
-      if (this.edge.inspect(client, frame) === 'pass') super._onMessage(client, frame);
-    } catch (error) {
-      reportRoomException(this.roomId, 'message', error);
-    }
+    this.edge.handle(this.roomId, client, frame, () => super._onMessage(client, frame));
   }
 
   override onUncaughtException(error: RoomException<this>, methodName: string): void {

@@ -13,6 +13,7 @@ import { ClientState, Protocol, type Client } from '@colyseus/core';
 import { TokenBucket } from '../matchmaking/rateLimit.js';
 import { ErrorCodes } from '../../shared/protocol/messages.js';
 import { edgeDrops, messagesReceived } from '../ops/metrics.js';
+import { reportRoomException } from './roomExceptions.js';
 
 export interface EdgePolicy {
   /** Label for metrics (a game id or "lobby"). */
@@ -52,6 +53,15 @@ export class MessageEdge {
 
   constructor(private readonly policy: EdgePolicy) {
     this.types = new Set(policy.types);
+  }
+
+  /** Hands the frame to `deliver` (Colyseus' own dispatch) when it passes; nothing either throws leaves the room. */
+  handle(roomId: string, client: Client, frame: Buffer, deliver: () => void): void {
+    try {
+      if (this.inspect(client, frame) === 'pass') deliver();
+    } catch (error) {
+      reportRoomException(roomId, 'message', error);
+    }
   }
 
   /**
