@@ -23,6 +23,8 @@ import { RoomPlacement } from './matchmaking/placement.js';
 import { openPresence } from './presence.js';
 import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
 import { logger } from './ops/logger.js';
+import { IdentityService } from './identity/service.js';
+import { identityRoutes } from './identity/routes.js';
 
 export interface Junction {
   config: Config;
@@ -44,6 +46,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const services: RoomServices = {
     config,
     store,
+    identities: new IdentityService(store),
     internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
     onGameStored: () => undefined,
     draining: false,
@@ -74,6 +77,9 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
 
   app.use(express.json({ limit: '32kb' }));
   app.use(opsRoutes({ config }));
+  app.use('/api/identity', identityRoutes({
+    identities: services.identities, creations: new KeyedRateLimiter(config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
+  }));
   app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new KeyedRateLimiter(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use(staticClient());
 

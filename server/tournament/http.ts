@@ -17,6 +17,7 @@ import { leaderboard } from './ratings.js';
 import type { LiveTournaments } from './live.js';
 import { readPlayerViews } from './playerView.js';
 import { publicPlayerId } from './publicIds.js';
+import { publicIdentity, type IdentityService } from '../identity/service.js';
 
 // ------------------------------------------------------------------ tokens and public ids
 
@@ -153,8 +154,8 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, res: Response): T | null 
   return null;
 }
 
-export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments }): Router {
-  const { service, store, tokens, live } = deps;
+export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments; identities: IdentityService }): Router {
+  const { service, store, tokens, live, identities } = deps;
   const router = Router();
 
   const mustExist = async (id: string): Promise<TournamentRecord> => {
@@ -202,8 +203,8 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.get('/leaderboard/:game', wrap(async (req, res) => {
     const q = parse(leaderboardQuery, req.query, res);
     if (!q) return;
-    const rows = await leaderboard(store, req.params.game.slice(0, 40), q);
-    res.json(rows.map((r) => ({ ...r, playerId: publicPlayerId(r.playerId) })));
+    // The same ratings as /api/leaderboards/:game (one rating system); player ids are public identity ids.
+    res.json(await leaderboard(store, req.params.game.slice(0, 60), q));
   }));
 
   router.get('/:id', wrap(async (req, res) => {
@@ -221,9 +222,13 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const t = await mustExist(req.params.id);
     const body = parse(registerBody, req.body, res);
     if (!body) return;
-    const reg = await service.register(t.id, { name: body.name, code: body.code });
+    // The registrant plays (and is rated) as their guest identity (Authorization: Bearer <guest token>);
+    // without one, or with a token nobody holds, a fresh guest is issued with the registration.
+    const guest = await identities.resolveOrCreate(bearer(req) ?? undefined);
+    const reg = await service.register(t.id, { name: body.name, code: body.code, identityId: guest.identity.id });
     res.status(201).json({
       playerId: publicPlayerId(reg.playerId), seatId: reg.playerId, name: reg.name, token: tokens.player(t.id, reg.playerId),
+      identity: publicIdentity(guest.identity), ...(guest.issued ? { guestToken: guest.issued } : {}),
     });
   }));
 

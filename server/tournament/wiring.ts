@@ -94,7 +94,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
   sweep.unref();
 
   return {
-    router: tournamentRoutes({ service, store, tokens, live }),
+    router: tournamentRoutes({ service, store, tokens, live, identities: services.identities }),
     service,
     tokens,
     async close() {

@@ -28,6 +28,8 @@ export const joinOptions = z.object({
   name: z.string().trim().min(1).max(24).optional(),
   spectator: z.boolean().optional(),
   private: z.boolean().optional(),
+  /** The guest identity's device token (server/identity): links the seat to the player. */
+  token: z.string().max(200).optional(),
 }).passthrough();
 
 /** Error codes sent in `error` and `rejected` messages ({ code, message }). */
