@@ -25,6 +25,7 @@ import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
 import { logger } from './ops/logger.js';
 import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
+import { playerRoutes } from './http/playerRoutes.js';
 
 export interface Junction {
   config: Config;
@@ -79,6 +80,9 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.use(opsRoutes({ config }));
   app.use('/api/identity', identityRoutes({
     identities: services.identities, creations: new KeyedRateLimiter(config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
+  }));
+  app.use('/api', playerRoutes({
+    store, identities: services.identities, reads: new KeyedRateLimiter(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
   }));
   app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new KeyedRateLimiter(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use(staticClient());

@@ -416,6 +416,12 @@ export class SqlStore implements Store {
     return rows.map(playerGameFromRow);
   }
 
+  async countPlayerGames(identityId: string): Promise<number> {
+    const row = await this.db.selectFrom('player_games').select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('identity_id', '=', identityId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async ratingsOf(identityId: string): Promise<RatingRecord[]> {
     const rows = await this.db.selectFrom('ratings').selectAll().where('player_id', '=', identityId).orderBy('game').execute();
     return rows.map(ratingFromRow);

@@ -232,6 +232,8 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
         ['hist-2', 'rush_hour', false, true, 1, 3], ['hist-1', 'rush_hour:kids', true, false, 1, 3],
       ]);
       expect(await s().listPlayerGames('u_h1', { limit: 1 })).toHaveLength(1);
+      expect(await s().countPlayerGames('u_h1')).toBe(2);
+      expect(await s().countPlayerGames('u_nobody')).toBe(0);
       expect(await s().listPlayerGames('u_h1', { ratingKey: 'rush_hour:kids' })).toHaveLength(1);
       await s().rateGame('hist-1', 'rush_hour:kids', ['u_h1', 'u_h2'], () => [
         { game: 'rush_hour:kids', playerId: 'u_h1', name: 'Ana#1', mu: 28, sigma: 7, ordinal: 7, games: 1, updatedAt: 1 },

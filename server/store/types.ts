@@ -270,6 +270,7 @@ export interface Store {
   // ---- history
   /** Newest first; `limit` defaults to 50. */
   listPlayerGames(identityId: string, q?: { limit?: number; ratingKey?: string }): Promise<PlayerGameRecord[]>;
+  countPlayerGames(identityId: string): Promise<number>;
   /** Every rating this identity has, one per rating key. */
   ratingsOf(identityId: string): Promise<RatingRecord[]>;
   /** 1-based place on the leaderboard of `game` (by ordinal), or null when unrated there. */

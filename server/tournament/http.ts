@@ -18,6 +18,7 @@ import type { LiveTournaments } from './live.js';
 import { readPlayerViews } from './playerView.js';
 import { publicPlayerId } from './publicIds.js';
 import { publicIdentity, type IdentityService } from '../identity/service.js';
+import { ratingKey } from '../../shared/ratings/families.js';
 
 // ------------------------------------------------------------------ tokens and public ids
 
@@ -125,6 +126,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 const leaderboardQuery = z.object({
+  variant: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   minGames: z.coerce.number().int().min(0).max(1000).default(0),
 });
@@ -204,7 +206,9 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const q = parse(leaderboardQuery, req.query, res);
     if (!q) return;
     // The same ratings as /api/leaderboards/:game (one rating system); player ids are public identity ids.
-    res.json(await leaderboard(store, req.params.game.slice(0, 60), q));
+    // A game with rated variant families (shared/ratings/families.ts) needs ?variant=.
+    const game = req.params.game.slice(0, 40);
+    res.json(await leaderboard(store, q.variant ? ratingKey(game, q.variant) : game, q));
   }));
 
   router.get('/:id', wrap(async (req, res) => {
