@@ -26,6 +26,7 @@ import { logger } from './ops/logger.js';
 import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
+import { keepReplaysFor } from './store/retention.js';
 
 export interface Junction {
   config: Config;
@@ -87,6 +88,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new KeyedRateLimiter(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use(staticClient());
 
+  const retention = keepReplaysFor(store, config.REPLAY_RETENTION_DAYS);
+
   await gameServer.listen(config.PORT, config.HOST);
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -100,6 +103,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       logger.info('shutting down: no new tables; running games get a grace period');
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
+      retention.stop();
       await store.close();
     })();
     return stopping;

@@ -25,7 +25,8 @@ export interface Replay {
   seat?: { seat: Seat; views: unknown[] };
 }
 
-const CACHE_SIZE = 32;
+/** Public replays run to 1.5 MB (an 8-seat Car Exchange game, docs/benchmarks.md): keep a few. */
+const CACHE_SIZE = 8;
 
 export class ReplayBuilder {
   private cache = new Map<string, ReplayFrame[]>();
