@@ -126,9 +126,11 @@ export class GameRoom extends Room<TableState> {
       if (this.humanAndBotCount() >= this.options.players) throw new Error('This table is full.');
     }
     const auth = await authenticateSeat(roomServices().identities, parsed.data.token);
-    // A tournament seat already belongs to its registrant's identity; elsewhere one identity, one seat.
+    // One identity, one linked seat per table (two tabs of one browser may still both play, the
+    // second anonymously: unrated and out of the history, so nobody rates themselves up).
+    // A tournament seat already belongs to its registrant's identity.
     if (!this.tournament && auth.identity && this.seatIdentities.holds(this.state.players.values(), auth.identity.id)) {
-      throw new Error('You already have a seat at this table.');
+      return { identity: null, issued: null };
     }
     return auth;
   }
