@@ -35,8 +35,16 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
   return data;
 }
 
+let pending: Promise<Identity> | null = null;
+
 /** The stored identity, checked with the server; a new guest when there is none or it is unknown. */
-export async function ensureIdentity(): Promise<Identity> {
+export function ensureIdentity(): Promise<Identity> {
+  // Screens ask at once on start-up: one request, one guest.
+  pending ??= checkOrCreate().finally(() => { pending = null; });
+  return pending;
+}
+
+async function checkOrCreate(): Promise<Identity> {
   if (identityToken()) {
     try {
       current = (await api<{ identity: Identity }>('GET', '/identity/me')).identity;
