@@ -52,9 +52,11 @@ export class ActionLogWriter {
   }
 
   private push(entry: LogEntry): void {
-    this.pending.push(entry);
+    // A copy taken now: the action object must not change before the batch is written.
+    const text = JSON.stringify(entry);
+    this.pending.push(JSON.parse(text) as LogEntry);
     this.entries++;
-    this.bytes += JSON.stringify(entry).length;
+    this.bytes += text.length;
     if (this.pending.length >= MAX_BATCH) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);

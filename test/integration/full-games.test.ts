@@ -46,6 +46,6 @@ describe.concurrent('bots play every game to the end', () => {
     const log = await server.junction.store.readGameLog(host.roomId);
     expect(log.length).toBeGreaterThan(0);
     const rebuilt = rebuild(game, { options: session!.options, seats: session!.options.players, seed: session!.seed, startedAt: session!.startedAt }, log);
-    expect(rebuilt.result?.seats.map((x) => x.place)).toEqual([...record.players].sort((a, b) => a.seat - b.seat).map((p) => p.place));
+    expect([...rebuilt.result!.seats].sort((a, b) => a.seat - b.seat).map((x) => x.place)).toEqual([...record.players].sort((a, b) => a.seat - b.seat).map((p) => p.place));
   }, 180_000);
 });

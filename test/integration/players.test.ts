@@ -134,7 +134,7 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     const session = (await server.junction.store.getGameSession(a.roomId))!;
     const log = await server.junction.store.readGameLog(a.roomId);
     const rebuilt = rebuild(findGame(GAME)!, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log);
-    expect(rebuilt.result?.seats.map((s) => s.place)).toEqual([...game.players].sort((x: Json, y: Json) => x.seat - y.seat).map((p: Json) => p.place));
+    expect([...rebuilt.result!.seats].sort((x, y) => x.seat - y.seat).map((s) => s.place)).toEqual([...game.players].sort((x: Json, y: Json) => x.seat - y.seat).map((p: Json) => p.place));
     expect(frames).toHaveLength(log.length + 1);
 
     // A player of the game also gets their own seat's views.
