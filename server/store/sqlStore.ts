@@ -129,8 +129,12 @@ export class SqlStore implements Store {
     return row ? gameFromRow(row) : null;
   }
 
-  async listGameResults(q: { game?: string; limit?: number; tournamentId?: string }): Promise<GameRecord[]> {
+  async listGameResults(q: { game?: string; limit?: number; tournamentId?: string; publicOnly?: boolean }): Promise<GameRecord[]> {
     let query = this.db.selectFrom('game_results').selectAll();
+    if (q.publicOnly) {
+      query = query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_sessions').select('game_sessions.id')
+        .whereRef('game_sessions.id', '=', 'game_results.id').where('game_sessions.private', '=', true))));
+    }
     if (q.game !== undefined) query = query.where('game', '=', q.game);
     if (q.tournamentId !== undefined) query = query.where('tournament_id', '=', q.tournamentId);
     const rows = await query.orderBy('finished_at', 'desc').orderBy('id').limit(q.limit ?? 50).execute();

@@ -192,8 +192,8 @@ export interface Store {
   /** Idempotent on `r.id`: a second save of the same room id changes nothing. */
   saveGameResult(r: GameRecord): Promise<void>;
   getGameResult(id: string): Promise<GameRecord | null>;
-  /** Newest first. `limit` defaults to 50. */
-  listGameResults(q: { game?: string; limit?: number; tournamentId?: string }): Promise<GameRecord[]>;
+  /** Newest first. `limit` defaults to 50. `publicOnly` leaves out private tables' games. */
+  listGameResults(q: { game?: string; limit?: number; tournamentId?: string; publicOnly?: boolean }): Promise<GameRecord[]>;
 
   createTournament(t: TournamentRecord): Promise<void>;
   getTournament(id: string): Promise<TournamentRecord | null>;
