@@ -100,6 +100,12 @@ describe.skipIf(!browserTestsRun)('profiles, ratings and replays in the browser'
     await other.goto(link);
     await expect(other.locator('#replay-position').textContent({ timeout: 15_000 })).resolves.toBe(`1 / ${total} · 0:00`);
 
+    // The leaderboard: both players, and Ana's own rank.
+    const board = await ana.newPage();
+    await board.goto(`${server.http}/#/leaderboards/rush_hour`);
+    await expect(board.locator('#board').textContent({ timeout: 15_000 })).resolves.toMatch(/1\. (Ana|Bo)#\d{4}.*2\. (Ana|Bo)#\d{4}/);
+    await expect(board.locator('#my-rank').textContent()).resolves.toMatch(/^You: #[12] · -?\d+\.\d\d$/);
+
     // The device link moves Ana to a third browser, once.
     const home = await ana.newPage();
     await home.goto(`${server.http}/#/profile/${anaId}`);

@@ -133,7 +133,12 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     for (let i = 1; i < frames.length; i++) expect(frames[i].t).toBeGreaterThanOrEqual(frames[i - 1].t);
     const session = (await server.junction.store.getGameSession(a.roomId))!;
     const log = await server.junction.store.readGameLog(a.roomId);
-    const rebuilt = rebuild(findGame(GAME)!, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log);
+    // Every frame is exactly the engine's public view at that step (nothing of any seat's own view).
+    const game$ = findGame(GAME)!;
+    const publicViews: unknown[] = [];
+    const rebuilt = rebuild(game$, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log,
+      (step) => publicViews.push(JSON.parse(JSON.stringify(game$.publicView(step.state, step.now)))));
+    expect(frames.map((f) => f.view)).toEqual(publicViews);
     expect([...rebuilt.result!.seats].sort((x, y) => x.seat - y.seat).map((s) => s.place)).toEqual([...game.players].sort((x: Json, y: Json) => x.seat - y.seat).map((p: Json) => p.place));
     expect(frames).toHaveLength(log.length + 1);
 
