@@ -19,7 +19,7 @@ interface GameReplay {
 }
 
 const TOP = 64;
-const BOTTOM = 130;
+const BOTTOM = 195;
 const SPEEDS = [0.5, 1, 2, 4, 8];
 /** Long thinking pauses are shortened while playing. */
 const MAX_GAP_MS = 2_000;
@@ -82,6 +82,7 @@ export class ReplayScene extends Phaser.Scene {
     const frames = this.data$!.replay!.frames;
     this.scrub = el('input', { id: 'replay-scrub', type: 'range', min: '0', max: String(frames.length - 1), value: '0' });
     this.scrub.setAttribute('aria-label', 'Position in the game');
+    this.scrub.style.width = `${Math.max(240, Math.min(900, this.scale.width - 80))}px`;
     this.scrub.addEventListener('input', () => this.goTo(Number(this.scrub.value)));
     this.label = el('span', { id: 'replay-position' });
     this.playButton = button('Play', () => this.togglePlay(), { testId: 'replay-play' });
@@ -92,14 +93,14 @@ export class ReplayScene extends Phaser.Scene {
     const share = el('input', { id: 'replay-link', readOnly: true, size: 40, value: `${window.location.origin}/replay/${this.data$!.id}` });
     share.setAttribute('aria-label', 'Link to this replay');
     this.eventLine = el('div', { id: 'replay-event' });
-    const panel = el('div', { className: 'jn-panel', id: 'replay-controls' },
+    const panel = el('div', { className: 'jn-panel jn-replay', id: 'replay-controls' },
       this.eventLine,
       el('div', { className: 'jn-row' },
-        button('⏮ Start', () => this.goTo(0), { secondary: true, testId: 'replay-first' }),
+        button('|◀ Start', () => this.goTo(0), { secondary: true, testId: 'replay-first' }),
         button('◀ Step', () => this.goTo(this.index - 1), { secondary: true, testId: 'replay-back-step' }),
         this.playButton,
         button('Step ▶', () => this.goTo(this.index + 1), { secondary: true, testId: 'replay-step' }),
-        button('End ⏭', () => this.goTo(frames.length - 1), { secondary: true, testId: 'replay-last' }),
+        button('End ▶|', () => this.goTo(frames.length - 1), { secondary: true, testId: 'replay-last' }),
         speed, this.label),
       el('div', { className: 'jn-row' }, this.scrub),
       el('div', { className: 'jn-row' }, share, button('Back to lobby', () => this.back(), { secondary: true, testId: 'replay-back' })));
