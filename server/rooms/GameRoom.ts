@@ -137,6 +137,10 @@ export class GameRoom extends Room<TableState> {
 
   override onJoin(client: Client, raw: Record<string, unknown>): void {
     const parsed = joinOptions.parse(raw ?? {});
+    // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
+    if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.humanAndBotCount() >= this.options.players)) {
+      throw new Error('This table is full.');
+    }
     const data: ClientData = { spectator: parsed.spectator === true, limiter: new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND, Date.now()), warnedAt: 0 };
     client.userData = data;
     clientsGauge.inc();

@@ -112,6 +112,17 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     await first.leave(true);
   });
 
+  it('seats no more players than the table has when several guests join at once', async () => {
+    const host = await ready(await server.client().create(GAME, { private: true, ...QUICK, players: 2, token: (await guest()).token }));
+    const tokens = await Promise.all([guest(), guest(), guest(), guest()]);
+    const joins = await Promise.allSettled(tokens.map((g) => server.client().joinById(host.roomId, { token: g.token })));
+    expect(joins.filter((j) => j.status === 'fulfilled')).toHaveLength(1);
+    for (const j of joins) if (j.status === 'rejected') expect(String(j.reason)).toMatch(/full/);
+    await eventually(() => (host.state as Json).players.size === 2, 5000, 'two seats');
+    for (const j of joins) if (j.status === 'fulfilled') await j.value.leave(true);
+    await host.leave(true);
+  });
+
   it('rates a quick-play game of two identities; profile, leaderboard and replay show it', async () => {
     const [ana, bo] = [await guest('Ana'), await guest('Bo')];
     const a = await ready(await server.client().joinOrCreate(GAME, { ...QUICK, players: 2, token: ana.token }));
