@@ -45,7 +45,7 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
     if (!identity) return void res.status(404).json({ error: 'No such player.' });
     const self = (await caller(req))?.id === identity.id;
     const [ratings, lines, played] = await Promise.all([
-      store.ratingsOf(identity.id), store.listPlayerGames(identity.id, { limit: HISTORY * 2 }), store.countPlayerGames(identity.id),
+      store.ratingsOf(identity.id), store.listPlayerGames(identity.id, { limit: HISTORY * 2 }), store.countPlayerGames(identity.id, { publicOnly: !self }),
     ]);
     const visible = lines.filter((l) => self || !l.private).slice(0, HISTORY);
     const withRanks = await Promise.all(ratings.map(async (r) => {

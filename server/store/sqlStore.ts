@@ -420,9 +420,11 @@ export class SqlStore implements Store {
     return rows.map(playerGameFromRow);
   }
 
-  async countPlayerGames(identityId: string): Promise<number> {
-    const row = await this.db.selectFrom('player_games').select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('identity_id', '=', identityId).executeTakeFirstOrThrow();
+  async countPlayerGames(identityId: string, q: { publicOnly?: boolean } = {}): Promise<number> {
+    let query = this.db.selectFrom('player_games').select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('identity_id', '=', identityId);
+    if (q.publicOnly) query = query.where('private', '=', false);
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

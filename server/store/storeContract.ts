@@ -238,6 +238,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       ]);
       expect(await s().listPlayerGames('u_h1', { limit: 1 })).toHaveLength(1);
       expect(await s().countPlayerGames('u_h1')).toBe(2);
+      expect(await s().countPlayerGames('u_h1', { publicOnly: true })).toBe(1);
       expect(await s().countPlayerGames('u_nobody')).toBe(0);
       expect(await s().listPlayerGames('u_h1', { ratingKey: 'rush_hour:kids' })).toHaveLength(1);
       await s().rateGame('hist-1', 'rush_hour:kids', ['u_h1', 'u_h2'], () => [

@@ -270,7 +270,8 @@ export interface Store {
   // ---- history
   /** Newest first; `limit` defaults to 50. */
   listPlayerGames(identityId: string, q?: { limit?: number; ratingKey?: string }): Promise<PlayerGameRecord[]>;
-  countPlayerGames(identityId: string): Promise<number>;
+  /** `publicOnly` leaves out private tables' games. */
+  countPlayerGames(identityId: string, q?: { publicOnly?: boolean }): Promise<number>;
   /** Every rating this identity has, one per rating key. */
   ratingsOf(identityId: string): Promise<RatingRecord[]>;
   /** 1-based place on the leaderboard of `game` (by ordinal), or null when unrated there. */

@@ -190,7 +190,9 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     await host.leave(true);
     await eventually(async () => (await call('GET', `/games/${host.roomId}`, undefined, ana.token)).status === 200, 170_000, 'stored');
     expect((await call('GET', `/games/${host.roomId}`)).status).toBe(404);
-    expect((await call('GET', `/players/${ana.id}`)).json.games).toEqual([]);
+    const seenByOthers = (await call('GET', `/players/${ana.id}`)).json;
+    expect(seenByOthers.games).toEqual([]);
+    expect(seenByOthers.gamesPlayed).toBe(0);
     const own = (await call('GET', `/players/${ana.id}`, undefined, ana.token)).json;
     expect(own.games).toEqual([expect.objectContaining({ id: host.roomId, private: true })]);
     // One identity and a bot: nothing to rate against.
