@@ -2,6 +2,8 @@ import Phaser from 'phaser';
 import { LobbyScene } from './scenes/LobbyScene.js';
 import { TableScene } from './scenes/TableScene.js';
 import { TournamentScene } from './scenes/TournamentScene.js';
+import { PlayersScene } from './scenes/PlayersScene.js';
+import { ReplayScene } from './scenes/ReplayScene.js';
 
 const game = new Phaser.Game({
   type: Phaser.AUTO,
@@ -9,7 +11,7 @@ const game = new Phaser.Game({
   backgroundColor: '#1d2330',
   dom: { createContainer: true },
   scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
-  scene: [LobbyScene, TableScene, TournamentScene],
+  scene: [LobbyScene, TableScene, TournamentScene, PlayersScene, ReplayScene],
 });
 
 // Exposed for browser tests and debugging (read-only use).

@@ -27,6 +27,10 @@ import { RoomPlacement } from './matchmaking/placement.js';
 import { openPresence } from './presence.js';
 import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
 import { logger } from './ops/logger.js';
+import { IdentityService } from './identity/service.js';
+import { identityRoutes } from './identity/routes.js';
+import { playerRoutes } from './http/playerRoutes.js';
+import { keepReplaysFor } from './store/retention.js';
 
 export interface Junction {
   config: Config;
@@ -50,6 +54,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const services: RoomServices = {
     config,
     store,
+    identities: new IdentityService(store),
     internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
     onGameStored: () => undefined,
     draining: false,
@@ -82,9 +87,17 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
 
   app.use(express.json({ limit: '16kb' }));
   app.use(opsRoutes({ config }));
+  app.use('/api/identity', identityRoutes({
+    identities: services.identities, creations: new IpLimit(config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
+  }));
+  app.use('/api', playerRoutes({
+    store, identities: services.identities, reads: new IpLimit(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+  }));
   app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use(staticClient());
   app.use(jsonErrors);
+
+  const retention = keepReplaysFor(store, config.REPLAY_RETENTION_DAYS);
 
   await gameServer.listen(config.PORT, config.HOST);
   const address = httpServer.address();
@@ -99,6 +112,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       logger.info('shutting down: no new tables; running games get a grace period');
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
+      retention.stop();
       await store.close();
     })();
     return stopping;

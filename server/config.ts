@@ -47,6 +47,14 @@ const envSchema = z.object({
   FLOOD_CUTOFF_DROPS: z.coerce.number().int().min(1).default(60),
   /** Spectators one table accepts, counted apart from its seats. */
   SPECTATORS_MAX: z.coerce.number().int().min(0).default(50),
+  /** Per-IP new guest identities and device-link claims: burst, then per second. */
+  GUEST_CREATE_BURST: z.coerce.number().int().min(1).default(20),
+  GUEST_CREATE_PER_SECOND: z.coerce.number().min(0.01).default(0.5),
+  /** Per-IP reads of profiles, leaderboards and replays: burst, then per second. */
+  PLAYER_API_BURST: z.coerce.number().int().min(1).default(60),
+  PLAYER_API_PER_SECOND: z.coerce.number().min(0.1).default(10),
+  /** Action logs (replays) older than this many days are deleted; 0 keeps them forever. Results and ratings stay. */
+  REPLAY_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   MONITOR_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),

@@ -8,6 +8,7 @@ import { ClockSync } from './clockSync.js';
 import { ActionStamper } from '../../shared/protocol/stamper.js';
 import { readTableViews } from '../../shared/wire/registry.js';
 import type { OptionValueWire, ResultWire } from '../../shared/wire/table.js';
+import { adoptIdentity, identityToken, type Identity } from './identity.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 
@@ -44,11 +45,11 @@ export class Connection {
   onState: () => void = () => undefined;
 
   async quickPlay(game: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.joinOrCreate<TableRoomState>(game, options));
+    this.attach(await this.client.joinOrCreate<TableRoomState>(game, withToken(options)));
   }
 
   async createPrivate(game: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.create<TableRoomState>(game, { ...options, private: true }));
+    this.attach(await this.client.create<TableRoomState>(game, withToken({ ...options, private: true })));
   }
 
   async joinByCode(code: string, options: Record<string, unknown>): Promise<void> {
@@ -56,11 +57,11 @@ export class Connection {
     if (res.status === 404) throw new Error('No table has that code.');
     if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? `Look-up failed (${res.status})`);
     const { roomId } = (await res.json()) as { roomId: string };
-    this.attach(await this.client.joinById<TableRoomState>(roomId, options));
+    this.attach(await this.client.joinById<TableRoomState>(roomId, withToken(options)));
   }
 
   async joinById(roomId: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.joinById<TableRoomState>(roomId, options));
+    this.attach(await this.client.joinById<TableRoomState>(roomId, withToken(options)));
   }
 
   /** After a reload: go back to the table this tab was seated at, if the server still holds the seat. */
@@ -129,6 +130,7 @@ export class Connection {
       this.onRefused(m);
     });
     room.onMessage('events', (events: { type: string; text?: string }[]) => this.onEvents(events));
+    room.onMessage('identity', (m: { token: string; identity: Identity }) => adoptIdentity(m));
     room.onMessage('notice', (m: { message: string }) => this.onNotice(m.message));
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
     room.onLeave((code) => {
@@ -162,4 +164,10 @@ export class Connection {
     }
     this.onStatus('lost');
   }
+}
+
+/** Every seat is taken as this browser's guest identity. */
+function withToken(options: Record<string, unknown>): Record<string, unknown> {
+  const token = identityToken();
+  return token ? { ...options, token } : options;
 }

@@ -7,6 +7,19 @@ import type { Room } from 'colyseus.js';
 import { games } from '../../shared/games/registry.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
+import { claim, currentIdentity, ensureIdentity, rename } from '../net/identity.js';
+
+/** Client routes live in the hash (/#/replay/<id>); the server redirects /replay/<id> there. */
+type Route = { scene: 'replay'; id: string } | { scene: 'profile'; id: string } | { scene: 'leaderboard'; game: string } | { scene: 'claim'; code: string } | null;
+
+function route(): Route {
+  const m = /^#\/(replay|profile|leaderboards|claim)\/([A-Za-z0-9_-]{1,64})$/.exec(window.location.hash);
+  if (!m) return null;
+  if (m[1] === 'replay') return { scene: 'replay', id: m[2] };
+  if (m[1] === 'profile') return { scene: 'profile', id: m[2] };
+  if (m[1] === 'leaderboards') return { scene: 'leaderboard', game: m[2] };
+  return { scene: 'claim', code: m[2] };
+}
 
 const NAME_KEY = 'junction.name';
 
@@ -24,12 +37,31 @@ export class LobbyScene extends Phaser.Scene {
   }
 
   async create(): Promise<void> {
+    const next = route();
+    if (next?.scene === 'replay') return void this.scene.start('replay', { id: next.id });
+    if (next?.scene === 'profile') return void this.scene.start('players', { view: 'profile', id: next.id });
+    if (next?.scene === 'leaderboard') return void this.scene.start('players', { view: 'leaderboard', game: next.game });
+    let claimError = '';
+    if (next?.scene === 'claim') {
+      window.location.hash = '';
+      try {
+        await claim(next.code);
+        return void this.scene.start('players', { view: 'profile' });
+      } catch (error) {
+        claimError = error instanceof Error ? error.message : String(error);
+      }
+    }
     const connection = new Connection();
     if (await connection.resume()) {
       this.scene.start('table', { connection });
       return;
     }
     this.buildPanel(connection);
+    this.errorEl.textContent = claimError;
+    void ensureIdentity().then((me) => {
+      const input = document.getElementById('name') as HTMLInputElement | null;
+      if (input && !input.value) input.value = me.name;
+    }).catch((error: unknown) => { this.errorEl.textContent = `Could not reach the server: ${String(error)}`; });
     this.scale.on('resize', this.layout, this);
     this.events.once('shutdown', () => {
       this.scale.off('resize', this.layout, this);
@@ -82,6 +114,10 @@ export class LobbyScene extends Phaser.Scene {
     const go = (attempt: () => Promise<void>) => async () => {
       this.errorEl.textContent = '';
       try {
+        // Seats are taken as this browser's guest identity: a changed name is saved to it first.
+        const me = currentIdentity() ?? await ensureIdentity();
+        const wanted = name.value.trim();
+        if (wanted && wanted !== me.name) await rename(wanted);
         await attempt();
         this.scene.start('table', { connection });
       } catch (error) {
@@ -100,7 +136,9 @@ export class LobbyScene extends Phaser.Scene {
         button('Create private table', go(() => connection.createPrivate(gameSelect.value, tableOpts())), { secondary: true, testId: 'create-private' })),
       el('div', { className: 'jn-row' }, code,
         button('Join by code', go(() => connection.joinByCode(code.value, joinOpts())), { secondary: true, testId: 'join-code' })),
-      el('div', { className: 'jn-row' }, button('Tournaments', () => this.scene.start('tournaments'), { secondary: true, testId: 'tournaments' })),
+      el('div', { className: 'jn-row' }, button('Tournaments', () => this.scene.start('tournaments'), { secondary: true, testId: 'tournaments' }),
+        button('My profile', () => this.scene.start('players', { view: 'profile' }), { secondary: true, testId: 'profile' }),
+        button('Leaderboards', () => this.scene.start('players', { view: 'leaderboard' }), { secondary: true, testId: 'leaderboards' })),
       this.errorEl,
       el('div', { textContent: 'Open tables' }),
       this.listEl,

@@ -223,11 +223,19 @@ export class TableScene extends Phaser.Scene {
       .map((s) => el('div', { textContent: `${s.place}. ${names.get(s.seat) ?? `Seat ${s.seat + 1}`} — ${s.score}` }));
     const panel = el('div', { className: 'jn-panel', id: 'result' },
       el('h1', { textContent: 'Game over' }), el('div', { textContent: result.summary }), ...rows,
-      el('div', { className: 'jn-bar' }, button('Back to lobby', () => void this.backToLobby(), { testId: 'back-to-lobby' })));
+      el('div', { className: 'jn-bar' }, button('Back to lobby', () => void this.backToLobby(), { testId: 'back-to-lobby' }),
+        button('Watch the replay', () => void this.leaveFor('replay', { id: this.connection.room?.roomId }), { secondary: true, testId: 'watch-replay' }),
+        button('My profile', () => void this.leaveFor('players', { view: 'profile' }), { secondary: true, testId: 'result-profile' })));
     panel.style.background = '#1d2330ee';
     panel.style.padding = '16px';
     panel.style.borderRadius = '12px';
     this.resultDom = this.add.dom(this.scale.width / 2, TOP + 20, panel).setOrigin(0.5, 0).setDepth(20);
+  }
+
+  private async leaveFor(scene: string, data: Record<string, unknown>): Promise<void> {
+    await this.connection.leave();
+    this.gameRenderer?.destroy?.();
+    this.scene.start(scene, data);
   }
 
   private async backToLobby(): Promise<void> {

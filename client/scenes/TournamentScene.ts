@@ -9,6 +9,7 @@ import Phaser from 'phaser';
 import { games } from '../../shared/games/registry.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
+import { adoptIdentity, identityToken, type Identity } from '../net/identity.js';
 
 const NAME_KEY = 'junction.name';
 const PLAYER_KEY = (id: string) => `junction.tournament.${id}.player`;
@@ -252,7 +253,9 @@ export class TournamentScene extends Phaser.Scene {
       const code = el('input', { placeholder: 'Code (private)', maxLength: 12, size: 10 });
       code.setAttribute('aria-label', 'Private tournament code');
       box.replaceChildren(name, code, button('Register', this.act(async () => {
-        const r = await call<PlayerToken>('POST', `/${id}/register`, { name: name.value.trim(), ...(code.value.trim() ? { code: code.value.trim() } : {}) });
+        // Registered as this browser's guest identity (ratings and history follow it).
+        const r = await call<PlayerToken & { identity: Identity; guestToken?: string }>('POST', `/${id}/register`, { name: name.value.trim(), ...(code.value.trim() ? { code: code.value.trim() } : {}) }, identityToken());
+        if (r.guestToken) adoptIdentity({ token: r.guestToken, identity: r.identity });
         localStorage.setItem(NAME_KEY, r.name);
         localStorage.setItem(PLAYER_KEY(id), JSON.stringify({ token: r.token, seatId: r.seatId, name: r.name }));
         await this.refreshMe(box, id, 'registration');

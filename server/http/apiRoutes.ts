@@ -39,7 +39,8 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
       res.status(400).json({ error: 'Bad query: game?, limit 1–200' });
       return;
     }
-    res.json((await deps.store.listGameResults(q.data)).map(publicRecord));
+    // Private tables' games are shown to their players only (GET /api/players/:id with their token).
+    res.json((await deps.store.listGameResults({ ...q.data, publicOnly: true })).map(publicRecord));
   });
 
   router.get('/results/:id', async (req: Request<{ id: string }>, res) => {

@@ -11,5 +11,10 @@ export function staticClient(): Router {
     return router;
   }
   router.use(express.static(root, { index: 'index.html', maxAge: '1h' }));
+  // Shareable links (a replay, a profile, a device link) open the client on its hash route.
+  router.get(/^\/(replay|profile|claim)\/([A-Za-z0-9_-]{1,64})$/, (req, res) => {
+    const [, kind, id] = /^\/(replay|profile|claim)\/([A-Za-z0-9_-]{1,64})$/.exec(req.path)!;
+    res.redirect(302, `/#/${kind}/${id}`);
+  });
   return router;
 }

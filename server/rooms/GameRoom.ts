@@ -26,6 +26,8 @@ import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
 import { logger } from '../ops/logger.js';
 import type { GameRecord } from '../store/index.js';
+import { ActionLogWriter } from './actionLog.js';
+import { authenticateSeat, SeatIdentities, type SeatAuth } from '../identity/seats.js';
 
 const CLOCK_TICK_MS = 10;
 /** A finished table only waits for its linger timer: a slow tick is enough to fire it. */
@@ -74,6 +76,10 @@ export class GameRoom extends Room<TableState> {
   private autoStartTimer: { clear(): void } | null = null;
   private absentTimer: { clear(): void } | null = null;
   private edge!: MessageEdge;
+  /** Private tables only: the host asked for a rated game at creation. */
+  private ratedPrivate = false;
+  private seatIdentities = new SeatIdentities<PlayerState>();
+  private actionLog: ActionLogWriter | null = null;
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -90,6 +96,7 @@ export class GameRoom extends Room<TableState> {
     this.queue = new RaceQueue(services.config.RACE_WINDOW_MS);
     this.bots = new BotDriver(this.clock, new Rng(randomSeed()));
     this.isPrivate = raw.private === true;
+    this.ratedPrivate = this.isPrivate && raw.rated === true;
     if (raw.tournament !== undefined) this.tournament = this.parseTournament(raw);
 
     this.state = new TableState();
@@ -116,7 +123,7 @@ export class GameRoom extends Room<TableState> {
     else if (!this.isPrivate) this.scheduleAutoStart();
   }
 
-  override onAuth(_client: Client, raw: unknown): boolean {
+  override async onAuth(_client: Client, raw: unknown): Promise<SeatAuth | true> {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw new Error(`Bad join options: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     const wantsSeat = parsed.data.spectator !== true;
@@ -127,15 +134,26 @@ export class GameRoom extends Room<TableState> {
     if (this.tournament) {
       const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
       if (!this.reservedEntry(playerId)) throw new Error('This tournament table has no seat for you.');
-      return true;
+    } else {
+      if (this.state.phase !== 'waiting') throw new Error('This game has already started; join as a spectator.');
+      if (this.humanAndBotCount() >= this.options.players) throw new Error('This table is full.');
     }
-    if (this.state.phase !== 'waiting') throw new Error('This game has already started; join as a spectator.');
-    if (this.humanAndBotCount() >= this.options.players) throw new Error('This table is full.');
-    return true;
+    const auth = await authenticateSeat(roomServices().identities, parsed.data.token);
+    // One identity, one linked seat per table (two tabs of one browser may still both play, the
+    // second anonymously: unrated and out of the history, so nobody rates themselves up).
+    // A tournament seat already belongs to its registrant's identity.
+    if (!this.tournament && auth.identity && this.seatIdentities.holds(this.state.players.values(), auth.identity.id)) {
+      return { identity: null, issued: null };
+    }
+    return auth;
   }
 
   override onJoin(client: Client, raw: Record<string, unknown>): void {
     const parsed = joinOptions.parse(raw ?? {});
+    // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
+    if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.humanAndBotCount() >= this.options.players)) {
+      throw new Error('This table is full.');
+    }
     const data: ClientData = { spectator: parsed.spectator === true };
     client.userData = data;
     clientsGauge.inc();
@@ -157,6 +175,12 @@ export class GameRoom extends Room<TableState> {
       player.name = name;
       player.seat = this.nextFreeSeat();
     }
+    const auth = client.auth as SeatAuth | undefined;
+    if (!this.seatIdentities.of(player)) {
+      this.seatIdentities.link(player, auth?.identity ?? null);
+      if (auth?.identity) player.name = auth.identity.display;
+    }
+    if (auth?.issued) client.send('identity', auth.issued);
     // Only a private table has a host who configures it; quick-play tables keep the options they were matched by.
     player.host = this.isPrivate && !this.hasHost();
     this.state.players.set(client.sessionId, player);
@@ -201,6 +225,7 @@ export class GameRoom extends Room<TableState> {
     roomsGauge.dec({ game: this.game.id });
     if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
+    else await this.actionLog?.flush();
   }
 
   /** SIGTERM: let a running game finish if it can within the grace period; finished results are stored first. */
@@ -315,11 +340,15 @@ export class GameRoom extends Room<TableState> {
       if (queued.client) this.refuse(queued.client, ErrorCodes.wrongPhase, 'The game is over.', queued.id);
       return;
     }
-    const outcome = this.game.apply(this.engine, queued.seat, queued.action, Math.max(actedAt, this.lastAppliedAt));
+    const at = Math.max(actedAt, this.lastAppliedAt);
+    const race = this.game.isRace(queued.action);
+    const outcome = this.game.apply(this.engine, queued.seat, queued.action, at);
     if (!outcome.ok) {
+      if (race) this.actionLog?.lostRace(queued.seat, queued.action, at, outcome.error.code);
       if (queued.client) this.refuse(queued.client, outcome.error.code, outcome.error.message, queued.id);
       return;
     }
+    this.actionLog?.applied(queued.seat, queued.action, at, race);
     this.lastAppliedAt = Math.max(actedAt, this.lastAppliedAt);
     this.engine = outcome.state;
     this.afterChange(outcome.events);
@@ -352,6 +381,10 @@ export class GameRoom extends Room<TableState> {
     this.startedAt = Date.now();
     this.lastAppliedAt = this.startedAt;
     this.engine = this.game.setup(this.options, this.options.players, this.seed, this.startedAt);
+    this.actionLog = new ActionLogWriter(roomServices().store, {
+      id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
+      startedAt: this.startedAt, seats: this.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
+    });
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // The clock drives race releases and game clocks: tick it on its own fast interval (instead of
@@ -403,11 +436,13 @@ export class GameRoom extends Room<TableState> {
     if (deadline === null) return;
     this.deadlineTimer = this.clock.setTimeout(() => {
       if (this.state.phase !== 'playing') return;
-      const outcome = this.game.advance(this.engine, Math.max(Date.now(), deadline));
+      const at = Math.max(Date.now(), deadline);
+      const outcome = this.game.advance(this.engine, at);
       if (!outcome.ok) {
         logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
         return;
       }
+      this.actionLog?.advanced(at);
       this.engine = outcome.state;
       this.afterChange(outcome.events);
       this.pushNow();
@@ -482,14 +517,17 @@ export class GameRoom extends Room<TableState> {
         const r = result.seats.find((s) => s.seat === p.seat);
         return {
           seat: p.seat, name: p.name, playerId: this.tournament?.seats[p.seat]?.playerId ?? null,
-          bot: p.bot, score: r?.score ?? 0, place: r?.place ?? 0,
+          identityId: this.seatIdentities.of(p)?.id ?? null, bot: p.bot, score: r?.score ?? 0, place: r?.place ?? 0,
         };
       }).sort((a, b) => a.seat - b.seat),
       summary: result.summary,
       tournamentId: this.tournament?.tournamentId ?? null,
       tableId: this.tournament?.tableId ?? null,
+      rated: this.isRated(),
+      private: this.isPrivate,
     };
     const services = roomServices();
+    await this.actionLog?.flush();
     for (let attempt = 1; ; attempt++) {
       try {
         await services.store.saveGameResult(record);
@@ -504,10 +542,25 @@ export class GameRoom extends Room<TableState> {
     }
   }
 
+  /**
+   * Rated (docs/architecture.md "Ratings"): tournament tables, private tables whose host asked for
+   * it, and quick-play tables with at least two players who carry an identity. Bots are never rated.
+   */
+  private isRated(): boolean {
+    if (this.tournament) return true;
+    if (this.isPrivate) return this.ratedPrivate;
+    return [...this.state.players.values()].filter((p) => this.seatIdentities.of(p)).length >= 2;
+  }
+
+  private sessionSeats(): { seat: number; name: string; identityId: string | null; bot: boolean }[] {
+    return [...this.state.players.values()].map((p) => ({ seat: p.seat, name: p.name, identityId: this.seatIdentities.of(p)?.id ?? null, bot: p.bot }))
+      .sort((a, b) => a.seat - b.seat);
+  }
+
   // ---------------------------------------------------------------- seats
 
   private parseOptions(raw: Record<string, unknown>): Record<string, unknown> & { variant: string; players: number } {
-    const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, ...rest } = raw ?? {};
+    const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, ...rest } = raw ?? {};
     const parsed = this.game.optionsSchema.safeParse(rest);
     if (!parsed.success) throw new Error(`Invalid table options: ${describeZodError(parsed.error)}`);
     const range = this.game.seatRange(parsed.data);
@@ -530,6 +583,7 @@ export class GameRoom extends Room<TableState> {
       player.name = s.name;
       player.seat = seat;
       player.connected = false;
+      this.seatIdentities.link(player, s.identityId ? { id: s.identityId, display: s.name } : null);
       const key = `reserved:${s.playerId}`;
       this.state.players.set(key, player);
       this.absentSince.set(key, now);

@@ -4,10 +4,13 @@
  */
 import type { Config } from '../config.js';
 import type { Store, GameRecord } from '../store/index.js';
+import type { IdentityService } from '../identity/service.js';
 
 export interface RoomServices {
   config: Config;
   store: Store;
+  /** Guest identities: seats are linked to them (server/identity). */
+  identities: IdentityService;
   /** Secret that marks room options as created by this server (tournament seating). */
   internalKey: string;
   /** Called after a finished game's record is stored. */

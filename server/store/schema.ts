@@ -23,7 +23,7 @@ export interface Database {
   };
   tournament_registrations: {
     tournament_id: string; player_id: string; name: string; guest: boolean; registered_at: Big;
-    checked_in_at: BigNull; dropped_at: BigNull; eliminated_round: number | null;
+    checked_in_at: BigNull; dropped_at: BigNull; eliminated_round: number | null; identity_id: string | null;
   };
   tournament_rounds: {
     tournament_id: string; number: number; status: string; started_at: Big; finished_at: BigNull; repeats: number;
@@ -40,4 +40,15 @@ export interface Database {
     game: string; player_id: string; name: string; mu: number; sigma: number; ordinal: number; games: number; updated_at: Big;
   };
   rated_games: { game_result_id: string; game: string; rated_at: Big };
+  identities: { id: string; name: string; tag: string; created_at: Big; updated_at: Big };
+  identity_tokens: { hash: string; identity_id: string; kind: string; created_at: Big; expires_at: BigNull };
+  game_sessions: {
+    id: string; game: string; variant: string; options: Json; seed: Big; started_at: Big; seats: Json;
+    private: boolean; rated: boolean;
+  };
+  game_log_chunks: { game_id: string; chunk: number; entries: Json };
+  player_games: {
+    identity_id: string; game_id: string; game: string; rating_key: string; finished_at: Big; seat: number;
+    place: number; score: number; seats: number; rated: boolean; private: boolean; ordinal_after: number | null;
+  };
 }

@@ -6,8 +6,10 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { TournamentFormat } from '../../shared/tournament/types.js';
 import type { Database } from './schema.js';
+import type { LogEntry } from '../../shared/replay/log.js';
+import { ratingKey } from '../../shared/ratings/families.js';
 import type {
-  GameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
+  GameRecord, GameSessionRecord, IdentityRecord, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
   TableStatus, TournamentRecord, TournamentStatus,
 } from './types.js';
 
@@ -39,7 +41,7 @@ function registrationFromRow(r: Row<'tournament_registrations'>): RegistrationRe
   return {
     tournamentId: r.tournament_id, playerId: r.player_id, name: r.name, guest: r.guest,
     registeredAt: num(r.registered_at), checkedInAt: numOrNull(r.checked_in_at), droppedAt: numOrNull(r.dropped_at),
-    eliminatedRound: r.eliminated_round,
+    eliminatedRound: r.eliminated_round, ...(r.identity_id !== null ? { identityId: r.identity_id } : {}),
   };
 }
 
@@ -72,6 +74,29 @@ function ratingFromRow(r: Row<'ratings'>): RatingRecord {
   };
 }
 
+function identityFromRow(r: Row<'identities'>): IdentityRecord {
+  return { id: r.id, name: r.name, tag: r.tag, createdAt: num(r.created_at), updatedAt: num(r.updated_at) };
+}
+
+function sessionFromRow(r: Row<'game_sessions'>): GameSessionRecord {
+  return {
+    id: r.id, game: r.game, variant: r.variant, options: json(r.options), seed: num(r.seed), startedAt: num(r.started_at),
+    seats: json(r.seats), private: r.private, rated: r.rated,
+  };
+}
+
+function playerGameFromRow(r: Row<'player_games'>): PlayerGameRecord {
+  return {
+    identityId: r.identity_id, gameId: r.game_id, game: r.game, ratingKey: r.rating_key, finishedAt: num(r.finished_at),
+    seat: r.seat, place: r.place, score: r.score, seats: r.seats, rated: r.rated, private: r.private, ordinalAfter: r.ordinal_after,
+  };
+}
+
+/** A unique-constraint violation (PostgreSQL code 23505), from pg or PGlite. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
 const resultRow = (r: TableResultRecord) => ({
   tournament_id: r.tournamentId, round: r.round, player_id: r.playerId, table_id: r.tableId,
   place: r.place, table_size: r.tableSize, points: r.points, bye: r.bye,
@@ -81,11 +106,22 @@ export class SqlStore implements Store {
   constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {}
 
   async saveGameResult(r: GameRecord): Promise<void> {
-    await this.db.insertInto('game_results').values({
-      id: r.id, game: r.game, variant: r.variant, seed: r.seed,
-      started_at: r.startedAt, finished_at: r.finishedAt, duration_ms: r.durationMs,
-      players: JSON.stringify(r.players), summary: r.summary, tournament_id: r.tournamentId, table_id: r.tableId,
-    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('game_results').values({
+        id: r.id, game: r.game, variant: r.variant, seed: r.seed,
+        started_at: r.startedAt, finished_at: r.finishedAt, duration_ms: r.durationMs,
+        players: JSON.stringify(r.players), summary: r.summary, tournament_id: r.tournamentId, table_id: r.tableId,
+      }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+      const seen = new Set<string>();
+      const lines = r.players.filter((p) => p.identityId && !seen.has(p.identityId) && seen.add(p.identityId));
+      if (lines.length === 0) return;
+      await trx.insertInto('player_games').values(lines.map((p) => ({
+        identity_id: p.identityId as string, game_id: r.id, game: r.game, rating_key: ratingKey(r.game, r.variant),
+        finished_at: r.finishedAt, seat: p.seat, place: p.place, score: p.score, seats: r.players.length,
+        rated: r.rated === true, private: r.private === true, ordinal_after: null,
+      }))).onConflict((oc) => oc.columns(['identity_id', 'game_id']).doNothing()).execute();
+    });
   }
 
   async getGameResult(id: string): Promise<GameRecord | null> {
@@ -93,8 +129,12 @@ export class SqlStore implements Store {
     return row ? gameFromRow(row) : null;
   }
 
-  async listGameResults(q: { game?: string; limit?: number; tournamentId?: string }): Promise<GameRecord[]> {
+  async listGameResults(q: { game?: string; limit?: number; tournamentId?: string; publicOnly?: boolean }): Promise<GameRecord[]> {
     let query = this.db.selectFrom('game_results').selectAll();
+    if (q.publicOnly) {
+      query = query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_sessions').select('game_sessions.id')
+        .whereRef('game_sessions.id', '=', 'game_results.id').where('game_sessions.private', '=', true))));
+    }
     if (q.game !== undefined) query = query.where('game', '=', q.game);
     if (q.tournamentId !== undefined) query = query.where('tournament_id', '=', q.tournamentId);
     const rows = await query.orderBy('finished_at', 'desc').orderBy('id').limit(q.limit ?? 50).execute();
@@ -145,6 +185,7 @@ export class SqlStore implements Store {
     const result = await this.db.insertInto('tournament_registrations').values({
       tournament_id: r.tournamentId, player_id: r.playerId, name: r.name, guest: r.guest,
       registered_at: r.registeredAt, checked_in_at: r.checkedInAt, dropped_at: r.droppedAt, eliminated_round: r.eliminatedRound,
+      identity_id: r.identityId ?? null,
     }).onConflict((oc) => oc.columns(['tournament_id', 'player_id']).doNothing()).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
@@ -263,6 +304,10 @@ export class SqlStore implements Store {
           name: eb.ref('excluded.name'), mu: eb.ref('excluded.mu'), sigma: eb.ref('excluded.sigma'),
           ordinal: eb.ref('excluded.ordinal'), games: eb.ref('excluded.games'), updated_at: eb.ref('excluded.updated_at'),
         }))).execute();
+        for (const r of next) {
+          await trx.updateTable('player_games').set({ ordinal_after: r.ordinal })
+            .where('game_id', '=', gameResultId).where('identity_id', '=', r.playerId).execute();
+        }
       }
       return true;
     });
@@ -280,6 +325,124 @@ export class SqlStore implements Store {
       .where('game', '=', game).where('games', '>=', q.minGames ?? 1)
       .orderBy('ordinal', 'desc').orderBy('player_id').limit(q.limit ?? 50).execute();
     return rows.map(ratingFromRow);
+  }
+
+  async createIdentity(i: IdentityRecord, deviceTokenHash: string): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('identities').values({
+          id: i.id, name: i.name, tag: i.tag, created_at: i.createdAt, updated_at: i.updatedAt,
+        }).execute();
+        await trx.insertInto('identity_tokens').values({
+          hash: deviceTokenHash, identity_id: i.id, kind: 'device', created_at: i.createdAt, expires_at: null,
+        }).execute();
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async getIdentity(id: string): Promise<IdentityRecord | null> {
+    const row = await this.db.selectFrom('identities').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? identityFromRow(row) : null;
+  }
+
+  async identityByDeviceToken(hash: string): Promise<IdentityRecord | null> {
+    const row = await this.db.selectFrom('identity_tokens').innerJoin('identities', 'identities.id', 'identity_tokens.identity_id')
+      .selectAll('identities').where('identity_tokens.hash', '=', hash).where('identity_tokens.kind', '=', 'device')
+      .executeTakeFirst();
+    return row ? identityFromRow(row) : null;
+  }
+
+  async renameIdentity(id: string, name: string, tag: string, now: number): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.updateTable('identities').set({ name, tag, updated_at: now }).where('id', '=', id).execute();
+        await trx.updateTable('ratings').set({ name: `${name}#${tag}` }).where('player_id', '=', id).execute();
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async addIdentityToken(hash: string, identityId: string, kind: 'device' | 'transfer', now: number, expiresAt: number | null): Promise<void> {
+    await this.db.insertInto('identity_tokens').values({ hash, identity_id: identityId, kind, created_at: now, expires_at: expiresAt }).execute();
+  }
+
+  async takeTransferCode(hash: string, now: number): Promise<string | null> {
+    const row = await this.db.deleteFrom('identity_tokens').where('hash', '=', hash).where('kind', '=', 'transfer')
+      .returning(['identity_id', 'expires_at']).executeTakeFirst();
+    if (!row) return null;
+    return row.expires_at !== null && num(row.expires_at) > now ? row.identity_id : null;
+  }
+
+  async startGameSession(g: GameSessionRecord): Promise<void> {
+    await this.db.insertInto('game_sessions').values({
+      id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
+      seats: JSON.stringify(g.seats), private: g.private, rated: g.rated,
+    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+
+  async getGameSession(id: string): Promise<GameSessionRecord | null> {
+    const row = await this.db.selectFrom('game_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? sessionFromRow(row) : null;
+  }
+
+  async appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void> {
+    await this.db.insertInto('game_log_chunks').values({ game_id: gameId, chunk, entries: JSON.stringify(entries) })
+      .onConflict((oc) => oc.columns(['game_id', 'chunk']).doNothing()).execute();
+  }
+
+  async readGameLog(gameId: string): Promise<LogEntry[]> {
+    const rows = await this.db.selectFrom('game_log_chunks').select(['chunk', 'entries'])
+      .where('game_id', '=', gameId).orderBy('chunk').execute();
+    return rows.flatMap((r) => json<LogEntry[]>(r.entries));
+  }
+
+  async gameLogBytes(gameId: string): Promise<number> {
+    const row = await sql<{ bytes: number | string | null }>`select sum(octet_length(entries::text)) as bytes from game_log_chunks where game_id = ${gameId}`
+      .execute(this.db);
+    return Number(row.rows[0]?.bytes ?? 0);
+  }
+
+  async pruneGameLogs(before: number): Promise<number> {
+    const deleted = await this.db.deleteFrom('game_sessions').where('started_at', '<', before).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+
+  async listPlayerGames(identityId: string, q: { limit?: number; ratingKey?: string } = {}): Promise<PlayerGameRecord[]> {
+    let query = this.db.selectFrom('player_games').selectAll().where('identity_id', '=', identityId);
+    if (q.ratingKey !== undefined) query = query.where('rating_key', '=', q.ratingKey);
+    const rows = await query.orderBy('finished_at', 'desc').orderBy('game_id').limit(q.limit ?? 50).execute();
+    return rows.map(playerGameFromRow);
+  }
+
+  async countPlayerGames(identityId: string, q: { publicOnly?: boolean } = {}): Promise<number> {
+    let query = this.db.selectFrom('player_games').select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('identity_id', '=', identityId);
+    if (q.publicOnly) query = query.where('private', '=', false);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async ratingsOf(identityId: string): Promise<RatingRecord[]> {
+    const rows = await this.db.selectFrom('ratings').selectAll().where('player_id', '=', identityId).orderBy('game').execute();
+    return rows.map(ratingFromRow);
+  }
+
+  async rankOf(game: string, playerId: string): Promise<number | null> {
+    const mine = await this.db.selectFrom('ratings').select(['ordinal']).where('game', '=', game).where('player_id', '=', playerId).executeTakeFirst();
+    if (!mine) return null;
+    // Same order as leaderboard(): ordinal desc, then player id.
+    const ahead = await this.db.selectFrom('ratings').select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('game', '=', game).where('games', '>=', 1)
+      .where((eb) => eb.or([eb('ordinal', '>', mine.ordinal), eb.and([eb('ordinal', '=', mine.ordinal), eb('player_id', '<', playerId)])]))
+      .executeTakeFirstOrThrow();
+    return Number(ahead.n) + 1;
   }
 
   async close(): Promise<void> {

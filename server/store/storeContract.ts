@@ -65,6 +65,11 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(all.map((g) => g.id)).toEqual(['list-4', 'list-3', 'list-2', 'list-1', 'list-0']);
       expect((await s().listGameResults({ game: 'car_exchange', limit: 2 })).map((g) => g.id)).toEqual(['list-4', 'list-3']);
       expect((await s().listGameResults({ tournamentId: 't-list' })).map((g) => g.id)).toEqual(['list-3', 'list-1']);
+      await s().startGameSession({ id: 'list-4', game: 'car_exchange', variant: 'classic', options: { variant: 'classic', players: 2 }, seed: 1,
+        startedAt: 1_800_000_000_000, seats: [], private: true, rated: false });
+      await s().startGameSession({ id: 'list-3', game: 'car_exchange', variant: 'classic', options: { variant: 'classic', players: 2 }, seed: 1,
+        startedAt: 1_800_000_000_000, seats: [], private: false, rated: false });
+      expect((await s().listGameResults({ game: 'car_exchange', publicOnly: true })).map((g) => g.id)).toEqual(['list-3', 'list-2', 'list-1', 'list-0']);
     });
 
     it('survives concurrent writes', async (ctx) => {
@@ -163,6 +168,88 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(board.map((r) => r.playerId)).toEqual(['p1', 'p2']);
       expect(await s().leaderboard('rush_hour', { minGames: 3 })).toEqual([]);
       expect(await s().leaderboard('other_game')).toEqual([]);
+    });
+
+    it('keeps identities: unique name and tag, device tokens by hash, renames carried to ratings', async (ctx) => {
+      if (!store) return ctx.skip();
+      const ana = { id: 'u_ana', name: 'Ana', tag: '0001', createdAt: 1, updatedAt: 1 };
+      expect(await s().createIdentity(ana, 'hash-ana')).toBe(true);
+      expect(await s().createIdentity({ ...ana, id: 'u_ana2', name: 'ANA' }, 'hash-ana2')).toBe(false);
+      expect(await s().createIdentity({ ...ana, id: 'u_ana3', tag: '0002' }, 'hash-ana3')).toBe(true);
+      expect(await s().getIdentity('u_ana')).toEqual(ana);
+      expect(await s().identityByDeviceToken('hash-ana')).toEqual(ana);
+      expect(await s().identityByDeviceToken('hash-nobody')).toBeNull();
+      await s().rateGame('g-ident', 'took_over', ['u_ana'], () => [{ game: 'took_over', playerId: 'u_ana', name: 'Ana#0001', mu: 25, sigma: 8, ordinal: 1, games: 1, updatedAt: 1 }]);
+      expect(await s().renameIdentity('u_ana', 'Ana', '0002', 5)).toBe(false);
+      expect(await s().renameIdentity('u_ana', 'Bea', '0001', 5)).toBe(true);
+      expect(await s().getIdentity('u_ana')).toMatchObject({ name: 'Bea', tag: '0001', updatedAt: 5 });
+      expect((await s().getRatings('took_over', ['u_ana']))[0].name).toBe('Bea#0001');
+    });
+
+    it('uses a transfer code once, and never after it expires; a transfer code is no device token', async (ctx) => {
+      if (!store) return ctx.skip();
+      await s().createIdentity({ id: 'u_move', name: 'Mover', tag: '0001', createdAt: 1, updatedAt: 1 }, 'hash-move');
+      await s().addIdentityToken('code-1', 'u_move', 'transfer', 10, 1_000);
+      await s().addIdentityToken('code-old', 'u_move', 'transfer', 10, 20);
+      expect(await s().identityByDeviceToken('code-1')).toBeNull();
+      expect(await s().takeTransferCode('code-1', 500)).toBe('u_move');
+      expect(await s().takeTransferCode('code-1', 500)).toBeNull();
+      expect(await s().takeTransferCode('code-old', 500)).toBeNull();
+      await s().addIdentityToken('hash-move-2', 'u_move', 'device', 600, null);
+      expect((await s().identityByDeviceToken('hash-move-2'))?.id).toBe('u_move');
+    });
+
+    it('keeps a session and its log chunks in order, once each, and prunes old ones', async (ctx) => {
+      if (!store) return ctx.skip();
+      const session = {
+        id: 'log-1', game: 'bip_bip', variant: 'single', options: { variant: 'single', players: 2, extra: true }, seed: 4_000_000_001,
+        startedAt: 1_700_000_000_000, seats: [{ seat: 0, name: 'Ana', identityId: 'u_x', bot: false }], private: true, rated: false,
+      };
+      await s().startGameSession(session);
+      await s().startGameSession({ ...session, seed: 1 });
+      expect(await s().getGameSession('log-1')).toEqual(session);
+      expect(await s().getGameSession('nope')).toBeNull();
+      await s().appendGameLog('log-1', 1, [{ k: 'x', t: 30 }]);
+      await s().appendGameLog('log-1', 0, [{ k: 'a', s: 0, a: { type: 'go' }, t: 10, r: 1 }, { k: 'l', s: 1, a: { type: 'go' }, t: 12, e: 'late' }]);
+      await s().appendGameLog('log-1', 0, [{ k: 'x', t: 99 }]);
+      expect(await s().readGameLog('log-1')).toEqual([
+        { k: 'a', s: 0, a: { type: 'go' }, t: 10, r: 1 }, { k: 'l', s: 1, a: { type: 'go' }, t: 12, e: 'late' }, { k: 'x', t: 30 },
+      ]);
+      expect(await s().gameLogBytes('log-1')).toBeGreaterThan(40);
+      expect(await s().pruneGameLogs(1_600_000_000_000)).toBe(0);
+      expect(await s().pruneGameLogs(1_700_000_000_001)).toBe(1);
+      expect(await s().getGameSession('log-1')).toBeNull();
+      expect(await s().readGameLog('log-1')).toEqual([]);
+    });
+
+    it('writes one history line per identity with a stored game, with the rating after it and a rank', async (ctx) => {
+      if (!store) return ctx.skip();
+      const players = [
+        { seat: 0, name: 'Ana#1', playerId: null, identityId: 'u_h1', bot: false, score: 3, place: 1 },
+        { seat: 1, name: 'Bot 2', playerId: null, identityId: null, bot: true, score: 2, place: 2 },
+        { seat: 2, name: 'Bo#2', playerId: null, identityId: 'u_h2', bot: false, score: 1, place: 3 },
+      ];
+      await s().saveGameResult(game('hist-1', { game: 'rush_hour', variant: 'kids', players, rated: true, finishedAt: 100 }));
+      await s().saveGameResult(game('hist-2', { game: 'rush_hour', variant: 'classic', players, private: true, finishedAt: 200 }));
+      await s().saveGameResult(game('hist-2', { game: 'rush_hour', variant: 'classic', players, finishedAt: 300 }));
+      const lines = await s().listPlayerGames('u_h1');
+      expect(lines.map((l) => [l.gameId, l.ratingKey, l.rated, l.private, l.place, l.seats])).toEqual([
+        ['hist-2', 'rush_hour', false, true, 1, 3], ['hist-1', 'rush_hour:kids', true, false, 1, 3],
+      ]);
+      expect(await s().listPlayerGames('u_h1', { limit: 1 })).toHaveLength(1);
+      expect(await s().countPlayerGames('u_h1')).toBe(2);
+      expect(await s().countPlayerGames('u_h1', { publicOnly: true })).toBe(1);
+      expect(await s().countPlayerGames('u_nobody')).toBe(0);
+      expect(await s().listPlayerGames('u_h1', { ratingKey: 'rush_hour:kids' })).toHaveLength(1);
+      await s().rateGame('hist-1', 'rush_hour:kids', ['u_h1', 'u_h2'], () => [
+        { game: 'rush_hour:kids', playerId: 'u_h1', name: 'Ana#1', mu: 28, sigma: 7, ordinal: 7, games: 1, updatedAt: 1 },
+        { game: 'rush_hour:kids', playerId: 'u_h2', name: 'Bo#2', mu: 22, sigma: 7, ordinal: 1, games: 1, updatedAt: 1 },
+      ]);
+      expect((await s().listPlayerGames('u_h2', { ratingKey: 'rush_hour:kids' }))[0].ordinalAfter).toBe(1);
+      expect((await s().ratingsOf('u_h1')).map((r) => r.game)).toEqual(['rush_hour:kids']);
+      expect(await s().rankOf('rush_hour:kids', 'u_h1')).toBe(1);
+      expect(await s().rankOf('rush_hour:kids', 'u_h2')).toBe(2);
+      expect(await s().rankOf('rush_hour:kids', 'u_nobody')).toBeNull();
     });
 
     it('rolls a rating update back when computing it fails', async (ctx) => {

@@ -3,11 +3,14 @@
  * the tournament rules that produce them live in shared/tournament and server/tournament.
  */
 import type { TournamentFormat } from '../../shared/tournament/types.js';
+import type { LogEntry } from '../../shared/replay/log.js';
 
 export interface GamePlayerRecord {
   seat: number;
   name: string;
   playerId: string | null;
+  /** The guest identity seated here (server/identity); null for bots and seats nobody claimed. */
+  identityId?: string | null;
   bot: boolean;
   score: number;
   place: number;
@@ -26,6 +29,56 @@ export interface GameRecord {
   summary: string;
   tournamentId: string | null;
   tableId: string | null;
+  /** Whether ratings move (docs/architecture.md "Ratings"); kept in game_sessions, not in game_results. */
+  rated?: boolean;
+  /** A private table's game: its history line and replay are shown to its players only. */
+  private?: boolean;
+}
+
+/** A lasting guest identity: the public id, a display name and the tag that tells two "Ana"s apart. */
+export interface IdentityRecord {
+  id: string;
+  name: string;
+  /** Four digits: shown as "Ana#4821". */
+  tag: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SessionSeat {
+  seat: number;
+  name: string;
+  identityId: string | null;
+  bot: boolean;
+}
+
+/** What a started game needs to be rebuilt, written when it starts. */
+export interface GameSessionRecord {
+  id: string;
+  game: string;
+  variant: string;
+  options: { variant: string; players: number } & Record<string, unknown>;
+  seed: number;
+  startedAt: number;
+  seats: SessionSeat[];
+  private: boolean;
+  rated: boolean;
+}
+
+/** One identity's line in one finished game (history; `ordinalAfter` is the rating trend). */
+export interface PlayerGameRecord {
+  identityId: string;
+  gameId: string;
+  game: string;
+  ratingKey: string;
+  finishedAt: number;
+  seat: number;
+  place: number;
+  score: number;
+  seats: number;
+  rated: boolean;
+  private: boolean;
+  ordinalAfter: number | null;
 }
 
 export type TournamentStatus = 'registration' | 'running' | 'paused' | 'finished';
@@ -69,6 +122,8 @@ export interface RegistrationRecord {
   droppedAt: number | null;
   /** Elimination: the round this player went out in. */
   eliminatedRound: number | null;
+  /** The guest identity that registered (ratings and history); absent in registrations made before identities. */
+  identityId?: string | null;
 }
 
 export type RoundStatus = 'playing' | 'done' | 'adjudicated';
@@ -88,6 +143,8 @@ export type TableStatus = 'pending' | 'playing' | 'done' | 'adjudicated';
 export interface TableSeat {
   playerId: string;
   name: string;
+  /** The registrant's guest identity: the room links the seat to it even if they never join. */
+  identityId?: string | null;
 }
 
 export interface TableRecord {
@@ -135,8 +192,8 @@ export interface Store {
   /** Idempotent on `r.id`: a second save of the same room id changes nothing. */
   saveGameResult(r: GameRecord): Promise<void>;
   getGameResult(id: string): Promise<GameRecord | null>;
-  /** Newest first. `limit` defaults to 50. */
-  listGameResults(q: { game?: string; limit?: number; tournamentId?: string }): Promise<GameRecord[]>;
+  /** Newest first. `limit` defaults to 50. `publicOnly` leaves out private tables' games. */
+  listGameResults(q: { game?: string; limit?: number; tournamentId?: string; publicOnly?: boolean }): Promise<GameRecord[]>;
 
   createTournament(t: TournamentRecord): Promise<void>;
   getTournament(id: string): Promise<TournamentRecord | null>;
@@ -187,6 +244,38 @@ export interface Store {
   getRatings(game: string, playerIds: string[]): Promise<RatingRecord[]>;
   /** Best ordinal first. */
   leaderboard(game: string, q?: { limit?: number; minGames?: number }): Promise<RatingRecord[]>;
+
+  // ---- identities (server/identity)
+  /** False when the (name, tag) pair is taken: pick another tag. */
+  createIdentity(i: IdentityRecord, deviceTokenHash: string): Promise<boolean>;
+  getIdentity(id: string): Promise<IdentityRecord | null>;
+  identityByDeviceToken(hash: string): Promise<IdentityRecord | null>;
+  /** False when the (name, tag) pair is taken by someone else. */
+  renameIdentity(id: string, name: string, tag: string, now: number): Promise<boolean>;
+  addIdentityToken(hash: string, identityId: string, kind: 'device' | 'transfer', now: number, expiresAt: number | null): Promise<void>;
+  /** Uses up a transfer code (once): the identity it moves, or null when unknown or expired. */
+  takeTransferCode(hash: string, now: number): Promise<string | null>;
+
+  // ---- game sessions and action logs (server/rooms/actionLog.ts)
+  startGameSession(s: GameSessionRecord): Promise<void>;
+  getGameSession(id: string): Promise<GameSessionRecord | null>;
+  /** Chunks are numbered from 0; writing the same chunk twice keeps the first. */
+  appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void>;
+  readGameLog(gameId: string): Promise<LogEntry[]>;
+  /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
+  gameLogBytes(gameId: string): Promise<number>;
+  /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */
+  pruneGameLogs(before: number): Promise<number>;
+
+  // ---- history
+  /** Newest first; `limit` defaults to 50. */
+  listPlayerGames(identityId: string, q?: { limit?: number; ratingKey?: string }): Promise<PlayerGameRecord[]>;
+  /** `publicOnly` leaves out private tables' games. */
+  countPlayerGames(identityId: string, q?: { publicOnly?: boolean }): Promise<number>;
+  /** Every rating this identity has, one per rating key. */
+  ratingsOf(identityId: string): Promise<RatingRecord[]>;
+  /** 1-based place on the leaderboard of `game` (by ordinal), or null when unrated there. */
+  rankOf(game: string, playerId: string): Promise<number | null>;
 
   close(): Promise<void>;
 }

@@ -19,6 +19,8 @@ import { readPlayerViews } from './playerView.js';
 import { publicPlayerId } from './publicIds.js';
 import type { IpLimit } from '../http/ipLimits.js';
 import { playerName } from '../../shared/protocol/names.js';
+import { publicIdentity, type IdentityService } from '../identity/service.js';
+import { ratingKey } from '../../shared/ratings/families.js';
 
 // ------------------------------------------------------------------ tokens and public ids
 
@@ -126,6 +128,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 const leaderboardQuery = z.object({
+  variant: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   minGames: z.coerce.number().int().min(0).max(1000).default(0),
 });
@@ -165,8 +168,8 @@ export interface TournamentLimits {
   registrationsMax: number;
 }
 
-export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments; limits: TournamentLimits }): Router {
-  const { service, store, tokens, live, limits } = deps;
+export function tournamentRoutes(deps: { service: TournamentService; store: Store; tokens: TournamentTokens; live: LiveTournaments; identities: IdentityService; limits: TournamentLimits }): Router {
+  const { service, store, tokens, live, identities, limits } = deps;
   const router = Router();
 
   /** false (and a 429 sent) when this address is over `limit`. */
@@ -226,8 +229,10 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.get('/leaderboard/:game', wrap(async (req, res) => {
     const q = parse(leaderboardQuery, req.query, res);
     if (!q) return;
-    const rows = await leaderboard(store, req.params.game.slice(0, 40), q);
-    res.json(rows.map((r) => ({ ...r, playerId: publicPlayerId(r.playerId) })));
+    // The same ratings as /api/leaderboards/:game (one rating system); player ids are public identity ids.
+    // A game with rated variant families (shared/ratings/families.ts) needs ?variant=.
+    const game = req.params.game.slice(0, 40);
+    res.json(await leaderboard(store, q.variant ? ratingKey(game, q.variant) : game, q));
   }));
 
   router.get('/:id', wrap(async (req, res) => {
@@ -249,9 +254,13 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     if ((await store.listRegistrations(t.id)).length >= limits.registrationsMax) {
       throw new TournamentError('wrong_state', `This tournament is full (${limits.registrationsMax} players).`);
     }
-    const reg = await service.register(t.id, { name: body.name, code: body.code });
+    // The registrant plays (and is rated) as their guest identity (Authorization: Bearer <guest token>);
+    // without one, or with a token nobody holds, a fresh guest is issued with the registration.
+    const guest = await identities.resolveOrCreate(bearer(req) ?? undefined);
+    const reg = await service.register(t.id, { name: body.name, code: body.code, identityId: guest.identity.id });
     res.status(201).json({
       playerId: publicPlayerId(reg.playerId), seatId: reg.playerId, name: reg.name, token: tokens.player(t.id, reg.playerId),
+      identity: publicIdentity(guest.identity), ...(guest.issued ? { guestToken: guest.issued } : {}),
     });
   }));
 

@@ -5,8 +5,8 @@ import { INITIAL_MU, leaderboard, rateGame } from './ratings.js';
 function record(id: string, game: string, seats: [string | null, number][]): GameRecord {
   return {
     id, game, variant: 'classic', seed: 1, startedAt: 1, finishedAt: 2, durationMs: 1, summary: '',
-    players: seats.map(([playerId, place], seat) => ({ seat, name: playerId ?? 'Bot', playerId, bot: playerId === null, score: 0, place })),
-    tournamentId: null, tableId: null,
+    players: seats.map(([identityId, place], seat) => ({ seat, name: identityId ?? 'Bot', playerId: null, identityId, bot: identityId === null, score: 0, place })),
+    tournamentId: null, tableId: null, rated: true,
   };
 }
 
@@ -27,7 +27,18 @@ describe('ratings', () => {
     expect([...r.values()].every((x) => x.games === 1 && x.sigma < 25 / 3)).toBe(true);
   });
 
-  it('rates only seats with a player id, and needs two of them', async () => {
+  it('rates only games marked rated', async () => {
+    expect(await rateGame(store, { ...record('unrated', 'bip_bip', [['u1', 1], ['u2', 2]]), rated: false })).toBe(false);
+    expect(await store.getRatings('bip_bip', ['u1', 'u2'])).toEqual([]);
+  });
+
+  it('keeps variant families apart (Rush Hour kids vs classic)', async () => {
+    expect(await rateGame(store, { ...record('kids-1', 'rush_hour', [['k1', 1], ['k2', 2]]), variant: 'kids' })).toBe(true);
+    expect(await store.getRatings('rush_hour', ['k1'])).toEqual([]);
+    expect((await store.getRatings('rush_hour:kids', ['k1', 'k2'])).length).toBe(2);
+  });
+
+  it('rates only seats with an identity (bots are left out), and needs two of them', async () => {
     expect(await rateGame(store, record('g2', 'bip_bip', [['a', 1], [null, 2]]))).toBe(false);
     expect(await rateGame(store, record('g3', 'bip_bip', [['a', 1], [null, 2], ['b', 3]]))).toBe(true);
     expect((await store.getRatings('bip_bip', ['a', 'b'])).map((x) => x.playerId).sort()).toEqual(['a', 'b']);

@@ -1,12 +1,16 @@
 /**
- * Player ratings per game: OpenSkill (Weng-Lin, Plackett-Luce model) over multiplayer results,
- * every player a team of one, places as ranks (equal places are ties). Only seats with a player
- * id are rated (tournament registrations; quick-play strangers have none); a seat a bot finished
- * for an absent player still counts for that player, as leaving is the player's choice.
- * The leaderboard orders by ordinal (mu - 3 sigma), OpenSkill's conservative estimate.
+ * The one rating system (issue 18; docs/architecture.md "Ratings"), used by every rated game,
+ * tournament tables included: OpenSkill (Weng-Lin, Plackett-Luce model) over multiplayer results,
+ * every player a team of one, places as ranks (equal places are ties). Ratings are kept per rating
+ * key (shared/ratings/families.ts: a game, or a variant family of it) and per guest identity.
+ * Only seats linked to an identity are rated; bots are left out (their seats still decide the
+ * humans' relative places). A seat a bot finished for an absent player still counts for that
+ * player, as leaving is the player's choice. The leaderboard orders by ordinal (mu - 3 sigma).
  */
 import { ordinal, rate, rating } from 'openskill';
 import type { GameRecord, RatingRecord, Store } from '../store/index.js';
+import { ratingKey } from '../../shared/ratings/families.js';
+import { displayName } from '../identity/names.js';
 
 export const INITIAL_MU = 25;
 export const INITIAL_SIGMA = 25 / 3;
@@ -23,18 +27,24 @@ export interface LeaderboardEntry {
 }
 
 /**
- * Rates one stored game once (idempotent on `record.id`). False when it was already rated or
- * has fewer than two rated players.
+ * Rates one stored game once (idempotent on `record.id`). False when it is not a rated game, was
+ * already rated or has fewer than two rated players.
  */
 export async function rateGame(store: Store, record: GameRecord, now: number = Date.now()): Promise<boolean> {
+  if (record.rated !== true) return false;
   const seats = new Map<string, { name: string; place: number }>();
   for (const p of record.players) {
-    if (p.playerId === null || seats.has(p.playerId)) continue;
-    seats.set(p.playerId, { name: p.name, place: p.place > 0 ? p.place : Number.MAX_SAFE_INTEGER });
+    if (!p.identityId || seats.has(p.identityId)) continue;
+    seats.set(p.identityId, { name: p.name, place: p.place > 0 ? p.place : Number.MAX_SAFE_INTEGER });
   }
   if (seats.size < 2) return false;
   const ids = [...seats.keys()];
-  return store.rateGame(record.id, record.game, ids, (current) => {
+  for (const id of ids) {
+    const identity = await store.getIdentity(id);
+    if (identity) seats.get(id)!.name = displayName(identity);
+  }
+  const key = ratingKey(record.game, record.variant);
+  return store.rateGame(record.id, key, ids, (current) => {
     const known = new Map(current.map((r) => [r.playerId, r]));
     const before = ids.map((id) => {
       const r = known.get(id);
@@ -44,17 +54,22 @@ export async function rateGame(store: Store, record: GameRecord, now: number = D
     return ids.map((id, i): RatingRecord => {
       const r = after[i][0];
       return {
-        game: record.game, playerId: id, name: seats.get(id)!.name,
+        game: key, playerId: id, name: seats.get(id)!.name,
         mu: r.mu, sigma: r.sigma, ordinal: ordinal(r), games: (known.get(id)?.games ?? 0) + 1, updatedAt: now,
       };
     });
   });
 }
 
-export async function leaderboard(store: Store, game: string, q: { limit?: number; minGames?: number } = {}): Promise<LeaderboardEntry[]> {
-  const rows = await store.leaderboard(game, q);
-  return rows.map((r, i) => ({
-    rank: i + 1, playerId: r.playerId, name: r.name, rating: Math.round(r.ordinal * 100) / 100,
+/** `key` is a rating key (shared/ratings/families.ts). */
+export async function leaderboard(store: Store, key: string, q: { limit?: number; minGames?: number } = {}): Promise<LeaderboardEntry[]> {
+  const rows = await store.leaderboard(key, q);
+  return rows.map((r, i) => leaderboardEntry(r, i + 1));
+}
+
+export function leaderboardEntry(r: RatingRecord, rank: number): LeaderboardEntry {
+  return {
+    rank, playerId: r.playerId, name: r.name, rating: Math.round(r.ordinal * 100) / 100,
     mu: r.mu, sigma: r.sigma, games: r.games,
-  }));
+  };
 }

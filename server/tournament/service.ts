@@ -18,7 +18,7 @@ import type {
 } from '../store/index.js';
 
 export interface TableLauncher {
-  launch(t: { tournamentId: string; tableId: string; game: string; variant: string; seats: { playerId: string; name: string }[] }): Promise<{ roomId: string }>;
+  launch(t: { tournamentId: string; tableId: string; game: string; variant: string; seats: { playerId: string; name: string; identityId?: string | null }[] }): Promise<{ roomId: string }>;
   /** Which of these rooms still exist on some process (one look-up for a whole round). */
   openRooms(roomIds: readonly string[]): Promise<Set<string>>;
   /** Closes a room opened for a table that another launch got first. */
@@ -133,7 +133,7 @@ export class TournamentService {
   }
 
   /** Registers a player; a guest (no `playerId`) gets a fresh id. Registering twice returns the first registration. */
-  async register(tournamentId: string, who: { name: string; playerId?: string; code?: string }): Promise<RegistrationRecord> {
+  async register(tournamentId: string, who: { name: string; playerId?: string; code?: string; identityId?: string }): Promise<RegistrationRecord> {
     return this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
       if (t.status !== 'registration') throw new TournamentError('wrong_state', 'Registration is closed.');
@@ -146,6 +146,7 @@ export class TournamentService {
       const r: RegistrationRecord = {
         tournamentId, playerId: who.playerId ?? `g_${randomBytes(9).toString('base64url')}`, name: name.data, guest,
         registeredAt: this.now(), checkedInAt: null, droppedAt: null, eliminatedRound: null,
+        ...(who.identityId !== undefined ? { identityId: who.identityId } : {}),
       };
       if (!(await this.store.addRegistration(r))) {
         const existing = (await this.store.listRegistrations(tournamentId)).find((x) => x.playerId === r.playerId);
@@ -458,10 +459,11 @@ export class TournamentService {
     if (pairing.tables.length === 0) return false;
 
     const names = new Map(players.map((p) => [p.playerId, p.name]));
+    const identities = new Map(players.map((p) => [p.playerId, p.identityId ?? null]));
     const at = this.now();
     const tables: TableRecord[] = pairing.tables.map((seats, i) => ({
       id: `${t.id}-r${number}-t${i + 1}`, tournamentId: t.id, round: number, number: i + 1,
-      seats: seats.map((playerId) => ({ playerId, name: names.get(playerId) ?? playerId })),
+      seats: seats.map((playerId) => ({ playerId, name: names.get(playerId) ?? playerId, identityId: identities.get(playerId) ?? null })),
       roomId: null, status: 'pending', gameId: null, createdAt: at, finishedAt: null,
     }));
     const byePoints = t.byePoints ?? defaultByePoints(t.placementPoints, t.tableSize);

@@ -97,7 +97,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
 
   return {
     router: tournamentRoutes({
-      service, store, tokens, live,
+      service, store, tokens, live, identities: services.identities,
       limits: {
         create: new IpLimit(config.TOURNAMENT_CREATE_BURST, config.TOURNAMENT_CREATE_PER_SECOND),
         register: new IpLimit(config.TOURNAMENT_REGISTER_BURST, config.TOURNAMENT_REGISTER_PER_SECOND),

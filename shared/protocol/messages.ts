@@ -29,6 +29,8 @@ export const joinOptions = z.object({
   name: playerName.optional(),
   spectator: z.boolean().optional(),
   private: z.boolean().optional(),
+  /** The guest identity's device token (server/identity): links the seat to the player. */
+  token: z.string().max(200).optional(),
 }).passthrough();
 
 /** Error codes sent in `error` and `rejected` messages ({ code, message }). */

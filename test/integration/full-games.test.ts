@@ -1,11 +1,12 @@
 /**
  * Every registered game, on the real server: a table filled with bots (the human who opened it
  * leaves, so a bot takes that seat too) plays to its end and its result is stored before the room
- * goes away.
+ * goes away; the action log the room wrote rebuilds the same result.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../shared/games/registry.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
+import { rebuild } from '../../shared/replay/rebuild.js';
 
 /** Short-game options where a game offers them, to keep the suite quick. */
 const QUICK: Record<string, Record<string, unknown>> = {
@@ -33,10 +34,18 @@ describe.concurrent('bots play every game to the end', () => {
     await host.leave(true);
     const record = await eventually(async () => {
       const res = await fetch(`${server.http}/api/results/${host.roomId}`);
-      return res.ok ? await res.json() as { players: { place: number; bot: boolean }[]; summary: string } : undefined;
+      return res.ok ? await res.json() as { players: { seat: number; place: number; bot: boolean }[]; summary: string } : undefined;
     }, 170_000, `${game.id} result`);
     expect(record.players).toHaveLength(players);
     expect(record.players.some((p) => p.place === 1)).toBe(true);
     expect(record.summary.length).toBeGreaterThan(0);
+
+    // The action log the room wrote as it played rebuilds the same result (issue 18).
+    const session = await server.junction.store.getGameSession(host.roomId);
+    expect(session).not.toBeNull();
+    const log = await server.junction.store.readGameLog(host.roomId);
+    expect(log.length).toBeGreaterThan(0);
+    const rebuilt = rebuild(game, { options: session!.options, seats: session!.options.players, seed: session!.seed, startedAt: session!.startedAt }, log);
+    expect([...rebuilt.result!.seats].sort((a, b) => a.seat - b.seat).map((x) => x.place)).toEqual([...record.players].sort((a, b) => a.seat - b.seat).map((p) => p.place));
   }, 180_000);
 });

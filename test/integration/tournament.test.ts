@@ -156,7 +156,7 @@ describe.concurrent('tournaments', () => {
     expect(stored).toHaveLength(24);
     expect(new Set(stored.map((r) => r.tableId)).size).toBe(24);
 
-    const board = await ok(server, 'GET', `/leaderboard/${GAME}?limit=100`);
+    const board = await ok(server, 'GET', `/leaderboard/${GAME}?variant=${VARIANT}&limit=100`);
     expect(board.length).toBe(32);
     expect(board[0].rank).toBe(1);
     expect(board.every((b: Json) => b.games === 3)).toBe(true);

@@ -5,9 +5,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_initial.js';
+import * as m002 from './002_players.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '002_players': m002,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,178 @@
+/**
+ * The replay viewer (scene key 'replay', URL /replay/<id> → /#/replay/<id>): every frame of a
+ * finished game as the table saw it (public views, rebuilt on the server from the stored log),
+ * drawn by the game's own renderer; play/pause, step, scrub and speed. A player of the game also
+ * sees their own seat's view. Nothing is sent to any room: `act` does nothing here.
+ */
+import Phaser from 'phaser';
+import { games } from '../../shared/games/registry.js';
+import { renderers } from '../games/registry.js';
+import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
+import { api, currentIdentity, ensureIdentity } from '../net/identity.js';
+import { button, el } from '../ui/dom.js';
+
+interface Frame { t: number; view: unknown; events: { text?: string }[]; active: number[]; cause: { kind: string; seat?: number } }
+interface GameReplay {
+  id: string; game: string; variant: string; summary: string; startedAt: number;
+  players: { seat: number; name: string; bot: boolean; place: number; score: number; identityId: string | null }[];
+  replay: { frames: Frame[]; seat?: { seat: number; views: unknown[] } } | null;
+}
+
+const TOP = 64;
+const BOTTOM = 195;
+const SPEEDS = [0.5, 1, 2, 4, 8];
+/** Long thinking pauses are shortened while playing. */
+const MAX_GAP_MS = 2_000;
+
+export class ReplayScene extends Phaser.Scene {
+  private data$: GameReplay | null = null;
+  private index = 0;
+  private playing = false;
+  private speed = 1;
+  private nextAt = 0;
+  private gameRenderer: GameRenderer | null = null;
+  private layer!: Phaser.GameObjects.Container;
+  private header!: Phaser.GameObjects.Text;
+  private dom: Phaser.GameObjects.DOMElement | null = null;
+  private scrub!: HTMLInputElement;
+  private label!: HTMLSpanElement;
+  private playButton!: HTMLButtonElement;
+  private eventLine!: HTMLDivElement;
+
+  constructor() {
+    super('replay');
+  }
+
+  create(data: { id: string }): void {
+    this.data$ = null;
+    this.index = 0;
+    this.playing = false;
+    this.gameRenderer = null;
+    this.layer = this.add.container(16, TOP);
+    this.header = this.add.text(16, 12, 'Loading the replay…', { fontSize: '18px', color: '#ffffff', wordWrap: { width: this.scale.width - 32 } });
+    this.scale.on('resize', this.draw, this);
+    this.events.once('shutdown', () => {
+      this.scale.off('resize', this.draw, this);
+      this.gameRenderer?.destroy?.();
+    });
+    void this.fetchReplay(data.id);
+  }
+
+  private async fetchReplay(id: string): Promise<void> {
+    try {
+      if (!currentIdentity()) await ensureIdentity();
+      const game = await api<GameReplay>('GET', `/games/${encodeURIComponent(id)}`);
+      if (!game.replay || game.replay.frames.length === 0) throw new Error('This game has no replay (its log was not kept).');
+      this.data$ = game;
+      this.gameRenderer = renderers[game.game]?.() ?? null;
+      this.buildControls();
+      this.draw();
+    } catch (error) {
+      this.header.setText(error instanceof Error ? error.message : String(error));
+      this.buildBackOnly();
+    }
+  }
+
+  private buildBackOnly(): void {
+    const panel = el('div', { className: 'jn-bar' }, button('Back to lobby', () => this.back(), { secondary: true, testId: 'replay-back' }));
+    this.dom = this.add.dom(16, this.scale.height - BOTTOM + 10, panel).setOrigin(0, 0);
+  }
+
+  private buildControls(): void {
+    const frames = this.data$!.replay!.frames;
+    this.scrub = el('input', { id: 'replay-scrub', type: 'range', min: '0', max: String(frames.length - 1), value: '0' });
+    this.scrub.setAttribute('aria-label', 'Position in the game');
+    this.scrub.style.width = `${Math.max(240, Math.min(900, this.scale.width - 80))}px`;
+    this.scrub.addEventListener('input', () => this.goTo(Number(this.scrub.value)));
+    this.label = el('span', { id: 'replay-position' });
+    this.playButton = button('Play', () => this.togglePlay(), { testId: 'replay-play' });
+    const speed = el('select', { id: 'replay-speed' });
+    speed.setAttribute('aria-label', 'Speed');
+    for (const s of SPEEDS) speed.append(el('option', { value: String(s), textContent: `${s}×`, selected: s === this.speed }));
+    speed.addEventListener('change', () => { this.speed = Number(speed.value); });
+    const share = el('input', { id: 'replay-link', readOnly: true, size: 40, value: `${window.location.origin}/replay/${this.data$!.id}` });
+    share.setAttribute('aria-label', 'Link to this replay');
+    this.eventLine = el('div', { id: 'replay-event' });
+    const panel = el('div', { className: 'jn-panel jn-replay', id: 'replay-controls' },
+      this.eventLine,
+      el('div', { className: 'jn-row' },
+        button('|◀ Start', () => this.goTo(0), { secondary: true, testId: 'replay-first' }),
+        button('◀ Step', () => this.goTo(this.index - 1), { secondary: true, testId: 'replay-back-step' }),
+        this.playButton,
+        button('Step ▶', () => this.goTo(this.index + 1), { secondary: true, testId: 'replay-step' }),
+        button('End ▶|', () => this.goTo(frames.length - 1), { secondary: true, testId: 'replay-last' }),
+        speed, this.label),
+      el('div', { className: 'jn-row' }, this.scrub),
+      el('div', { className: 'jn-row' }, share, button('Back to lobby', () => this.back(), { secondary: true, testId: 'replay-back' })));
+    this.dom = this.add.dom(16, this.scale.height - BOTTOM, panel).setOrigin(0, 0);
+    this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight') this.goTo(this.index + 1);
+      else if (e.key === 'ArrowLeft') this.goTo(this.index - 1);
+      else if (e.key === ' ') this.togglePlay();
+    });
+  }
+
+  private back(): void {
+    window.location.hash = '';
+    this.scene.start('lobby');
+  }
+
+  private togglePlay(): void {
+    const frames = this.data$?.replay?.frames;
+    if (!frames) return;
+    if (!this.playing && this.index >= frames.length - 1) this.goTo(0);
+    this.playing = !this.playing;
+    this.nextAt = performance.now();
+    this.playButton.textContent = this.playing ? 'Pause' : 'Play';
+  }
+
+  private goTo(index: number): void {
+    const frames = this.data$?.replay?.frames;
+    if (!frames) return;
+    this.index = Math.max(0, Math.min(frames.length - 1, index));
+    this.draw();
+  }
+
+  override update(now: number): void {
+    const frames = this.data$?.replay?.frames;
+    if (!this.playing || !frames || now < this.nextAt) return;
+    if (this.index >= frames.length - 1) {
+      this.togglePlay();
+      return;
+    }
+    const gap = Math.min(MAX_GAP_MS, frames[this.index + 1].t - frames[this.index].t);
+    this.goTo(this.index + 1);
+    this.nextAt = now + Math.max(60, gap / this.speed);
+  }
+
+  private draw(): void {
+    const game = this.data$;
+    if (!game?.replay) return;
+    const frames = game.replay.frames;
+    const frame = frames[this.index];
+    const title = games.find((g) => g.id === game.game)?.title ?? game.game;
+    const names = game.players.map((p) => `${p.name}${frame.active.includes(p.seat) ? ' ◀' : ''}`).join('   ');
+    this.header.setText(`Replay: ${title} — ${game.variant.replace('_', ' ')}   ·   ${names}`);
+    this.scrub.value = String(this.index);
+    this.label.textContent = `${this.index + 1} / ${frames.length} · ${clock(frame.t)}`;
+    this.label.dataset.index = String(this.index);
+    const text = [...frame.events].reverse().find((e) => e.text)?.text;
+    this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${game.summary}` : text ?? (this.index === 0 ? 'The game begins.' : '');
+    this.dom?.setPosition(16, this.scale.height - BOTTOM);
+    this.layer.removeAll(true);
+    const own = game.replay.seat;
+    const me = own?.seat ?? null;
+    const seats: SeatInfo[] = game.players.map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: true, me: p.seat === me }));
+    const ctx: RenderContext = {
+      scene: this, layer: this.layer, width: this.scale.width - 32, height: this.scale.height - TOP - BOTTOM - 10,
+      mySeat: me, seats, serverNow: () => game.startedAt + frame.t, act: () => undefined, hint: () => undefined,
+    };
+    if (this.gameRenderer) this.gameRenderer.render(ctx, frame.view, own ? own.views[this.index] : null);
+    else this.layer.add(this.add.text(0, 0, 'This game has no table view yet.', { fontSize: '18px' }));
+  }
+}
+
+function clock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,106 @@
+/**
+ * Players, leaderboards and finished games (docs/protocol.md "Players"): GET /api/players/:id,
+ * GET /api/leaderboards/:game, GET /api/games/:id. Validated, rate-limited per IP, 404 for unknown
+ * ids. A private table's game (its history line and its replay) is shown to its players only: the
+ * caller proves who they are with their guest token (Authorization: Bearer <token>).
+ */
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import { z } from 'zod';
+import { findGame, games } from '../../shared/games/registry.js';
+import { ratingKey, ratingKeysOf } from '../../shared/ratings/families.js';
+import type { IdentityRecord, Store } from '../store/index.js';
+import type { IpLimit } from './ipLimits.js';
+import { bearer } from '../identity/routes.js';
+import { publicIdentity, type IdentityService } from '../identity/service.js';
+import { isIdentityId } from '../identity/tokens.js';
+import { leaderboard, leaderboardEntry } from '../tournament/ratings.js';
+import { ReplayBuilder } from './replays.js';
+
+const HISTORY = 50;
+const TREND = 20;
+const TOP = 100;
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const leaderboardQuery = z.object({
+  variant: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(TOP).default(TOP),
+}).strict();
+
+export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit }): Router {
+  const { store, identities, reads } = deps;
+  const replays = new ReplayBuilder(store);
+  const router = Router();
+
+  router.use(['/players', '/leaderboards', '/games'], async (req: Request, res: Response, next: NextFunction) => {
+    if ((await reads.take(req.ip ?? 'unknown')) === 0) return next();
+    res.status(429).json({ error: 'Too many requests: wait a few seconds.' });
+  });
+
+  const caller = (req: Request): Promise<IdentityRecord | null> => identities.resolve(bearer(req));
+
+  router.get('/players/:id', async (req: Request<{ id: string }>, res) => {
+    if (!isIdentityId(req.params.id)) return void res.status(404).json({ error: 'No such player.' });
+    const identity = await store.getIdentity(req.params.id);
+    if (!identity) return void res.status(404).json({ error: 'No such player.' });
+    const self = (await caller(req))?.id === identity.id;
+    const [ratings, lines, played] = await Promise.all([
+      store.ratingsOf(identity.id), store.listPlayerGames(identity.id, { limit: HISTORY * 2 }), store.countPlayerGames(identity.id, { publicOnly: !self }),
+    ]);
+    const visible = lines.filter((l) => self || !l.private).slice(0, HISTORY);
+    const withRanks = await Promise.all(ratings.map(async (r) => {
+      const trend = (await store.listPlayerGames(identity.id, { ratingKey: r.game, limit: TREND * 2 }))
+        .filter((l) => l.ordinalAfter !== null).slice(0, TREND).reverse().map((l) => round(l.ordinalAfter!));
+      return { key: r.game, ...leaderboardEntry(r, (await store.rankOf(r.game, identity.id)) ?? 0), trend };
+    }));
+    res.json({
+      identity: publicIdentity(identity), gamesPlayed: played, ratings: withRanks,
+      games: visible.map((l) => ({
+        id: l.gameId, game: l.game, ratingKey: l.ratingKey, finishedAt: l.finishedAt, seat: l.seat, place: l.place,
+        score: l.score, seats: l.seats, rated: l.rated, private: l.private, ratingAfter: l.ordinalAfter === null ? null : round(l.ordinalAfter),
+      })),
+    });
+  });
+
+  router.get('/leaderboards/:game', async (req: Request<{ game: string }>, res) => {
+    const game = findGame(req.params.game);
+    if (!game) return void res.status(404).json({ error: 'No such game.', games: games.map((g) => g.id) });
+    const q = leaderboardQuery.safeParse(req.query);
+    if (!q.success) return void res.status(400).json({ error: 'Bad query: variant?, limit 1–100.' });
+    const variant = q.data.variant ?? game.defaultVariant;
+    if (!game.variants.includes(variant)) return void res.status(400).json({ error: `${game.title} has no variant "${variant}".` });
+    const key = ratingKey(game.id, variant);
+    const entries = await leaderboard(store, key, { limit: q.data.limit });
+    const me = await caller(req);
+    let own = null;
+    if (me) {
+      const [mine] = await store.getRatings(key, [me.id]);
+      const rank = mine ? await store.rankOf(key, me.id) : null;
+      own = mine && rank ? leaderboardEntry(mine, rank) : null;
+    }
+    res.json({ game: game.id, key, families: ratingKeysOf(game.id, game.variants), entries, me: own });
+  });
+
+  router.get('/games/:id', async (req: Request<{ id: string }>, res) => {
+    if (!GAME_ID.test(req.params.id)) return void res.status(404).json({ error: 'No such game.' });
+    const [record, session] = await Promise.all([store.getGameResult(req.params.id), store.getGameSession(req.params.id)]);
+    if (!record && !session) return void res.status(404).json({ error: 'No such game.' });
+    const players = record?.players ?? [];
+    const me = await caller(req);
+    const mine = me ? (players.find((p) => p.identityId === me.id) ?? session?.seats.find((s) => s.identityId === me.id)) : undefined;
+    if (session?.private && !mine) return void res.status(404).json({ error: 'No such game.' });
+    if (!record) return void res.status(409).json({ error: 'This game is still running: its replay opens when it ends.' });
+    const game = findGame(record.game);
+    const replay = game && session ? await replays.build(game, session, mine ? mine.seat : null) : null;
+    res.json({
+      id: record.id, game: record.game, variant: record.variant, startedAt: record.startedAt, finishedAt: record.finishedAt,
+      durationMs: record.durationMs, summary: record.summary, tournamentId: record.tournamentId, private: session?.private ?? false,
+      rated: session?.rated ?? false,
+      players: players.map(({ playerId: _seatSecret, ...rest }) => ({ ...rest, identityId: rest.identityId ?? null })),
+      replay,
+    });
+  });
+
+  return router;
+}
+
+const round = (x: number): number => Math.round(x * 100) / 100;

@@ -1,0 +1,37 @@
+/**
+ * Display names of guest identities. Letters, digits, combining marks and a few separators only:
+ * no control, bidi (RTL override) or zero-width characters (all outside \p{L}\p{M}\p{N}), so a name
+ * cannot hide or reorder text. Names that read like a bot's seat ("Bot 3", "… (bot)", "★") are
+ * refused so a person cannot pass for one. The tag is what tells two "Ana"s apart.
+ */
+import { randomInt } from 'node:crypto';
+
+export const NAME_MAX = 20;
+const ALLOWED = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}._'-]| (?! ))*$/u;
+const LOOKS_LIKE_BOT = /(^bot\b)|(\(bot\))|★/iu;
+
+export type NameCheck = { ok: true; name: string } | { ok: false; reason: string };
+
+export function checkName(raw: unknown): NameCheck {
+  if (typeof raw !== 'string') return { ok: false, reason: 'A name is text.' };
+  // Only plain spaces are trimmed: a control or zero-width character anywhere refuses the name.
+  const name = raw.normalize('NFC').replace(/^ +| +$/g, '');
+  if (name.length < 1) return { ok: false, reason: 'A name needs at least one letter.' };
+  if ([...name].length > NAME_MAX) return { ok: false, reason: `A name has at most ${NAME_MAX} characters.` };
+  if (!ALLOWED.test(name)) return { ok: false, reason: 'Use letters, digits, single spaces and . _ \' - only, starting with a letter or digit.' };
+  if (LOOKS_LIKE_BOT.test(name)) return { ok: false, reason: 'That name reads like a bot\'s; pick another.' };
+  return { ok: true, name };
+}
+
+export function randomTag(): string {
+  return String(randomInt(0, 10_000)).padStart(4, '0');
+}
+
+export function displayName(i: { name: string; tag: string }): string {
+  return `${i.name}#${i.tag}`;
+}
+
+/** Names given to new guests until they pick one. */
+export function guestName(): string {
+  return `Guest${randomInt(100, 1000)}`;
+}

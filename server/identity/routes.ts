@@ -1,0 +1,85 @@
+/**
+ * Guest identity HTTP API under /api/identity (docs/protocol.md "Players"). The device token goes
+ * in `Authorization: Bearer <token>`; bodies are checked with zod; errors are `{ error }`.
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { IdentityRecord } from '../store/index.js';
+import type { IpLimit } from '../http/ipLimits.js';
+import { IdentityService, publicIdentity } from './service.js';
+
+const renameBody = z.object({ name: z.string().max(200) }).strict();
+const claimBody = z.object({ code: z.string().max(100) }).strict();
+
+export function bearer(req: Request): string | null {
+  const m = /^Bearer\s+(\S{1,200})$/i.exec(req.get('authorization') ?? '');
+  return m ? m[1] : null;
+}
+
+export function identityRoutes(deps: { identities: IdentityService; creations: IpLimit }): Router {
+  const { identities, creations } = deps;
+  const router = Router();
+
+  const me = async (req: Request, res: Response): Promise<IdentityRecord | null> => {
+    const identity = await identities.resolve(bearer(req));
+    if (!identity) res.status(401).json({ error: 'Unknown guest token: create a new guest (POST /api/identity).' });
+    return identity;
+  };
+
+  router.post('/', async (req, res) => {
+    if ((await creations.take(req.ip ?? 'unknown')) > 0) {
+      res.status(429).json({ error: 'Too many new guests from here: wait a little.' });
+      return;
+    }
+    const issued = await identities.create();
+    res.status(201).json({ identity: publicIdentity(issued.identity), token: issued.token });
+  });
+
+  router.get('/me', async (req, res) => {
+    const identity = await me(req, res);
+    if (identity) res.json({ identity: publicIdentity(identity) });
+  });
+
+  router.put('/me', async (req, res) => {
+    const identity = await me(req, res);
+    if (!identity) return;
+    const body = renameBody.safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: 'The body is { name }.' });
+      return;
+    }
+    const renamed = await identities.rename(identity, body.data.name);
+    if (!renamed.ok) {
+      res.status(400).json({ error: renamed.reason });
+      return;
+    }
+    res.json({ identity: publicIdentity(renamed.identity ?? identity) });
+  });
+
+  router.post('/me/transfer', async (req, res) => {
+    const identity = await me(req, res);
+    if (!identity) return;
+    const { code, expiresAt } = await identities.startTransfer(identity);
+    res.status(201).json({ code, expiresAt, link: `/claim/${code}` });
+  });
+
+  router.post('/claim', async (req, res) => {
+    if ((await creations.take(req.ip ?? 'unknown')) > 0) {
+      res.status(429).json({ error: 'Too many attempts from here: wait a little.' });
+      return;
+    }
+    const body = claimBody.safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: 'The body is { code }.' });
+      return;
+    }
+    const claimed = await identities.claimTransfer(body.data.code);
+    if (!claimed) {
+      res.status(404).json({ error: 'This link was already used or has expired: make a new one on your other device.' });
+      return;
+    }
+    res.json({ identity: publicIdentity(claimed.identity), token: claimed.token });
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+/**
+ * Links a table's seats to guest identities. The link lives beside the synchronised PlayerState
+ * (a WeakMap, so nothing of it is sent to clients) and follows the seat object through seat
+ * compaction and tournament reservations.
+ */
+import type { IdentityRecord } from '../store/index.js';
+import { displayName } from './names.js';
+import type { IdentityService } from './service.js';
+
+export interface SeatIdentity {
+  id: string;
+  display: string;
+}
+
+/** What onAuth hands to onJoin (Colyseus keeps it as `client.auth`). */
+export interface SeatAuth {
+  identity: SeatIdentity | null;
+  /** A new device token when the client's token was unknown or forged: sent to it once. */
+  issued: { token: string; identity: { id: string; name: string; tag: string; display: string } } | null;
+}
+
+const linkOf = (i: IdentityRecord): SeatIdentity => ({ id: i.id, display: displayName(i) });
+
+/** No token: an anonymous, unrated seat. A token nobody holds: a fresh guest, never someone else. */
+export async function authenticateSeat(identities: IdentityService, token: string | undefined): Promise<SeatAuth> {
+  if (token === undefined) return { identity: null, issued: null };
+  const { identity, issued } = await identities.resolveOrCreate(token);
+  return {
+    identity: linkOf(identity),
+    issued: issued ? { token: issued, identity: { id: identity.id, name: identity.name, tag: identity.tag, display: displayName(identity) } } : null,
+  };
+}
+
+export class SeatIdentities<Seat extends object> {
+  private links = new WeakMap<Seat, SeatIdentity>();
+
+  link(seat: Seat, identity: SeatIdentity | null): void {
+    if (identity) this.links.set(seat, identity);
+  }
+
+  of(seat: Seat): SeatIdentity | null {
+    return this.links.get(seat) ?? null;
+  }
+
+  /** True when this identity already holds another seat at the table. */
+  holds(seats: Iterable<Seat>, identityId: string): boolean {
+    for (const s of seats) if (this.links.get(s)?.id === identityId) return true;
+    return false;
+  }
+}
