@@ -5,10 +5,10 @@
  * refused so a person cannot pass for one. The tag is what tells two "Ana"s apart.
  */
 import { randomInt } from 'node:crypto';
+import { looksLikeBot } from '../../shared/protocol/names.js';
 
 export const NAME_MAX = 20;
 const ALLOWED = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}._'-]| (?! ))*$/u;
-const LOOKS_LIKE_BOT = /(^bot\b)|(\(bot\))|★/iu;
 
 export type NameCheck = { ok: true; name: string } | { ok: false; reason: string };
 
@@ -19,7 +19,7 @@ export function checkName(raw: unknown): NameCheck {
   if (name.length < 1) return { ok: false, reason: 'A name needs at least one letter.' };
   if ([...name].length > NAME_MAX) return { ok: false, reason: `A name has at most ${NAME_MAX} characters.` };
   if (!ALLOWED.test(name)) return { ok: false, reason: 'Use letters, digits, single spaces and . _ \' - only, starting with a letter or digit.' };
-  if (LOOKS_LIKE_BOT.test(name)) return { ok: false, reason: 'That name reads like a bot\'s; pick another.' };
+  if (looksLikeBot(name)) return { ok: false, reason: 'That name reads like a bot\'s; pick another.' };
   return { ok: true, name };
 }
 

@@ -11,6 +11,11 @@ export const NAME_MAX = 24;
 const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const LOOKS_LIKE_BOT = /\bbots?\b|★/iu;
 
+/** True for a name that could pass for one of the room's bots. */
+export function looksLikeBot(name: string): boolean {
+  return LOOKS_LIKE_BOT.test(name);
+}
+
 export function cleanName(text: string): string {
   return text.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
 }
@@ -20,4 +25,4 @@ export const playerName = z.string().max(200)
   .pipe(z.string()
     .min(1, 'A name needs at least one visible character.')
     .max(NAME_MAX, `A name has at most ${NAME_MAX} characters.`)
-    .refine((name) => !LOOKS_LIKE_BOT.test(name), 'A name may not look like a bot’s.'));
+    .refine((name) => !looksLikeBot(name), 'A name may not look like a bot’s.'));
