@@ -74,11 +74,22 @@ async function fuzz(values: Values, withServers: WithServers) {
       process.stderr.write(`fuzz: ${name} ${sent} frames, ${reconnections} reconnections\n`);
       rooms.push({ room: name, frames: sent, reconnections, healthy, serverRunning: server.child.exitCode === null, rssMiB: Math.round(server.usage().rssMiB) });
     }
+    // Fuzzed 'start' messages began games that bots now finish: wait for every table to close,
+    // so the last figure is the process with nothing open, like the first.
+    const rssAfterFuzz = server.usage().rssMiB;
+    const until = Date.now() + 600_000;
+    let open = -1;
+    while (Date.now() < until) {
+      open = ((await (await fetch(`http://127.0.0.1:${server.port}/health`)).json()) as { rooms: number }).rooms;
+      if (open === 0) break;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
     await new Promise((r) => setTimeout(r, 5000));
     const cpu = process.cpuUsage(generatorStart);
     return {
       scenario: 'abuse-fuzz', framesPerRoom: perRoom, rooms,
-      rssMiB: { start: Math.round(rssStart), end: Math.round(server.usage().rssMiB) },
+      roomsOpenAtEnd: open,
+      rssMiB: { start: Math.round(rssStart), afterFuzz: Math.round(rssAfterFuzz), allTablesClosed: Math.round(server.usage().rssMiB) },
       serverExitCode: server.child.exitCode,
       generatorCpuShare: Math.round(((cpu.user + cpu.system) / 1000 / (Date.now() - wallStart)) * 100) / 100,
     };
