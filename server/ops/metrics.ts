@@ -20,3 +20,9 @@ export const actionLatency = new client.Histogram({
 export const roomsGauge = new client.Gauge({ name: 'junction_rooms', help: 'Game rooms open in this process', labelNames: ['game'], registers: [registry] });
 export const clientsGauge = new client.Gauge({ name: 'junction_clients', help: 'Connected clients in this process', registers: [registry] });
 export const gamesFinished = new client.Counter({ name: 'junction_games_finished_total', help: 'Games finished and stored', labelNames: ['game'], registers: [registry] });
+export const raceStampsClamped = new client.Counter({
+  name: 'junction_race_stamps_clamped_total',
+  help: 'Race stamps moved into the trusted range: "early" = before what the seat\'s measured delay allows (forged or a delay spike), "late" = after arrival',
+  labelNames: ['game', 'bound'],
+  registers: [registry],
+});

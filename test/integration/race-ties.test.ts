@@ -1,0 +1,73 @@
+/**
+ * Exact ties over real sockets: two seats grab the same Railway Madness card with the same stamp
+ * in the same millisecond. Settling ties by arrival gave every tie to whichever socket the server
+ * read first; the room's seeded coin must give both seats some of them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchMaker } from '@colyseus/core';
+import type { Room } from 'colyseus.js';
+import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
+import { measured } from '../support/latency.js';
+import { raceStampsClamped } from '../../server/ops/metrics.js';
+import type { GameRoom } from '../../server/rooms/GameRoom.js';
+import type { RailwayState } from '../../shared/games/railway/state.js';
+import type { RailwayPublicView } from '../../shared/games/railway/views.js';
+
+let server: TestServer;
+beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: 250 }); });
+afterAll(async () => { await server.stop(); });
+
+const RACES = 40;
+const RACES_PER_TABLE = 15;
+
+async function table(): Promise<[Room, Room]> {
+  const host = await ready(await server.client().create('railway_madness', { name: 'Host', private: true, variant: 'juniors', players: 2 }));
+  const guest = await ready(await server.client().joinById(host.roomId, { name: 'Guest' }));
+  await Promise.all([measured(host), measured(guest)]);
+  host.send('start', {});
+  await eventually(() => host.state.phase === 'playing' && guest.state.table !== '', 5000, 'start');
+  return [host, guest];
+}
+
+describe('exact ties', () => {
+  it(`over ${RACES} same-stamp grabs sent in the same millisecond, both seats win ties`, async () => {
+    const wins = { host: 0, guest: 0 };
+    const clampsBefore = await clamps();
+    let raced = 0;
+    while (raced < RACES) {
+      const [host, guest] = await table();
+      const room = matchMaker.getLocalRoomById(host.roomId) as GameRoom;
+      const acks = { host: collect<{ id: number }>(host, 'ack'), guest: collect<{ id: number }>(guest, 'ack') };
+      const errors = [collect<{ id: number }>(host, 'error'), collect<{ id: number }>(guest, 'error')];
+      for (const r of [host, guest]) r.onMessage('events', () => undefined);
+      for (let i = 0; i < RACES_PER_TABLE && raced < RACES; i++) {
+        const view = JSON.parse(host.state.table) as RailwayPublicView;
+        const slot = view.table.findIndex((t) => t !== null);
+        if (slot < 0 || view.over) break;
+        const id = 1000 + i;
+        const stamp = Date.now();
+        // Always in the same order: settled by arrival, the host would win every tie.
+        for (const r of [host, guest]) r.send('action', { id, a: { type: 'take', slot }, t: stamp });
+        const answered = () => [...acks.host, ...acks.guest, ...errors[0], ...errors[1]].filter((m) => m.id === id).length;
+        await eventually(() => answered() >= 2, 5000, 'both answered');
+        const hostWon = acks.host.some((m) => m.id === id);
+        const guestWon = acks.guest.some((m) => m.id === id);
+        expect(Number(hostWon) + Number(guestWon)).toBe(1);
+        if (hostWon) wins.host++; else wins.guest++;
+        raced++;
+        await eventually(() => (room.engineState as RailwayState).table[slot] === null && host.state.version === guest.state.version, 5000, 'both saw the take');
+      }
+      await Promise.all([host.leave(true), guest.leave(true)]);
+    }
+    console.log(`exact ties: host ${wins.host}, guest ${wins.guest}`);
+    // No stamp was moved, so every race really was an exact tie.
+    expect(await clamps()).toBe(clampsBefore);
+    // A fair coin leaves a seat with fewer than 8 of 40 with probability below 1e-4.
+    expect(wins.host).toBeGreaterThanOrEqual(8);
+    expect(wins.guest).toBeGreaterThanOrEqual(8);
+  }, 120_000);
+});
+
+async function clamps(): Promise<number> {
+  return (await raceStampsClamped.get()).values.reduce((sum, v) => sum + v.value, 0);
+}
