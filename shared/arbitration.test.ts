@@ -25,10 +25,23 @@ describe('compensated action time', () => {
 });
 
 describe('measured delay and the adaptive hold', () => {
-  it('allows the slowest recent round trip but one, plus the millisecond floor', () => {
+  it("allows the line's delay: the fastest recent round trip, plus the millisecond floor", () => {
     const d = new DelayEstimate();
-    for (const rtt of [150, 152, 149, 151, 400, 150]) d.add(rtt);
-    expect(d.allowance(250)).toBe(152 + FLOOR_MS);
+    for (const rtt of [152, 150, 149, 151, 400, 150]) d.add(rtt);
+    expect(d.allowance(250)).toBe(149 + FLOOR_MS);
+  });
+  it('calls a stamp implausible only past the slowest recent round trip but one (one outlier ignored)', () => {
+    const d = new DelayEstimate();
+    for (const rtt of [152, 150, 149, 151, 400, 150]) d.add(rtt);
+    expect(d.plausible(250)).toBe(152 + FLOOR_MS);
+    expect(compensate(1000, 1000 - 153, d.allowance(250), d.plausible(250))).toEqual({ time: 849, clamped: 'early' });
+    expect(compensate(1000, 1000 - 200, d.allowance(250), d.plausible(250))).toEqual({ time: 849, clamped: 'implausible' });
+  });
+  it('forgets old round trips: a line that got faster is held less', () => {
+    const d = new DelayEstimate();
+    for (let i = 0; i < 8; i++) d.add(150);
+    for (let i = 0; i < 8; i++) d.add(20);
+    expect(d.allowance(250)).toBe(20 + FLOOR_MS);
   });
   it('is capped, and zero until the player has been measured', () => {
     const d = new DelayEstimate();
@@ -113,15 +126,30 @@ describe('exact ties', () => {
 });
 
 describe('forged stamps', () => {
-  it('a claim stamped earlier than its seat may is clamped and counted, gaining nothing over an honest one', () => {
-    // Both players have a measured 50 ms round trip; the change was made at 1000.
+  it('an always-earliest stamp gains at most the millisecond floor over an honest player on the same line', () => {
+    // Both lines measure 50 ms at their fastest; the change was made at 1000 and both reacted in 240 ms.
     const q = new RaceQueue<string>(new Rng(3));
     const honest = q.submit('honest', race(1000 + 50 + 240, 1240, 52, 52));
-    const forged = q.submit('forger', race(1000 + 50 + 245, 0, 52, 52));
+    const forged = q.submit('forger', race(1000 + 50 + 240, 0, 52, 52));
     expect(forged.clamped).toBe('early');
-    expect(forged.compensated).toBe(1295 - 52);
     expect(honest.clamped).toBeNull();
+    expect(honest.compensated - forged.compensated).toBe(FLOOR_MS);
+  });
+  it('when the trip is slower than the line measured, the honest and the forged claim land on the same time', () => {
+    const q = new RaceQueue<string>(new Rng(3));
+    const honest = q.submit('honest', race(1000 + 56 + 240, 1240, 52, 52));
+    const forged = q.submit('forger', race(1000 + 56 + 240, 0, 52, 52));
+    expect(honest.clamped).toBe('early');
+    expect(forged.compensated).toBe(honest.compensated);
+  });
+  it('a forger reacting later than an honest player at the same delay loses', () => {
+    const q = new RaceQueue<string>(new Rng(3));
+    q.submit('forger', race(1000 + 50 + 245, 0, 52, 52));
+    q.submit('honest', race(1000 + 50 + 240, 1240, 52, 52));
     expect(q.release(2000).map((c) => c.item)).toEqual(['honest', 'forger']);
+  });
+  it('counts a stamp older than any recent round trip as implausible', () => {
+    expect(compensate(1300, 0, 52, 60)).toEqual({ time: 1248, clamped: 'implausible' });
   });
   it("cannot use another seat's larger allowance", () => {
     const q = new RaceQueue<string>(new Rng(3));

@@ -16,8 +16,12 @@
  */
 import type { Rng } from './random.js';
 
-/** A stamp moved to the nearest trusted time: earlier than the allowance, or later than arrival. */
-export type Clamp = 'early' | 'late' | null;
+/**
+ * A stamp moved to the nearest trusted time: 'early' = older than the seat's allowance (its
+ * jitter, or forged), 'implausible' = older than even its slowest recent round trip (forged, or
+ * a line that just got slower), 'late' = after its arrival.
+ */
+export type Clamp = 'early' | 'implausible' | 'late' | null;
 
 /** How an exact tie was settled: `rank` 0 won the coin; `size` claims shared the time. */
 export interface TieOutcome {
@@ -43,14 +47,18 @@ export interface Submission {
   race: boolean;
   /** How far before its arrival this seat's claim may be stamped (its measured delay). */
   allowanceMs: number;
+  /** Beyond this (≥ allowanceMs) a stamp is counted as implausible rather than jitter. */
+  plausibleMs?: number;
   /** How long any other seat may still need to send an earlier claim (largest other allowance). */
   holdMs: number;
 }
 
-export function compensate(arrival: number, stamp: number | undefined, allowanceMs: number): { time: number; clamped: Clamp } {
+export function compensate(arrival: number, stamp: number | undefined, allowanceMs: number, plausibleMs = Infinity): { time: number; clamped: Clamp } {
   if (stamp === undefined || !Number.isFinite(stamp)) return { time: arrival, clamped: null };
   if (stamp > arrival) return { time: arrival, clamped: 'late' };
-  if (stamp < arrival - allowanceMs) return { time: arrival - allowanceMs, clamped: 'early' };
+  if (stamp < arrival - allowanceMs) {
+    return { time: arrival - allowanceMs, clamped: stamp < arrival - Math.max(allowanceMs, plausibleMs) ? 'implausible' : 'early' };
+  }
   return { time: stamp, clamped: null };
 }
 
@@ -62,7 +70,7 @@ export class RaceQueue<T> {
   constructor(private readonly coin: Rng) {}
 
   submit(item: T, s: Submission): Claim<T> {
-    const { time, clamped } = s.race ? compensate(s.arrival, s.stamp, s.allowanceMs) : { time: s.arrival, clamped: null };
+    const { time, clamped } = s.race ? compensate(s.arrival, s.stamp, s.allowanceMs, s.plausibleMs) : { time: s.arrival, clamped: null };
     const claim: Claim<T> = {
       item, arrival: s.arrival, compensated: time, releaseAt: s.race ? time + s.holdMs : s.arrival,
       seq: this.seq++, race: s.race, clamped, tie: null,

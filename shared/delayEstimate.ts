@@ -2,11 +2,16 @@
  * One player's race allowance, from round trips the server timed itself (server/rooms/latencyProbe.ts).
  *
  * An honest stamp trails its claim's arrival by the player's round trip (the state travels down,
- * the claim travels up), so the allowance is the player's delay plus its jitter: the slowest of
- * the recent round trips but one (one outlier, a GC pause, does not stretch every hold), plus
- * FLOOR_MS because both ends read whole milliseconds. It is capped (Overwatch stops compensating
- * at 250 ms: one very slow line must not hold every race for everyone), and zero until the
- * player has answered a probe: an unmeasured player's stamps are not trusted at all.
+ * the claim travels up). The allowance is the fastest of the recent round trips plus FLOOR_MS
+ * (both ends read whole milliseconds): the line's own delay, without its jitter. A stamp older
+ * than that is clamped to it, so an honest claim delayed by jitter and a forged "as early as
+ * possible" claim end up at the same compensated time, and forging buys at most FLOOR_MS; the
+ * price is that an honest player loses its own jitter, as every player does. Stamps older than
+ * even the slowest recent round trip but one are "implausible": only a forger (or a sudden
+ * slower line) sends those, and they are counted apart.
+ * Both are capped (Overwatch stops compensating at 250 ms: one very slow line must not hold
+ * every race for everyone) and zero until the player has answered a probe: an unmeasured
+ * player's stamps are not trusted at all.
  */
 export const RECENT_SAMPLES = 8;
 export const FLOOR_MS = 2;
@@ -20,15 +25,17 @@ export class DelayEstimate {
     if (this.samples.length > RECENT_SAMPLES) this.samples.shift();
   }
 
-  get measured(): boolean {
-    return this.samples.length > 0;
-  }
-
+  /** How far before its arrival a claim may be stamped: the line's delay. */
   allowance(capMs: number): number {
     if (this.samples.length === 0 || capMs <= 0) return 0;
+    return Math.min(capMs, Math.ceil(Math.min(...this.samples)) + FLOOR_MS);
+  }
+
+  /** How far back an honest stamp could still be, delay and jitter (the slowest recent round trip but one). */
+  plausible(capMs: number): number {
+    if (this.samples.length === 0 || capMs <= 0) return 0;
     const sorted = [...this.samples].sort((a, b) => b - a);
-    const slowest = sorted.length >= 3 ? sorted[1] : sorted[0];
-    return Math.min(capMs, Math.ceil(slowest) + FLOOR_MS);
+    return Math.min(capMs, Math.ceil(sorted.length >= 3 ? sorted[1] : sorted[0]) + FLOOR_MS);
   }
 }
 

@@ -22,7 +22,7 @@ export const clientsGauge = new client.Gauge({ name: 'junction_clients', help: '
 export const gamesFinished = new client.Counter({ name: 'junction_games_finished_total', help: 'Games finished and stored', labelNames: ['game'], registers: [registry] });
 export const raceStampsClamped = new client.Counter({
   name: 'junction_race_stamps_clamped_total',
-  help: 'Race stamps moved into the trusted range: "early" = before what the seat\'s measured delay allows (forged or a delay spike), "late" = after arrival',
+  help: 'Race stamps moved into the trusted range: "early" = older than the seat\'s measured delay allows (jitter), "implausible" = older than its slowest recent round trip (forged, or a line that just got slower), "late" = after arrival',
   labelNames: ['game', 'bound'],
   registers: [registry],
 });

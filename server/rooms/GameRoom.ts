@@ -311,7 +311,7 @@ export class GameRoom extends Room<TableState> {
       .map(([id]) => this.latency.allowance(id, cap));
     const claim = this.queue.submit(queued, {
       arrival: queued.arrival, stamp, race: this.game.isRace(queued.action),
-      allowanceMs: this.latency.allowance(self, cap), holdMs: holdFor(others),
+      allowanceMs: this.latency.allowance(self, cap), plausibleMs: this.latency.plausible(self, cap), holdMs: holdFor(others),
     });
     if (claim.clamped) raceStampsClamped.inc({ game: this.game.id, bound: claim.clamped });
     this.drainQueue();
