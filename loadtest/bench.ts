@@ -3,7 +3,7 @@
  * with real websocket clients and prints ONE JSON line with the figures (docs/benchmarks.md).
  *
  *   tables      --game railway_madness --tables 100 --seats 4 [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
- *   fairness    --trials 200 --window 150
+ *   fairness    --trials 200 --window 250
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  */
 import { parseArgs } from 'node:util';
@@ -23,7 +23,7 @@ const { positionals, values } = parseArgs({
     database: { type: 'string' },
     port: { type: 'string', default: '3567' },
     timeout: { type: 'string', default: '300000' },
-    window: { type: 'string', default: '150' },
+    window: { type: 'string', default: '250' },
     trials: { type: 'string', default: '200' },
     players: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '3' },

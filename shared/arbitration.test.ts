@@ -34,8 +34,9 @@ describe('measured delay and the adaptive hold', () => {
     const d = new DelayEstimate();
     for (const rtt of [152, 150, 149, 151, 400, 150]) d.add(rtt);
     expect(d.plausible(250)).toBe(152 + FLOOR_MS);
-    expect(compensate(1000, 1000 - 153, d.allowance(250), d.plausible(250))).toEqual({ time: 849, clamped: 'early' });
-    expect(compensate(1000, 1000 - 200, d.allowance(250), d.plausible(250))).toEqual({ time: 849, clamped: 'implausible' });
+    const trusted = 1000 - 149 - FLOOR_MS;
+    expect(compensate(1000, 1000 - 153, d.allowance(250), d.plausible(250))).toEqual({ time: trusted, clamped: 'early' });
+    expect(compensate(1000, 1000 - 200, d.allowance(250), d.plausible(250))).toEqual({ time: trusted, clamped: 'implausible' });
   });
   it('forgets old round trips: a line that got faster is held less', () => {
     const d = new DelayEstimate();
@@ -58,9 +59,9 @@ describe('measured delay and the adaptive hold', () => {
     const q = new RaceQueue<string>(new Rng(1));
     const fast = 20 + FLOOR_MS;
     q.submit('a', race(1020, 1000, fast, fast));
-    expect(q.nextReleaseAt()).toBe(1022);
-    expect(q.release(1021)).toEqual([]);
-    expect(q.release(1022).map((c) => c.item)).toEqual(['a']);
+    expect(q.nextReleaseAt()).toBe(1000 + fast);
+    expect(q.release(1000 + fast - 1)).toEqual([]);
+    expect(q.release(1000 + fast).map((c) => c.item)).toEqual(['a']);
   });
   it('the 150 ms player wins with the quicker reaction: the 20 ms player is held for it', () => {
     const q = new RaceQueue<string>(new Rng(1));
@@ -129,8 +130,9 @@ describe('forged stamps', () => {
   it('an always-earliest stamp gains at most the millisecond floor over an honest player on the same line', () => {
     // Both lines measure 50 ms at their fastest; the change was made at 1000 and both reacted in 240 ms.
     const q = new RaceQueue<string>(new Rng(3));
-    const honest = q.submit('honest', race(1000 + 50 + 240, 1240, 52, 52));
-    const forged = q.submit('forger', race(1000 + 50 + 240, 0, 52, 52));
+    const line = 50 + FLOOR_MS;
+    const honest = q.submit('honest', race(1000 + 50 + 240, 1240, line, line));
+    const forged = q.submit('forger', race(1000 + 50 + 240, 0, line, line));
     expect(forged.clamped).toBe('early');
     expect(honest.clamped).toBeNull();
     expect(honest.compensated - forged.compensated).toBe(FLOOR_MS);

@@ -14,7 +14,7 @@
  * player's stamps are not trusted at all.
  */
 export const RECENT_SAMPLES = 8;
-export const FLOOR_MS = 2;
+export const FLOOR_MS = 1;
 
 export class DelayEstimate {
   private samples: number[] = [];
