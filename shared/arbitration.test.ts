@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RaceQueue, compensate, type Submission } from './arbitration.js';
-import { DelayEstimate, FLOOR_MS, holdFor } from './delayEstimate.js';
+import { DelayEstimate, FLOOR_MS, PLAUSIBLE_MARGIN_MS, holdFor } from './delayEstimate.js';
 import { ActionStamper } from './protocol/stamper.js';
 import { Rng } from './random.js';
 
@@ -33,9 +33,9 @@ describe('measured delay and the adaptive hold', () => {
   it('calls a stamp implausible only past the slowest recent round trip but one (one outlier ignored)', () => {
     const d = new DelayEstimate();
     for (const rtt of [152, 150, 149, 151, 400, 150]) d.add(rtt);
-    expect(d.plausible(250)).toBe(152 + FLOOR_MS);
+    expect(d.plausible(250)).toBe(152 + FLOOR_MS + PLAUSIBLE_MARGIN_MS);
     const trusted = 1000 - 149 - FLOOR_MS;
-    expect(compensate(1000, 1000 - 153, d.allowance(250), d.plausible(250))).toEqual({ time: trusted, clamped: 'early' });
+    expect(compensate(1000, 1000 - 160, d.allowance(250), d.plausible(250))).toEqual({ time: trusted, clamped: 'early' });
     expect(compensate(1000, 1000 - 200, d.allowance(250), d.plausible(250))).toEqual({ time: trusted, clamped: 'implausible' });
   });
   it('forgets old round trips: a line that got faster is held less', () => {

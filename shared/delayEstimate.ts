@@ -7,14 +7,16 @@
  * than that is clamped to it, so an honest claim delayed by jitter and a forged "as early as
  * possible" claim end up at the same compensated time, and forging buys at most FLOOR_MS; the
  * price is that an honest player loses its own jitter, as every player does. Stamps older than
- * even the slowest recent round trip but one are "implausible": only a forger (or a sudden
- * slower line) sends those, and they are counted apart.
+ * even the slowest recent round trip but one, plus PLAUSIBLE_MARGIN_MS, are "implausible": only a
+ * forger (or a suddenly slower line) sends those, and they are counted apart. The margin covers
+ * the room's own work between a change and its patch leaving, which the probes do not see.
  * Both are capped (Overwatch stops compensating at 250 ms: one very slow line must not hold
  * every race for everyone) and zero until the player has answered a probe: an unmeasured
  * player's stamps are not trusted at all.
  */
 export const RECENT_SAMPLES = 8;
 export const FLOOR_MS = 1;
+export const PLAUSIBLE_MARGIN_MS = 10;
 
 export class DelayEstimate {
   private samples: number[] = [];
@@ -35,7 +37,7 @@ export class DelayEstimate {
   plausible(capMs: number): number {
     if (this.samples.length === 0 || capMs <= 0) return 0;
     const sorted = [...this.samples].sort((a, b) => b - a);
-    return Math.min(capMs, Math.ceil(sorted.length >= 3 ? sorted[1] : sorted[0]) + FLOOR_MS);
+    return Math.min(capMs, Math.ceil(sorted.length >= 3 ? sorted[1] : sorted[0]) + FLOOR_MS + PLAUSIBLE_MARGIN_MS);
   }
 }
 

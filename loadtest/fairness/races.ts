@@ -17,7 +17,7 @@ export interface RacerSpec { name: string; rttMs: number; stamping?: Stamping }
 export const REACTION_MS = 250;
 export const REACTION_JITTER_MS = 60;
 /** Tie mode: the tied stamp sits this far after an honest one, so no line's jitter clamps it. */
-const TIE_SLACK_MS = 5;
+const TIE_SLACK_MS = 12;
 
 export interface RaceTotals { tables: number; contested: number; wins: Record<string, number>; outcomeMs: Record<string, number[]> }
 
