@@ -26,3 +26,6 @@ export const raceStampsClamped = new client.Counter({
   labelNames: ['game', 'bound'],
   registers: [registry],
 });
+export const raceTies = new client.Counter({
+  name: 'junction_race_ties_total', help: 'Exact race ties settled by the room\'s seeded coin', labelNames: ['game'], registers: [registry],
+});

@@ -20,7 +20,7 @@ import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
-import { actionLatency, clientsGauge, gamesFinished, messagesReceived, messagesRejected, raceStampsClamped, roomsGauge } from '../ops/metrics.js';
+import { actionLatency, clientsGauge, gamesFinished, messagesReceived, messagesRejected, raceStampsClamped, raceTies, roomsGauge } from '../ops/metrics.js';
 import { logger } from '../ops/logger.js';
 import type { GameRecord } from '../store/index.js';
 
@@ -321,7 +321,10 @@ export class GameRoom extends Room<TableState> {
     this.releaseTimer?.clear();
     this.releaseTimer = null;
     const now = Date.now();
-    for (const claim of this.queue.release(now)) this.applyAction(claim);
+    for (const claim of this.queue.release(now)) {
+      if (claim.tie?.rank === 0) raceTies.inc({ game: this.game.id });
+      this.applyAction(claim);
+    }
     const next = this.queue.nextReleaseAt();
     if (next !== null) this.releaseTimer = this.clock.setTimeout(() => this.drainQueue(), Math.max(0, next - Date.now()));
   }
