@@ -1,7 +1,8 @@
 /**
  * Exact ties over real sockets: two seats grab the same Railway Madness card with the same stamp
  * in the same millisecond. Settling ties by arrival gave every tie to whichever socket the server
- * read first; the room's seeded coin must give both seats some of them.
+ * read first; the room's seeded coin must give both seats some of them. And the round-trip probe
+ * the allowance comes from cannot be answered with a guess.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
@@ -71,6 +72,31 @@ describe('exact ties', () => {
     expect(wins.host).toBeGreaterThanOrEqual(8);
     expect(wins.guest).toBeGreaterThanOrEqual(8);
   }, 120_000);
+});
+
+describe('round-trip probes', () => {
+  it('a malformed echo is refused; a guessed nonce earns no allowance, so an early stamp is clamped', async () => {
+    const host = await ready(await server.client().create('railway_madness', { name: 'Host', private: true, variant: 'juniors', players: 2 }));
+    const guest = await ready(await server.client().joinById(host.roomId, { name: 'Guest' }));
+    for (const r of [host, guest]) r.onMessage('events', () => undefined);
+    const errors = collect<{ code: string; message: string }>(guest, 'error');
+    guest.onMessage('pong', (m: { n: number }) => guest.send('echo', { n: m.n + 1 }));
+    guest.send('echo', { n: 'soon' });
+    guest.send('ping', { c: Date.now() });
+    await eventually(() => errors.length > 0, 5000, 'the refusal');
+    expect(errors[0]).toMatchObject({ code: 'bad_message' });
+    expect(errors[0].message).toMatch(/echo/);
+    host.send('start', {});
+    await eventually(() => guest.state.phase === 'playing' && guest.state.table !== '', 5000, 'start');
+    const slot = (JSON.parse(guest.state.table) as RailwayPublicView).table.findIndex((t) => t !== null);
+    const before = await clamps();
+    const acks = collect<{ id: number }>(guest, 'ack');
+    guest.send('action', { id: 1, a: { type: 'take', slot }, t: Date.now() - 60 });
+    await eventually(() => acks.length === 1, 5000, 'the grab');
+    expect(await clamps()).toBe(before + 1);
+    expect(errors).toHaveLength(1);
+    await Promise.all([host.leave(true), guest.leave(true)]);
+  }, 60_000);
 });
 
 async function clamps(): Promise<number> {
