@@ -4,7 +4,7 @@
  *
  *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
- *   fairness    --trials 200 --window 150
+ *   fairness    --trials 200 --window 250
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  */
@@ -26,7 +26,7 @@ const { positionals, values } = parseArgs({
     database: { type: 'string' },
     port: { type: 'string', default: '3567' },
     timeout: { type: 'string', default: '300000' },
-    window: { type: 'string', default: '150' },
+    window: { type: 'string', default: '250' },
     trials: { type: 'string', default: '200' },
     players: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '3' },

@@ -10,8 +10,12 @@ const envSchema = z.object({
   PUBLIC_ADDRESS: z.string().optional(),
   /** Quick play: how long a table waits for strangers before bots fill its empty seats. */
   QUICKPLAY_FILL_MS: z.coerce.number().int().min(0).default(20_000),
-  /** Race arbitration window (ms); 0 = first come, first served. */
-  RACE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(150),
+  /**
+   * Race arbitration cap (ms): the most any player's stamp may precede its arrival, and so the
+   * longest any race outcome is held; each room holds only as long as its slowest connected
+   * player's measured delay needs (shared/delayEstimate.ts). 0 = first come, first served.
+   */
+  RACE_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(250),
   RECONNECT_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How long an absent seat waits before a bot plays for it (the seat stays theirs). */
   ABSENT_GRACE_MS: z.coerce.number().int().min(0).default(15_000),

@@ -9,6 +9,7 @@ import { ActionStamper } from '../../shared/protocol/stamper.js';
 import { readTableViews } from '../../shared/wire/registry.js';
 import type { OptionValueWire, ResultWire } from '../../shared/wire/table.js';
 import { adoptIdentity, identityToken, type Identity } from './identity.js';
+import type { PongMessage } from '../../shared/protocol/messages.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 
@@ -120,7 +121,11 @@ export class Connection {
   private attach(room: Room<TableRoomState>): void {
     this.room = room;
     sessionStorage.setItem(TOKEN_KEY, room.reconnectionToken);
-    room.onMessage('pong', (m: { c: number; s: number }) => this.clock.addSample(m.c, m.s, Date.now()));
+    room.onMessage('pong', (m: PongMessage) => {
+      // Echo at once: the room times this round trip itself to size our race allowance.
+      room.send('echo', { n: m.n });
+      this.clock.addSample(m.c, m.s, Date.now());
+    });
     room.onMessage('ack', (m: { id: number }) => { this.predictions.delete(m.id); });
     room.onMessage('error', (m: Refusal) => {
       if (m.id !== undefined) {

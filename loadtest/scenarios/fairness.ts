@@ -1,84 +1,62 @@
 /**
- * Fairness of contested grabs (DESIGN.md): two simulated players with the same reaction time,
- * one with a 20 ms round trip and one with 150 ms, race for the same face-up Railway Madness
- * card after every change. Each player sees a change half a round trip late and its grab arrives
- * half a round trip after it acts. Run once with compensation (window ≥ the slow RTT) and once
- * without (window 0): the share of contested grabs each wins is the figure.
+ * `npm run bench -- fairness [--trials 200] [--window 250]`: the race targets of docs/benchmarks.md,
+ * each against its own server process, with simulated players on real websockets
+ * (loadtest/fairness/): equal reactions at 20 ms vs 150 ms round trips, a table of fast lines
+ * (outcome latency), an always-earliest stamper against an honest player at the same round trip,
+ * and exact ties. `--window` is RACE_WINDOW_MS, the cap on any allowance and hold.
  */
-import { Client, type Room } from 'colyseus.js';
-import { ActionStamper } from '../../shared/protocol/stamper.js';
-import { Rng } from '../../shared/random.js';
-import type { RailwayPublicView } from '../../shared/games/railway/views.js';
-import { readTableViews } from '../../shared/wire/registry.js';
+import { runRaces, REACTION_JITTER_MS, REACTION_MS, type RaceTotals, type RacerSpec } from '../fairness/races.js';
 
-interface Synced { game: string; phase: string; version: number; changedAt: number; table?: unknown; players: Map<string, { secret?: unknown }> }
+type WithServers = (n: number, run: (s: { port: number }[]) => Promise<object>, env?: Record<string, string>) => Promise<object>;
 
-interface Racer { name: string; rttMs: number; room: Room<Synced>; wins: number; stamper: ActionStamper }
-
-const REACTION_MS = 250;
-const JITTER_MS = 60;
-
-export async function runFairness(endpoint: string, windowMs: number, contests: number, seed = 1) {
-  const rng = new Rng(seed);
-  const racers: Racer[] = [];
-  let contested = 0;
-  let tables = 0;
-  while (contested < contests) {
-    tables++;
-    const fast = await new Client(endpoint).create<Synced>('railway_madness', { private: true, variant: 'juniors', players: 2, name: 'fast' });
-    const slow = await new Client(endpoint).joinById<Synced>(fast.roomId, { name: 'slow' });
-    const pair: Racer[] = [
-      { name: 'rtt20', rttMs: 20, room: fast, wins: racers[0]?.wins ?? 0, stamper: new ActionStamper() },
-      { name: 'rtt150', rttMs: 150, room: slow, wins: racers[1]?.wins ?? 0, stamper: new ActionStamper() },
-    ];
-    racers.splice(0, 2, ...pair);
-    const pending = new Map<number, number>();
-    const done = new Promise<void>((resolve) => {
-      for (const r of pair) {
-        let lastSeen = -1;
-        r.room.onMessage('ack', () => { r.wins++; });
-        r.room.onMessage('error', () => undefined);
-        r.room.onMessage('events', () => undefined);
-        r.room.onStateChange((s) => {
-          if (s.phase === 'finished') return resolve();
-          if (s.phase !== 'playing' || s.version === lastSeen || !s.table) return;
-          lastSeen = s.version;
-          const snapshot = { version: s.version, changedAt: s.changedAt, table: readTableViews(s, r.room.sessionId)!.publicView as RailwayPublicView };
-          // The player sees the change half a round trip later, reacts, and the grab travels half a round trip.
-          setTimeout(() => {
-            const seenAt = Date.now();
-            r.stamper.noteState(snapshot.version, snapshot.changedAt, seenAt);
-            const slot = snapshot.table.table.findIndex((t) => t !== null);
-            if (slot < 0) return;
-            const reaction = REACTION_MS + rng.int(JITTER_MS);
-            setTimeout(() => {
-              const stamp = r.stamper.stamp(Date.now(), Date.now());
-              pending.set(snapshot.version, (pending.get(snapshot.version) ?? 0) + 1);
-              if (pending.get(snapshot.version) === 2) contested++;
-              setTimeout(() => r.room.send('action', { id: snapshot.version, a: { type: 'take', slot }, t: stamp }), r.rttMs / 2);
-            }, reaction);
-          }, r.rttMs / 2);
-        });
-      }
-    });
-    fast.send('start', {});
-    await Promise.race([done, new Promise((r) => setTimeout(r, 120_000))]);
-    await Promise.all(pair.map((r) => r.room.leave(true).catch(() => undefined)));
-  }
-  const total = racers[0].wins + racers[1].wins;
-  return {
-    windowMs,
-    tables,
-    contested,
-    reactionMs: `${REACTION_MS}+U(0,${JITTER_MS})`,
-    shares: Object.fromEntries(racers.map((r) => [r.name, Math.round((r.wins / Math.max(1, total)) * 1000) / 10])),
-  };
+function shares(t: RaceTotals): Record<string, number> {
+  const total = Object.values(t.wins).reduce((a, b) => a + b, 0);
+  return Object.fromEntries(Object.entries(t.wins).map(([k, v]) => [k, Math.round((v / Math.max(1, total)) * 1000) / 10]));
 }
 
-/** `npm run bench -- fairness --trials 200`: both runs, each against its own server process. */
-export async function runScenario(values: Record<string, string | undefined>, withServers: (n: number, run: (s: { port: number }[]) => Promise<object>, env?: Record<string, string>) => Promise<object>) {
+function p50(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Clamped stamps by bound, and exact ties the coin settled, from the server's /metrics. */
+async function raceCounters(port: number): Promise<{ clampedStamps: Record<string, number>; exactTies: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const clampedStamps: Record<string, number> = {};
+  for (const m of text.matchAll(/^junction_race_stamps_clamped_total\{[^}]*bound="(\w+)"[^}]*\} (\d+)/gm)) clampedStamps[m[1]] = (clampedStamps[m[1]] ?? 0) + Number(m[2]);
+  const exactTies = [...text.matchAll(/^junction_race_ties_total\{[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  return { clampedStamps, exactTies };
+}
+
+async function run(withServers: WithServers, window: string, specs: RacerSpec[], mode: 'react' | 'tie', contests: number): Promise<object> {
+  return withServers(1, async ([s]) => {
+    const totals = await runRaces(`ws://127.0.0.1:${s.port}`, specs, mode, contests);
+    return {
+      tables: totals.tables, contested: totals.contested, sharesPct: shares(totals),
+      outcomeP50Ms: Object.fromEntries(Object.entries(totals.outcomeMs).map(([k, v]) => [k, p50(v)])),
+      ...await raceCounters(s.port),
+    };
+  }, { RACE_WINDOW_MS: window });
+}
+
+export async function runScenario(values: Record<string, string | undefined>, withServers: WithServers): Promise<object> {
   const contests = Number(values.trials ?? 200);
-  const compensated = await withServers(1, async (s) => runFairness(`ws://127.0.0.1:${s[0].port}`, Number(values.window ?? 150), contests), { RACE_WINDOW_MS: values.window ?? '150' });
-  const uncompensated = await withServers(1, async (s) => runFairness(`ws://127.0.0.1:${s[0].port}`, 0, contests), { RACE_WINDOW_MS: '0' });
-  return { scenario: 'fairness', compensated, uncompensated };
+  const window = values.window ?? '250';
+  const cpuBefore = process.cpuUsage();
+  const started = Date.now();
+  const slowVsFast = await run(withServers, window, [{ name: 'rtt20', rttMs: 20 }, { name: 'rtt150', rttMs: 150 }], 'react', contests);
+  const fastTable = await run(withServers, window, [{ name: 'rtt5', rttMs: 5 }, { name: 'rtt12', rttMs: 12 }, { name: 'rtt20', rttMs: 20 }], 'react', Math.ceil(contests / 2));
+  // Twice the contests: the forger's edge is at most a millisecond, so the share needs the precision.
+  const forger = await run(withServers, window, [{ name: 'honest80', rttMs: 80 }, { name: 'earliest80', rttMs: 80, stamping: 'earliest' }], 'react', 2 * contests);
+  // Half as many more: a tied stamp that a load spike pushes past its allowance is clamped, and no longer a tie.
+  const ties = await run(withServers, window, [{ name: 'host', rttMs: 20 }, { name: 'guest', rttMs: 20 }], 'tie', Math.ceil(1.5 * contests));
+  const cpu = process.cpuUsage(cpuBefore);
+  const wallSeconds = (Date.now() - started) / 1000;
+  const loadGeneratorCpuSeconds = Math.round(((cpu.user + cpu.system) / 1e6) * 100) / 100;
+  return {
+    scenario: 'fairness', raceWindowMs: Number(window), reactionMs: `${REACTION_MS}+U(0,${REACTION_JITTER_MS})`,
+    slowVsFast, fastTable, forger, ties,
+    loadGenerator: { cpuSeconds: loadGeneratorCpuSeconds, wallSeconds, shareOfOneCorePct: Math.round((loadGeneratorCpuSeconds / wallSeconds) * 1000) / 10 },
+  };
 }

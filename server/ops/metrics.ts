@@ -26,3 +26,12 @@ export const edgeDrops = new client.Counter({
 export const uncaughtErrors = new client.Counter({
   name: 'junction_uncaught_errors_total', help: 'Exceptions caught by a room or process guard instead of ending the process', labelNames: ['where'], registers: [registry],
 });
+export const raceStampsClamped = new client.Counter({
+  name: 'junction_race_stamps_clamped_total',
+  help: 'Race stamps moved into the trusted range: "early" = older than the seat\'s measured delay allows (jitter), "implausible" = older than its slowest recent round trip (forged, or a line that just got slower), "late" = after arrival',
+  labelNames: ['game', 'bound'],
+  registers: [registry],
+});
+export const raceTies = new client.Counter({
+  name: 'junction_race_ties_total', help: 'Exact race ties settled by the room\'s seeded coin', labelNames: ['game'], registers: [registry],
+});

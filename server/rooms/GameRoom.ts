@@ -6,10 +6,11 @@
 import { Room, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult, Seat } from '../../shared/games/contract.js';
-import { RaceQueue } from '../../shared/arbitration.js';
+import { RaceQueue, type Claim } from '../../shared/arbitration.js';
+import { holdFor } from '../../shared/delayEstimate.js';
 import { Rng, randomSeed } from '../../shared/random.js';
 import {
-  actionEnvelope, addBotMessage, configureMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage,
+  actionEnvelope, addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage,
   type ErrorMessage,
 } from '../../shared/protocol/messages.js';
 import { TableState, PlayerState, wireSafe } from '../state/TableState.js';
@@ -20,8 +21,9 @@ import { syncValues } from '../state/sync.js';
 import { readResult } from '../../shared/wire/table.js';
 import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
+import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
-import { actionLatency, clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { actionLatency, clientsGauge, gamesFinished, messagesRejected, raceStampsClamped, raceTies, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
 import { logger } from '../ops/logger.js';
@@ -33,7 +35,9 @@ const CLOCK_TICK_MS = 10;
 /** A finished table only waits for its linger timer: a slow tick is enough to fire it. */
 const FINISHED_TICK_MS = 1000;
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'add_bot', 'remove_bot', 'configure', 'start'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start'] as const;
+/** Salt so the tie coin's stream is not the engine's own stream from the same game seed. */
+const TIE_COIN_SALT = 0x7ac0c011;
 
 interface ClientData {
   spectator: boolean;
@@ -65,6 +69,7 @@ export class GameRoom extends Room<TableState> {
   private seed = 0;
   private startedAt = 0;
   private queue!: RaceQueue<QueuedAction>;
+  private readonly latency = new LatencyProbe();
   private bots!: BotDriver;
   private isPrivate = false;
   private tournament: TournamentSeating | null = null;
@@ -93,7 +98,6 @@ export class GameRoom extends Room<TableState> {
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, roomServices().config));
     const options = this.parseOptions(raw);
     this.options = options;
-    this.queue = new RaceQueue(services.config.RACE_WINDOW_MS);
     this.bots = new BotDriver(this.clock, new Rng(randomSeed()));
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
@@ -195,6 +199,7 @@ export class GameRoom extends Room<TableState> {
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
     clientsGauge.dec();
+    this.latency.forget(client.sessionId);
     const data = client.userData as ClientData | undefined;
     if (data?.spectator) {
       this.state.spectators--;
@@ -245,7 +250,13 @@ export class GameRoom extends Room<TableState> {
     this.onMessage('ping', (client, message) => {
       const parsed = pingMessage.safeParse(message);
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'ping needs { c: clientTime }');
-      client.send('pong', { c: parsed.data.c, s: Date.now() });
+      const now = Date.now();
+      client.send('pong', { c: parsed.data.c, s: now, n: this.latency.probe(client.sessionId, now) });
+    });
+    this.onMessage('echo', (client, message) => {
+      const parsed = echoMessage.safeParse(message);
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'echo needs { n } from the last pong');
+      this.latency.echo(client.sessionId, parsed.data.n, Date.now());
     });
     this.onMessage('add_bot', (client, message) => this.hostCommand(client, () => {
       const parsed = addBotMessage.safeParse(message ?? {});
@@ -322,7 +333,16 @@ export class GameRoom extends Room<TableState> {
 
   /** Every action, human or bot, enters here: races are ordered by compensated time (shared/arbitration.ts). */
   submit(queued: QueuedAction, stamp: number | undefined): void {
-    this.queue.submit(queued, queued.arrival, stamp, this.game.isRace(queued.action));
+    const cap = roomServices().config.RACE_WINDOW_MS;
+    const self = queued.client?.sessionId;
+    const others = [...this.state.players.entries()]
+      .filter(([id, p]) => id !== self && p.connected && !p.bot)
+      .map(([id]) => this.latency.allowance(id, cap));
+    const claim = this.queue.submit(queued, {
+      arrival: queued.arrival, stamp, race: this.game.isRace(queued.action),
+      allowanceMs: this.latency.allowance(self, cap), plausibleMs: this.latency.plausible(self, cap), holdMs: holdFor(others),
+    });
+    if (claim.clamped) raceStampsClamped.inc({ game: this.game.id, bound: claim.clamped });
     this.drainQueue();
   }
 
@@ -330,12 +350,17 @@ export class GameRoom extends Room<TableState> {
     this.releaseTimer?.clear();
     this.releaseTimer = null;
     const now = Date.now();
-    for (const claim of this.queue.release(now)) this.applyAction(claim.item, claim.compensated);
+    for (const claim of this.queue.release(now)) {
+      if (claim.tie?.rank === 0) raceTies.inc({ game: this.game.id });
+      this.applyAction(claim);
+    }
     const next = this.queue.nextReleaseAt();
     if (next !== null) this.releaseTimer = this.clock.setTimeout(() => this.drainQueue(), Math.max(0, next - Date.now()));
   }
 
-  private applyAction(queued: QueuedAction, actedAt: number): void {
+  /** `claim.tie` says how an exact tie was settled by the room's coin (for the action record). */
+  private applyAction(claim: Claim<QueuedAction>): void {
+    const { item: queued, compensated: actedAt } = claim;
     if (this.state.phase !== 'playing') {
       if (queued.client) this.refuse(queued.client, ErrorCodes.wrongPhase, 'The game is over.', queued.id);
       return;
@@ -378,6 +403,7 @@ export class GameRoom extends Room<TableState> {
     const range = this.game.seatRange(this.options);
     if (this.options.players < range.min) this.options = { ...this.options, players: range.min };
     this.seed = randomSeed();
+    this.queue = new RaceQueue(new Rng((this.seed ^ TIE_COIN_SALT) >>> 0));
     this.startedAt = Date.now();
     this.lastAppliedAt = this.startedAt;
     this.engine = this.game.setup(this.options, this.options.players, this.seed, this.startedAt);

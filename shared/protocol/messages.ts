@@ -19,6 +19,8 @@ export const actionEnvelope = z.object({
 export type ActionEnvelope = z.infer<typeof actionEnvelope>;
 
 export const pingMessage = z.object({ c: clientTimestamp });
+/** The client's answer to a pong: its nonce, echoed at once, so the room times the round trip itself. */
+export const echoMessage = z.object({ n: z.number().int().nonnegative().max(2 ** 48) });
 
 export const addBotMessage = z.object({ level: z.enum(['easy', 'hard']).default('easy') });
 export const removeBotMessage = z.object({ seat: z.number().int().min(0).max(15) });
@@ -47,4 +49,5 @@ export const ErrorCodes = {
 
 export interface ErrorMessage { code: string; message: string; id?: number }
 export interface AckMessage { id: number; version: number }
-export interface PongMessage { c: number; s: number }
+/** `n`: a nonce the client echoes at once (`echo { n }`): the room's own round-trip probe. */
+export interface PongMessage { c: number; s: number; n: number }

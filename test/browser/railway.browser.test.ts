@@ -1,7 +1,8 @@
 /**
  * Two real Chromium pages: one creates a private Railway Madness table, the other joins it by its
  * code, the host adds a bot and starts, and both play by clicking cards on the canvas until both
- * see the result screen.
+ * see the result screen. And a race: both click the same card at once; the loser is shown why,
+ * with the winner's name.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -30,6 +31,33 @@ async function matchingCardPoint(page: Page): Promise<{ x: number; y: number } |
     const b = sprite.getBounds();
     const canvas = game.canvas.getBoundingClientRect();
     return { x: canvas.left + b.centerX, y: canvas.top + b.centerY };
+  });
+}
+
+/** The screen point of the card in `slot` on this page's canvas, or null when it is not drawn. */
+async function slotPoint(page: Page, slot: number): Promise<{ x: number; y: number } | null> {
+  return page.evaluate((slot) => {
+    const game = (window as unknown as { junction: any }).junction;
+    const scene = game.scene.getScene('table');
+    const sprite = scene?.children.list.flatMap((o: any) => (o.list ? o.list : [o])).find((o: any) => o.getData?.('slot') === slot);
+    if (!sprite) return null;
+    const b = sprite.getBounds();
+    const canvas = game.canvas.getBoundingClientRect();
+    return { x: canvas.left + b.centerX, y: canvas.top + b.centerY };
+  }, slot);
+}
+
+/** What this page's table knows: the first face-up card's slot, its version, and the toast shown. */
+async function tableNow(page: Page): Promise<{ slot: number; version: number; toast: string | null }> {
+  return page.evaluate(() => {
+    const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
+    const room = scene?.connection?.room;
+    const pub = (scene?.connection?.views()?.publicView as { table: unknown[] } | undefined) ?? { table: [] };
+    return {
+      slot: pub.table.findIndex((t: unknown) => t !== null),
+      version: room?.state.version ?? -1,
+      toast: scene?.toast?.visible ? String(scene.toast.text) : null,
+    };
   });
 }
 
@@ -82,4 +110,48 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
     await expect(guest.locator('#result').textContent()).resolves.toMatch(/Host|Guest|Bot/);
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  it('two players click the same card at once: one gets it, the other is told who took it first', async () => {
+    const host = await env.browser.newPage();
+    const guest = await env.browser.newPage();
+    const pageErrors: string[] = [];
+    for (const p of [host, guest]) p.on('pageerror', (e) => pageErrors.push(e.message));
+    await host.goto(env.server.http);
+    await host.fill('#name', 'Ada');
+    await host.selectOption('#game-select', 'railway_madness');
+    await host.selectOption('#variant-select', 'juniors');
+    await host.fill('#players', '2');
+    await host.click('[data-testid=create-private]');
+    const code = /([A-Z2-9]{6})/.exec((await host.locator('#table-code').textContent({ timeout: 10_000 })) ?? '')?.[1];
+    await guest.goto(env.server.http);
+    await guest.fill('#name', 'Bea');
+    await guest.fill('#code', code!);
+    await guest.click('[data-testid=join-code]');
+    await host.getByText('2 of 2 seats taken.').waitFor({ timeout: 10_000 });
+    await host.click('[data-testid=start]');
+
+    const names = new Map([[host, 'Ada'], [guest, 'Bea']]);
+    let refusal: { loser: Page; text: string } | null = null;
+    for (let attempt = 0; attempt < 15 && !refusal; attempt++) {
+      // Both pages show the same table, with the same card first.
+      const [h, g] = await Promise.all([tableNow(host), tableNow(guest)]);
+      if (h.version !== g.version || h.slot < 0 || h.slot !== g.slot) { await host.waitForTimeout(200); continue; }
+      const points = await Promise.all([slotPoint(host, h.slot), slotPoint(guest, h.slot)]);
+      if (!points[0] || !points[1]) { await host.waitForTimeout(200); continue; }
+      await Promise.all([host.mouse.click(points[0].x, points[0].y), guest.mouse.click(points[1].x, points[1].y)]);
+      const deadline = Date.now() + 3000;
+      while (!refusal && Date.now() < deadline) {
+        for (const page of [host, guest]) {
+          const toast = (await tableNow(page)).toast;
+          if (toast && /took that card first/.test(toast)) refusal = { loser: page, text: toast };
+        }
+        await host.waitForTimeout(50);
+      }
+      await host.waitForTimeout(500);
+    }
+    expect(refusal, 'one of the pages lost a race within 15 tries').not.toBeNull();
+    const winner = refusal!.loser === host ? guest : host;
+    expect(refusal!.text).toBe(`${names.get(winner)} took that card first.`);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from 'colyseus.js';
 import { bootServer, collect, eventually, ready, secretOf, tableOf, type TestServer } from '../support/server.js';
+import { measured } from '../support/latency.js';
 import { recordRawBytes } from '../support/rawClient.js';
 import { WireDecoder } from '../support/wireDecoder.js';
 import type { PlayerState, TableState } from '../../server/state/TableState.js';
@@ -97,8 +98,10 @@ describe('Bip! Bip! races over real sockets', () => {
     throw new Error('no deal gave a claim that one step could break');
   }
 
-  it('a claim made on the board the player saw wins over a move that arrived first but was made later (inside the window)', async () => {
+  it('a claim made on the board the player saw wins over a move that arrived first but was made later (inside its measured delay)', async () => {
     const t = await claimAgainstMove();
+    // The claimer is on a slow line (100 ms more round trip), so the room trusts its stamp 60 ms back.
+    await Promise.all([measured(t.claimer, 100), measured(t.mover)]);
     const cars = carCells(findMatch(t.engine().board, t.card)!);
     const [moverAnswers, claimerAnswers] = [answers(t.mover), answers(t.claimer)];
     const handBefore = t.engine().hands[seatOf(t.claimer)].length;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from 'colyseus.js';
 import { bootServer, collect, eventually, ready, tableOf, type TestServer } from '../support/server.js';
+import { measured } from '../support/latency.js';
 import type { GameRoom } from '../../server/rooms/GameRoom.js';
 import type { RailwayState } from '../../shared/games/railway/state.js';
 import type { RailwayPublicView } from '../../shared/games/railway/views.js';
@@ -50,8 +51,10 @@ describe('simultaneous grabs', () => {
     }
   });
 
-  it('a later-arriving grab stamped earlier (inside the window) wins over an earlier-arriving one', async () => {
+  it('a later-arriving grab stamped earlier (inside its measured delay) wins over an earlier-arriving one', async () => {
     const [a, b, room] = await table();
+    // b is on a slow line (100 ms more round trip), so the room trusts its stamp 60 ms back.
+    await Promise.all([measured(a), measured(b, 100)]);
     const slot = tableOf<RailwayPublicView>(a).table.findIndex((t) => t !== null);
     const bAcks = collect<{ id: number }>(b, 'ack');
     const now = Date.now();

@@ -1,11 +1,12 @@
 /**
  * Took Over!'s race over real sockets: the taker's "Taking Over!" arrives after the active
- * player's next placement but was made before it (inside the window); it is judged on the line
+ * player's next placement but was made before it (inside its measured delay); it is judged on the line
  * the taker saw, so the take-over wins and the placement is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
 import { bootServer, collect, eventually, ready, secretOf, tableOf, type TestServer } from '../support/server.js';
+import { measured } from '../support/latency.js';
 import type { TookOverPublicView, TookOverSeatView } from '../../shared/games/took_over/views.js';
 
 let server: TestServer;
@@ -20,6 +21,8 @@ describe('Taking Over! against the next placement', () => {
   it('a take-over made before the placement wins even though it arrives after it', async () => {
     const a = await ready(await server.client().create<Synced>('took_over', { name: 'A', private: true, players: 2, paceMs: 500 }));
     const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'B' }));
+    // Both on slow lines (100 ms more round trip): the room trusts their stamps 60 ms back.
+    await Promise.all([measured(a, 100), measured(b, 100)]);
     a.send('start', {});
     await eventually(() => a.state.phase === 'playing' && !!a.state.players.get(a.sessionId)?.secret && !!b.state.players.get(b.sessionId)?.secret, 5000, 'start');
     const rooms = [a, b];
