@@ -369,11 +369,11 @@ export class GameRoom extends Room<TableState> {
     const race = this.game.isRace(queued.action);
     const outcome = this.game.apply(this.engine, queued.seat, queued.action, at);
     if (!outcome.ok) {
-      if (race) this.actionLog?.lostRace(queued.seat, queued.action, at, outcome.error.code);
+      if (race) this.actionLog?.lostRace(queued.seat, queued.action, at, outcome.error.code, claim.tie);
       if (queued.client) this.refuse(queued.client, outcome.error.code, outcome.error.message, queued.id);
       return;
     }
-    this.actionLog?.applied(queued.seat, queued.action, at, race);
+    this.actionLog?.applied(queued.seat, queued.action, at, race, claim.tie);
     this.lastAppliedAt = Math.max(actedAt, this.lastAppliedAt);
     this.engine = outcome.state;
     this.afterChange(outcome.events);

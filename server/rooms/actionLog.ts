@@ -6,6 +6,7 @@
  */
 import type { Seat } from '../../shared/games/contract.js';
 import type { LogEntry } from '../../shared/replay/log.js';
+import type { TieOutcome } from '../../shared/arbitration.js';
 import type { GameSessionRecord, Store } from '../store/index.js';
 import { logger } from '../ops/logger.js';
 
@@ -26,16 +27,21 @@ export class ActionLogWriter {
     this.chain = this.attempt('session', () => store.startGameSession(session));
   }
 
-  applied(seat: Seat, action: unknown, now: number, race: boolean): void {
-    this.push(race ? { k: 'a', s: seat, a: action, t: now - this.session.startedAt, r: 1 } : { k: 'a', s: seat, a: action, t: now - this.session.startedAt });
+  applied(seat: Seat, action: unknown, now: number, race: boolean, tie?: TieOutcome | null): void {
+    const entry: LogEntry = { k: 'a', s: seat, a: action, t: now - this.session.startedAt };
+    if (race) entry.r = 1;
+    if (tie) entry.c = [tie.rank, tie.size];
+    this.push(entry);
   }
 
   advanced(now: number): void {
     this.push({ k: 'x', t: now - this.session.startedAt });
   }
 
-  lostRace(seat: Seat, action: unknown, now: number, code: string): void {
-    this.push({ k: 'l', s: seat, a: action, t: now - this.session.startedAt, e: code });
+  lostRace(seat: Seat, action: unknown, now: number, code: string, tie?: TieOutcome | null): void {
+    this.push(tie
+      ? { k: 'l', s: seat, a: action, t: now - this.session.startedAt, e: code, c: [tie.rank, tie.size] }
+      : { k: 'l', s: seat, a: action, t: now - this.session.startedAt, e: code });
   }
 
   /** Writes what is pending; resolves once everything recorded so far is stored (or given up on). */

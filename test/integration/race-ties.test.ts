@@ -60,6 +60,13 @@ describe('exact ties', () => {
         raced++;
         await eventually(() => (room.engineState as RailwayState).table[slot] === null && host.state.version === guest.state.version, 5000, 'both saw the take');
       }
+      // The action log records each coin: the applied take ranked 0, the refused one ranked 1, of 2.
+      await eventually(async () => {
+        const log = await server.junction.store.readGameLog(host.roomId);
+        const coins = log.filter((e) => (e.k === 'a' || e.k === 'l') && e.c !== undefined);
+        return coins.some((e) => e.k === 'a' && e.c![0] === 0 && e.c![1] === 2)
+          && coins.some((e) => e.k === 'l' && e.c![0] === 1 && e.c![1] === 2);
+      }, 10_000, 'tie coins in the action log');
       await Promise.all([host.leave(true), guest.leave(true)]);
     }
     console.log(`exact ties: host ${wins.host}, guest ${wins.guest}`);
