@@ -8,7 +8,7 @@ import { ClockSync } from './clockSync.js';
 import { ActionStamper } from '../../shared/protocol/stamper.js';
 import { readTableViews } from '../../shared/wire/registry.js';
 import type { OptionValueWire, ResultWire } from '../../shared/wire/table.js';
-import { adoptIdentity, identityToken, type Identity } from './identity.js';
+import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './identity.js';
 import type { PongMessage } from '../../shared/protocol/messages.js';
 
 const TOKEN_KEY = 'junction.reconnect';
@@ -46,11 +46,11 @@ export class Connection {
   onState: () => void = () => undefined;
 
   async quickPlay(game: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.joinOrCreate<TableRoomState>(game, withToken(options)));
+    this.attach(await this.client.joinOrCreate<TableRoomState>(game, await withToken(options)));
   }
 
   async createPrivate(game: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.create<TableRoomState>(game, withToken({ ...options, private: true })));
+    this.attach(await this.client.create<TableRoomState>(game, await withToken({ ...options, private: true })));
   }
 
   async joinByCode(code: string, options: Record<string, unknown>): Promise<void> {
@@ -58,11 +58,11 @@ export class Connection {
     if (res.status === 404) throw new Error('No table has that code.');
     if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? `Look-up failed (${res.status})`);
     const { roomId } = (await res.json()) as { roomId: string };
-    this.attach(await this.client.joinById<TableRoomState>(roomId, withToken(options)));
+    this.attach(await this.client.joinById<TableRoomState>(roomId, await withToken(options)));
   }
 
   async joinById(roomId: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.joinById<TableRoomState>(roomId, withToken(options)));
+    this.attach(await this.client.joinById<TableRoomState>(roomId, await withToken(options)));
   }
 
   /** After a reload: go back to the table this tab was seated at, if the server still holds the seat. */
@@ -171,8 +171,16 @@ export class Connection {
   }
 }
 
-/** Every seat is taken as this browser's guest identity. */
-function withToken(options: Record<string, unknown>): Record<string, unknown> {
+const IDENTITY_WAIT_MS = 3000;
+
+/**
+ * Every seat is taken as this browser's guest identity. A first visit may click before the guest
+ * exists: wait for it a moment, and sit anonymously only if the server cannot give one.
+ */
+async function withToken(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!identityToken()) {
+    await Promise.race([ensureIdentity().catch(() => undefined), new Promise((r) => setTimeout(r, IDENTITY_WAIT_MS))]);
+  }
   const token = identityToken();
   return token ? { ...options, token } : options;
 }
