@@ -17,7 +17,7 @@ import { wireCounters } from '../playerClient.js';
 import { startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
 import { summarise } from '../stats.js';
 
-const WARM_UP_MS = 2_000;
+const WARM_UP_MS = 3_000;
 const CONNECT_CONCURRENCY = 50;
 const INVALID_GENERATOR_SHARE = 0.8;
 const ECHO_SCRIPT = 'loadtest/capacity/echoServer.ts';
