@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { findGame } from '../../shared/games/registry.js';
 import { ColyseusEchoClient, WsEchoClient, wsBytes, type ClientStats } from '../capacity/echoClients.js';
+import { coreBusySeconds } from '../capacity/coreBusy.js';
 import { JunctionTables } from '../capacity/junctionTables.js';
 import { wireCounters } from '../playerClient.js';
 import { startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
@@ -20,6 +21,8 @@ import { summarise } from '../stats.js';
 const WARM_UP_MS = 3_000;
 const CONNECT_CONCURRENCY = 50;
 const INVALID_GENERATOR_SHARE = 0.8;
+/** Other processes on the server's core above this share make a run "disturbed": its latency is not the server's alone. */
+const DISTURBED_CORE0_SHARE = 0.2;
 const ECHO_SCRIPT = 'loadtest/capacity/echoServer.ts';
 
 /** Every load-test client comes from 127.0.0.1 and acts often: lift the per-IP and per-client limits. */
@@ -98,6 +101,7 @@ async function measure(target: Target, clients: number, seconds: number) {
     const extraAtStart = load.extraErrors().length;
     const bytesAtStart = load.bytes();
     const serverAtStart = server.usage();
+    const core0AtStart = coreBusySeconds(0);
     const generatorAtStart = process.cpuUsage();
     const startedAt = performance.now();
     let peakRss = serverAtStart.rssMiB;
@@ -106,6 +110,7 @@ async function measure(target: Target, clients: number, seconds: number) {
     const wallMs = performance.now() - startedAt;
     const generatorCpu = process.cpuUsage(generatorAtStart);
     const serverAtEnd = server.usage();
+    const core0Busy = coreBusySeconds(0) - core0AtStart;
     const bytes = load.bytes() - bytesAtStart;
 
     const latencies: number[] = [];
@@ -125,12 +130,15 @@ async function measure(target: Target, clients: number, seconds: number) {
       latencyMs: summarise(latencies),
       serverCpuPer1000Actions: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions)) * 1000, 3),
       serverCpuShare: round((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / (wallMs / 1000), 2),
+      /** Share of core 0 that other processes (not the pinned server) used in the window: they delay the server. */
+      core0OtherShare: round(Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000), 2),
       bytesPerClientPerSecond: round(bytes / clients / (wallMs / 1000)),
       serverRssMiB: { end: round(serverAtEnd.rssMiB, 0), peak: round(Math.max(peakRss, serverAtEnd.rssMiB), 0) },
       errors: errors.length,
       errorKinds: [...new Set(errors.map((e) => e.slice(0, 80)))].slice(0, 5),
       generatorCpuShare: round(generatorCpuShare, 2),
       valid: generatorCpuShare <= INVALID_GENERATOR_SHARE,
+      disturbed: Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000) > DISTURBED_CORE0_SHARE,
     };
   } finally {
     if (sampler) clearInterval(sampler);
@@ -162,6 +170,6 @@ function formatRow(r: Awaited<ReturnType<typeof measure>>): string {
   return [
     `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`,
     `cpu/1k ${r.serverCpuPer1000Actions} s`, `${r.bytesPerClientPerSecond} B/client/s`,
-    `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}`,
+    `server ${Math.round(r.serverCpuShare * 100)} % of core 0 (others ${Math.round(r.core0OtherShare * 100)} %)`, `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}${r.disturbed ? ' DISTURBED' : ''}`,
   ].join(' | ');
 }
