@@ -136,6 +136,8 @@ async function measure(target: Target, clients: number, seconds: number) {
       serverRssMiB: { end: round(serverAtEnd.rssMiB, 0), peak: round(Math.max(peakRss, serverAtEnd.rssMiB), 0) },
       errors: errors.length,
       errorKinds: [...new Set(errors.map((e) => e.slice(0, 80)))].slice(0, 5),
+      /** Joins that failed while the clients connected, before the window (a failed table is retried). */
+      setupErrors: extraAtStart,
       generatorCpuShare: round(generatorCpuShare, 2),
       valid: generatorCpuShare <= INVALID_GENERATOR_SHARE,
       disturbed: Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000) > DISTURBED_CORE0_SHARE,
@@ -170,6 +172,6 @@ function formatRow(r: Awaited<ReturnType<typeof measure>>): string {
   return [
     `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`,
     `cpu/1k ${r.serverCpuPer1000Actions} s`, `${r.bytesPerClientPerSecond} B/client/s`,
-    `server ${Math.round(r.serverCpuShare * 100)} % of core 0 (others ${Math.round(r.core0OtherShare * 100)} %)`, `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}${r.disturbed ? ' DISTURBED' : ''}`,
+    `server ${Math.round(r.serverCpuShare * 100)} % of core 0 (others ${Math.round(r.core0OtherShare * 100)} %)`, `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}${r.setupErrors ? ` (+${r.setupErrors} failed joins before the window)` : ''}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}${r.disturbed ? ' DISTURBED' : ''}`,
   ].join(' | ');
 }
