@@ -7,6 +7,8 @@
  *   fairness    --trials 200 --window 250
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
+ *   capacity    [--sizes 250,500,1000] [--seconds 10] [--targets ws,echo,railway_madness,car_exchange]
+ *               plain ws echo, bare Colyseus echo room and two Junction games, server on core 0, generator on core 1
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -39,6 +41,10 @@ const { positionals, values } = parseArgs({
     /** abuse: fuzz | flood; messages per room type for fuzz. */
     mode: { type: 'string', default: 'fuzz' },
     messages: { type: 'string', default: '100000' },
+    /** capacity: client counts to sweep, seconds measured per run, targets to run. */
+    sizes: { type: 'string', default: '250,500,1000' },
+    seconds: { type: 'string', default: '10' },
+    targets: { type: 'string', default: 'ws,echo,railway_madness,car_exchange' },
   },
 });
 

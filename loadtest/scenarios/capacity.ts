@@ -1,0 +1,177 @@
+/**
+ * `npm run bench -- capacity [--sizes 250,500,1000] [--seconds 10] [--targets ws,echo,railway_madness,car_exchange]`
+ *
+ * One server process per N and target, pinned to core 0 (taskset), under the same colyseus.js /
+ * `ws` load generator pinned to core 1: a plain `ws` echo, a bare Colyseus 0.16 echo room, and
+ * Junction's railway_madness (race window 0) and car_exchange. Every client sends one message per
+ * 150–600 ms think time (Junction clients: one view-bot action). After a warm-up, a window of
+ * `--seconds` is measured: action → outcome latency, server CPU per 1,000 actions, bytes each client
+ * received per second, server RSS, errors, and this generator's CPU as a share of its core (a run
+ * above 0.8 is marked invalid: it measured the generator, not the server).
+ */
+import { execFileSync } from 'node:child_process';
+import { findGame } from '../../shared/games/registry.js';
+import { ColyseusEchoClient, WsEchoClient, wsBytes, type ClientStats } from '../capacity/echoClients.js';
+import { coreBusySeconds } from '../capacity/coreBusy.js';
+import { JunctionTables } from '../capacity/junctionTables.js';
+import { wireCounters } from '../playerClient.js';
+import { startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
+import { summarise } from '../stats.js';
+
+const WARM_UP_MS = 3_000;
+const CONNECT_CONCURRENCY = 50;
+const INVALID_GENERATOR_SHARE = 0.8;
+/** Other processes on the server's core above this share make a run "disturbed": its latency is not the server's alone. */
+const DISTURBED_CORE0_SHARE = 0.2;
+const ECHO_SCRIPT = 'loadtest/capacity/echoServer.ts';
+
+/** Every load-test client comes from 127.0.0.1 and acts often: lift the per-IP and per-client limits. */
+const JUNCTION_ENV = {
+  RACE_WINDOW_MS: '0',
+  JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000',
+  MESSAGE_BURST: '1000000', MESSAGES_PER_SECOND: '100000', FLOOD_CUTOFF_DROPS: '1000000',
+};
+
+type Target = 'ws' | 'echo' | string;
+
+interface Load {
+  /** Stats of every client so far (a list that may grow during the window). */
+  stats(): ClientStats[];
+  /** Bytes all clients received so far. */
+  bytes(): number;
+  /** Errors outside the clients' own stats (failed joins). */
+  extraErrors(): string[];
+  stop(): Promise<void>;
+}
+
+async function inBatches<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += CONNECT_CONCURRENCY) {
+    out.push(...await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - i) }, (_, k) => make(i + k))));
+  }
+  return out;
+}
+
+async function startLoad(target: Target, port: number, clients: number): Promise<Load> {
+  const endpoint = `ws://127.0.0.1:${port}`;
+  if (target === 'ws' || target === 'echo') {
+    const made: (WsEchoClient | ColyseusEchoClient)[] = [];
+    const joinErrors: string[] = [];
+    await inBatches(clients, async (i) => {
+      const client = target === 'ws' ? new WsEchoClient(i + 1, [150, 600]) : new ColyseusEchoClient(i + 1, [150, 600]);
+      try {
+        await client.connect(endpoint);
+        made.push(client);
+        client.start();
+      } catch (error) {
+        joinErrors.push(`join:${String(error)}`);
+      }
+    });
+    return {
+      stats: () => made.map((c) => c.stats),
+      bytes: () => (target === 'ws' ? wsBytes.received : wireCounters.bytes),
+      extraErrors: () => joinErrors,
+      stop: async () => { await Promise.all(made.map((c) => c.close())); },
+    };
+  }
+  const game = findGame(target);
+  if (!game) throw new Error(`unknown capacity target ${target}: ws, echo or a game id`);
+  const tables = new JunctionTables(endpoint, game);
+  await tables.start(clients);
+  return {
+    stats: () => tables.players.map((p) => p.stats),
+    bytes: () => wireCounters.bytes,
+    extraErrors: () => tables.joinErrors,
+    stop: () => tables.stop(),
+  };
+}
+
+async function measure(target: Target, clients: number, seconds: number) {
+  const env = target === 'ws' || target === 'echo' ? { ECHO_KIND: target === 'ws' ? 'ws' : 'colyseus' } : JUNCTION_ENV;
+  const script = target === 'ws' || target === 'echo' ? ECHO_SCRIPT : undefined;
+  const server: ServerProcess = await startServerOnFreePort(env, 3, script);
+  let load: Load | undefined;
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    execFileSync('taskset', ['-a', '-cp', '0', String(server.pid)], { stdio: 'ignore' });
+    load = await startLoad(target, server.port, clients);
+    await new Promise((r) => setTimeout(r, WARM_UP_MS));
+
+    const marks = new Map(load.stats().map((s) => [s, { latencies: s.latencies.length, actions: s.actions, errors: s.errors.length }]));
+    const extraAtStart = load.extraErrors().length;
+    const bytesAtStart = load.bytes();
+    const serverAtStart = server.usage();
+    const core0AtStart = coreBusySeconds(0);
+    const generatorAtStart = process.cpuUsage();
+    const startedAt = performance.now();
+    let peakRss = serverAtStart.rssMiB;
+    sampler = setInterval(() => { peakRss = Math.max(peakRss, server.usage().rssMiB); }, 500);
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const wallMs = performance.now() - startedAt;
+    const generatorCpu = process.cpuUsage(generatorAtStart);
+    const serverAtEnd = server.usage();
+    const core0Busy = coreBusySeconds(0) - core0AtStart;
+    const bytes = load.bytes() - bytesAtStart;
+
+    const latencies: number[] = [];
+    const errors: string[] = load.extraErrors().slice(extraAtStart);
+    let actions = 0;
+    for (const s of load.stats()) {
+      const m = marks.get(s) ?? { latencies: 0, actions: 0, errors: 0 };
+      latencies.push(...s.latencies.slice(m.latencies));
+      actions += s.actions - m.actions;
+      errors.push(...s.errors.slice(m.errors));
+    }
+    const generatorCpuShare = (generatorCpu.user + generatorCpu.system) / 1000 / wallMs;
+    const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+    return {
+      target, clients,
+      actions,
+      latencyMs: summarise(latencies),
+      serverCpuPer1000Actions: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions)) * 1000, 3),
+      serverCpuShare: round((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / (wallMs / 1000), 2),
+      /** Share of core 0 that other processes (not the pinned server) used in the window: they delay the server. */
+      core0OtherShare: round(Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000), 2),
+      bytesPerClientPerSecond: round(bytes / clients / (wallMs / 1000)),
+      serverRssMiB: { end: round(serverAtEnd.rssMiB, 0), peak: round(Math.max(peakRss, serverAtEnd.rssMiB), 0) },
+      errors: errors.length,
+      errorKinds: [...new Set(errors.map((e) => e.slice(0, 80)))].slice(0, 5),
+      /** Joins that failed while the clients connected, before the window (a failed table is retried). */
+      setupErrors: extraAtStart,
+      generatorCpuShare: round(generatorCpuShare, 2),
+      valid: generatorCpuShare <= INVALID_GENERATOR_SHARE,
+      disturbed: Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000) > DISTURBED_CORE0_SHARE,
+    };
+  } finally {
+    if (sampler) clearInterval(sampler);
+    await load?.stop().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+export async function runScenario(values: { sizes?: string; seconds?: string; targets?: string }): Promise<unknown> {
+  const sizes = (values.sizes ?? '250,500,1000').split(',').map(Number);
+  const targets = (values.targets ?? 'ws,echo,railway_madness,car_exchange').split(',');
+  const seconds = Number(values.seconds ?? '10');
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes must be positive integers, not ${values.sizes}`);
+  // The generator (this process, every thread) on core 1; each server is pinned to core 0 as it starts.
+  execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  const runs = [];
+  for (const clients of sizes) {
+    for (const target of targets) {
+      const run = await measure(target, clients, seconds);
+      runs.push(run);
+      // One line per run as it finishes, so a long sweep shows progress (the JSON at the end has them all).
+      console.error(formatRow(run));
+    }
+  }
+  return { scenario: 'capacity', seconds, warmUpMs: WARM_UP_MS, thinkMs: [150, 600], runs };
+}
+
+function formatRow(r: Awaited<ReturnType<typeof measure>>): string {
+  return [
+    `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`,
+    `cpu/1k ${r.serverCpuPer1000Actions} s`, `${r.bytesPerClientPerSecond} B/client/s`,
+    `server ${Math.round(r.serverCpuShare * 100)} % of core 0 (others ${Math.round(r.core0OtherShare * 100)} %)`, `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}${r.setupErrors ? ` (+${r.setupErrors} failed joins before the window)` : ''}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}${r.disturbed ? ' DISTURBED' : ''}`,
+  ].join(' | ');
+}
