@@ -16,12 +16,7 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
     res.json(games.map((g) => ({ id: g.id, title: g.title, variants: g.variants, defaultVariant: g.defaultVariant })));
   });
 
-  router.get('/rooms/code/:code', async (req: Request<{ code: string }>, res) => {
-    const wait = await codeLookups.take(req.ip ?? 'unknown');
-    if (wait > 0) {
-      res.set('Retry-After', String(wait)).status(429).json({ error: 'Too many code look-ups: wait a few seconds.' });
-      return;
-    }
+  router.get('/rooms/code/:code', codeLookups.guard('Too many code look-ups: wait a few seconds.'), async (req: Request<{ code: string }>, res) => {
     const roomId = await roomIdForCode(deps.presence, req.params.code);
     const [room] = roomId ? await matchMaker.query({ roomId }) : [];
     if (!room) {

@@ -3,6 +3,7 @@
  * expiring counter per key, no scans). `burst` requests per window of burst / perSecond seconds.
  * Limits are per process; behind a balancer with N processes an address gets up to N times them.
  */
+import type { NextFunction, Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 export class IpLimit {
@@ -21,5 +22,17 @@ export class IpLimit {
       if (outcome instanceof RateLimiterRes) return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
       throw outcome;
     }
+  }
+
+  /**
+   * Express middleware: passes a request while its address is within the limit, else answers 429
+   * with `Retry-After` and `message` (the one shape every limited route answers with).
+   */
+  guard(message: string) {
+    return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+      const wait = await this.take(req.ip ?? 'unknown');
+      if (wait === 0) return next();
+      res.set('Retry-After', String(wait)).status(429).json({ error: message, code: 'rate_limited' });
+    };
   }
 }

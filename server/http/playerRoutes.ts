@@ -4,7 +4,7 @@
  * ids. A private table's game (its history line and its replay) is shown to its players only: the
  * caller proves who they are with their guest token (Authorization: Bearer <token>).
  */
-import { Router, type Request, type Response, type NextFunction } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { findGame, games } from '../../shared/games/registry.js';
 import { ratingKey, ratingKeysOf } from '../../shared/ratings/families.js';
@@ -31,10 +31,7 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
   const replays = new ReplayBuilder(store);
   const router = Router();
 
-  router.use(['/players', '/leaderboards', '/games'], async (req: Request, res: Response, next: NextFunction) => {
-    if ((await reads.take(req.ip ?? 'unknown')) === 0) return next();
-    res.status(429).json({ error: 'Too many requests: wait a few seconds.' });
-  });
+  router.use(['/players', '/leaderboards', '/games'], reads.guard('Too many requests: wait a few seconds.'));
 
   const caller = (req: Request): Promise<IdentityRecord | null> => identities.resolve(bearer(req));
 

@@ -26,11 +26,7 @@ export function identityRoutes(deps: { identities: IdentityService; creations: I
     return identity;
   };
 
-  router.post('/', async (req, res) => {
-    if ((await creations.take(req.ip ?? 'unknown')) > 0) {
-      res.status(429).json({ error: 'Too many new guests from here: wait a little.' });
-      return;
-    }
+  router.post('/', creations.guard('Too many new guests from here: wait a little.'), async (_req, res) => {
     const issued = await identities.create();
     res.status(201).json({ identity: publicIdentity(issued.identity), token: issued.token });
   });
@@ -63,11 +59,7 @@ export function identityRoutes(deps: { identities: IdentityService; creations: I
     res.status(201).json({ code, expiresAt, link: `/claim/${code}` });
   });
 
-  router.post('/claim', async (req, res) => {
-    if ((await creations.take(req.ip ?? 'unknown')) > 0) {
-      res.status(429).json({ error: 'Too many attempts from here: wait a little.' });
-      return;
-    }
+  router.post('/claim', creations.guard('Too many attempts from here: wait a little.'), async (req, res) => {
     const body = claimBody.safeParse(req.body ?? {});
     if (!body.success) {
       res.status(400).json({ error: 'The body is { code }.' });

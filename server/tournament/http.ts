@@ -172,13 +172,6 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   const { service, store, tokens, live, identities, limits } = deps;
   const router = Router();
 
-  /** false (and a 429 sent) when this address is over `limit`. */
-  const within = async (limit: IpLimit, req: Request<Record<string, string>>, res: Response, what: string): Promise<boolean> => {
-    const wait = await limit.take(req.ip ?? 'unknown');
-    if (wait === 0) return true;
-    res.set('Retry-After', String(wait)).status(429).json({ error: `Too many ${what} from your address: try again in ${wait} s.`, code: 'rate_limited' });
-    return false;
-  };
 
   const mustExist = async (id: string): Promise<TournamentRecord> => {
     const t = await store.getTournament(id.slice(0, 64));
@@ -215,10 +208,9 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     res.json(list.map(publicTournament));
   }));
 
-  router.post('/', wrap(async (req, res) => {
+  router.post('/', limits.create.guard('Too many new tournaments from your address: try again later.'), wrap(async (req, res) => {
     const body = parse(createBody, req.body, res);
     if (!body) return;
-    if (!(await within(limits.create, req, res, 'new tournaments'))) return;
     if ((await store.listTournaments({ status: ['registration'], limit: limits.openMax })).length >= limits.openMax) {
       throw new TournamentError('wrong_state', 'Too many tournaments are open for registration right now: try again later.');
     }
@@ -246,11 +238,10 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     await live.attach(t.id, req, res);
   }));
 
-  router.post('/:id/register', wrap(async (req, res) => {
+  router.post('/:id/register', limits.register.guard('Too many registrations from your address: wait a little.'), wrap(async (req, res) => {
     const t = await mustExist(req.params.id);
     const body = parse(registerBody, req.body, res);
     if (!body) return;
-    if (!(await within(limits.register, req, res, 'registrations'))) return;
     if ((await store.listRegistrations(t.id)).length >= limits.registrationsMax) {
       throw new TournamentError('wrong_state', `This tournament is full (${limits.registrationsMax} players).`);
     }
