@@ -4,6 +4,10 @@ import { TableScene } from './scenes/TableScene.js';
 import { TournamentScene } from './scenes/TournamentScene.js';
 import { PlayersScene } from './scenes/PlayersScene.js';
 import { ReplayScene } from './scenes/ReplayScene.js';
+import { initI18n } from './i18n/index.js';
+import './ui/tapTargets.js';
+
+await initI18n();
 
 const game = new Phaser.Game({
   type: Phaser.AUTO,

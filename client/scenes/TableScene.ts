@@ -222,7 +222,7 @@ export class TableScene extends Phaser.Scene {
     const rows = [...result.seats].sort((a, b) => a.place - b.place)
       .map((s) => el('div', { textContent: `${s.place}. ${names.get(s.seat) ?? `Seat ${s.seat + 1}`} — ${s.score}` }));
     const panel = el('div', { className: 'jn-panel', id: 'result' },
-      el('h1', { textContent: 'Game over' }), el('div', { textContent: result.summary }), ...rows,
+      el('h1', { textContent: 'Game over' }), el('div', { textContent: String(result.summary) }), ...rows,
       el('div', { className: 'jn-bar' }, button('Back to lobby', () => void this.backToLobby(), { testId: 'back-to-lobby' }),
         button('Watch the replay', () => void this.leaveFor('replay', { id: this.connection.room?.roomId }), { secondary: true, testId: 'watch-replay' }),
         button('My profile', () => void this.leaveFor('players', { view: 'profile' }), { secondary: true, testId: 'result-profile' })));

@@ -370,7 +370,7 @@ export class GameRoom extends Room<TableState> {
     const outcome = this.game.apply(this.engine, queued.seat, queued.action, at);
     if (!outcome.ok) {
       if (race) this.actionLog?.lostRace(queued.seat, queued.action, at, outcome.error.code, claim.tie);
-      if (queued.client) this.refuse(queued.client, outcome.error.code, outcome.error.message, queued.id);
+      if (queued.client) this.refuse(queued.client, outcome.error.code, outcome.error.message ?? outcome.error.code, queued.id);
       return;
     }
     this.actionLog?.applied(queued.seat, queued.action, at, race, claim.tie);
@@ -546,7 +546,7 @@ export class GameRoom extends Room<TableState> {
           identityId: this.seatIdentities.of(p)?.id ?? null, bot: p.bot, score: r?.score ?? 0, place: r?.place ?? 0,
         };
       }).sort((a, b) => a.seat - b.seat),
-      summary: result.summary,
+      summary: typeof result.summary === 'string' ? result.summary : result.summary.key,
       tournamentId: this.tournament?.tournamentId ?? null,
       tableId: this.tournament?.tableId ?? null,
       rated: this.isRated(),

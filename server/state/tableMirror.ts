@@ -23,7 +23,7 @@ export function writeOptions(target: MapSchema<OptionValueState>, options: Recor
 
 export function writeResult(state: TableState, result: GameResult): void {
   const target = state.result ?? new ResultState();
-  target.summary = wireSafe(result.summary);
+  target.summary = wireSafe(typeof result.summary === 'string' ? result.summary : result.summary.key);
   syncItems(target.seats, result.seats, () => new SeatResultState(), (item, s) => {
     item.seat = s.seat; item.place = s.place; item.score = s.score;
   });

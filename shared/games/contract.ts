@@ -7,14 +7,20 @@
  */
 import type { ZodType, ZodTypeDef } from 'zod';
 import type { RngState } from '../random.js';
+import type { Msg, MsgParam } from '../i18n/msg.js';
 
 /** A seat index, 0-based, in table order (clockwise). */
 export type Seat = number;
 
-/** Errors are values, not exceptions: `code` is machine-readable, `message` is for the player. */
+/**
+ * Errors are values, not exceptions. `code` is machine-readable; the player reads it formatted
+ * by the client from `<game>:error.<code>` (shared/i18n/msg.ts), with `params`.
+ * `message` is the English sentence of engines not yet converted to keys (transitional).
+ */
 export interface RuleError {
   code: string;
-  message: string;
+  params?: Record<string, MsgParam>;
+  message?: string;
 }
 
 /** Something that happened, for the "what just happened" line and animations. Public unless `to` is set. */
@@ -22,7 +28,9 @@ export interface GameEvent {
   type: string;
   /** Seats this event may be shown to; absent = everyone (spectators included). */
   to?: Seat[];
-  /** Short human sentence, e.g. "Ana took the red locomotive". */
+  /** What the players read, as a key and parameters (shared/i18n/msg.ts), e.g. `railway_madness:event.take`. */
+  msg?: Msg;
+  /** English sentence of engines not yet converted to `msg` (transitional). */
   text?: string;
   [key: string]: unknown;
 }
@@ -39,8 +47,8 @@ export interface SeatResult {
 
 export interface GameResult {
   seats: SeatResult[];
-  /** One line for the result screen, e.g. "Bo wins with 4 penalty points". */
-  summary: string;
+  /** One line for the result screen, e.g. "Bo wins with 4 penalty points": a key and parameters (an English string while engines are converted). */
+  summary: Msg | string;
 }
 
 /** A bot's decision: the action and how long a human would take to do it. */
@@ -106,6 +114,8 @@ export interface GameDefinition<S, A, O extends BaseOptions = BaseOptions, P = u
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameDefinition<any, any, any, any, any>;
 
-export function ruleError(code: string, message: string): { ok: false; error: RuleError } {
-  return { ok: false, error: { code, message } };
+/** A refusal: the client shows `<game>:error.<code>` with these params. (`message` string form is transitional.) */
+export function ruleError(code: string, paramsOrMessage?: Record<string, MsgParam> | string): { ok: false; error: RuleError } {
+  if (typeof paramsOrMessage === 'string') return { ok: false, error: { code, message: paramsOrMessage } };
+  return { ok: false, error: paramsOrMessage ? { code, params: paramsOrMessage } : { code } };
 }

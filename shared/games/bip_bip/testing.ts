@@ -1,4 +1,5 @@
 /** Test-only builders for Bip! Bip! (imported by *.test.ts only). */
+import type { RuleError } from '../contract.js';
 import type { GameEvent } from '../contract.js';
 import { parseBoard } from './board.js';
 import { DECK, type Family } from './cards.js';
@@ -39,7 +40,7 @@ export function act(s: BipState, seat: number, action: unknown, now = 100): { s:
   return { s: r.state, events: r.events };
 }
 
-export function refusal(s: BipState, seat: number, action: unknown, now = 100): { code: string; message: string } {
+export function refusal(s: BipState, seat: number, action: unknown, now = 100): RuleError {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
   if (r.ok) throw new Error('expected a refusal');
   return r.error;

@@ -1,4 +1,5 @@
 /** Test-only builders for Took Over! (imported by *.test.ts only). */
+import type { RuleError } from '../contract.js';
 import type { GameEvent } from '../contract.js';
 import { carCard, trailerCard, type NumberedCard } from '../trafficcars_deck/cards.js';
 import { tookOverGame as game } from './index.js';
@@ -46,7 +47,7 @@ export function act(s: TookOverState, seat: number, action: unknown, now = 100):
   return { s: r.state, events: r.events };
 }
 
-export function refusal(s: TookOverState, seat: number, action: unknown, now = 100): { code: string; message: string } {
+export function refusal(s: TookOverState, seat: number, action: unknown, now = 100): RuleError {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
   if (r.ok) throw new Error('expected a refusal');
   return r.error;
