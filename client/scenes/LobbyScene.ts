@@ -4,7 +4,7 @@
  */
 import Phaser from 'phaser';
 import type { Room } from 'colyseus.js';
-import { games } from '../../shared/games/registry.js';
+import { catalogue as games } from '../../shared/games/catalogue.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
 import { claim, currentIdentity, ensureIdentity, rename } from '../net/identity.js';
