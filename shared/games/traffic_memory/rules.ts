@@ -19,9 +19,9 @@ export function closedPositions(s: TrafficMemoryState): number[] {
 /** A card in a message: a car is its number, a wild (Police, Ambulance) a translated fragment. */
 const cardParam = (c: TrafficcarsCard): number | string => (isNumbered(c) ? c.value : keyRef(`traffic_memory:card.${c.kind}`));
 
-/** The cards taken: the numbers in opening order, then the wilds (named when there is one). */
+/** The cards taken: the numbers in ascending order, then the wilds (named when there is one). */
 function tookMsg(seat: number, cards: readonly TrafficcarsCard[]): Msg {
-  const numbers = cards.filter(isNumbered).map((c) => c.value).join(', ');
+  const numbers = cards.filter(isNumbered).map((c) => c.value).sort((a, b) => a - b).join(', ');
   const wilds = cards.filter((c) => !isNumbered(c));
   const base = { seat: seatRef(seat), count: cards.length };
   if (wilds.length === 0) return msg('traffic_memory:event.took', { ...base, cards: numbers });
