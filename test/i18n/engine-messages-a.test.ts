@@ -216,9 +216,15 @@ describe.each(GAMES)('%s messages', (gameId) => {
         for (const m of byKey.values()) console.log(`${lang} ${m.key}: ${formatMsg(m, { mySeat: null, names: new Map([[0, 'Ana'], [1, 'Bo'], [2, 'Cy'], [3, 'Di'], [4, 'Ed'], [5, 'Flo']]) })} | ${formatMsg(m, { mySeat: 0, names: new Map() })}`);
       }
     }
+    // Up to 25 variants of each key (different seats, cards, counts) keep this quick.
+    const perKey = new Map<string, Msg[]>();
+    for (const m of get().c.msgs) {
+      const list = perKey.get(m.key) ?? [];
+      if (list.length < 25) perKey.set(m.key, [...list, m]);
+    }
     for (const lang of LANGS) {
       await i18n.changeLanguage(lang);
-      for (const m of get().c.msgs) bad.push(...badFormats(m, get().seats));
+      for (const m of [...perKey.values()].flat()) bad.push(...badFormats(m, get().seats));
     }
     await i18n.changeLanguage('en');
     expect(bad).toEqual([]);
