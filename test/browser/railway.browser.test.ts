@@ -152,7 +152,7 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
     expect(refusal, 'one of the pages lost a race within 15 tries').not.toBeNull();
     const winner = refusal!.loser === host ? guest : host;
     // A player shows with their guest identity's tag ("Ada#4821") once the browser has one.
-    expect(refusal!.text).toMatch(new RegExp(`^${names.get(winner)}(#\\d{4})? took that card first\\.$`));
+    expect(refusal!.text).toMatch(new RegExp(`^Too late: ${names.get(winner)}(#\\d{4})? took that card first\\.$`));
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

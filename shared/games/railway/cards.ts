@@ -2,6 +2,8 @@
  * Railway Madness components (RULES-NOTES 5.1): 54 cars = 6 types × 3 colours × 3 wheel counts,
  * each combination once, and 6 locomotives each showing one car.
  */
+import { keyRef } from '../../i18n/msg.js';
+
 export const CAR_TYPES = ['tank', 'box', 'hopper', 'coach', 'flat', 'cattle'] as const;
 export const COLOURS = ['red', 'blue', 'green'] as const;
 export const WHEELS = [2, 3, 4] as const;
@@ -42,6 +44,7 @@ export function sharedFeatures(a: Car, b: Car): number {
   return Number(a.type === b.type) + Number(a.colour === b.colour) + Number(a.wheels === b.wheels);
 }
 
-export function describeCar(car: Car): string {
-  return `${car.colour} ${car.type} (${car.wheels} wheels)`;
+/** A car as message parameters: type and colour are translated fragments, wheels a number. */
+export function carParams(car: Car): { type: string; colour: string; wheels: number } {
+  return { type: keyRef(`railway_madness:type.${car.type}`), colour: keyRef(`railway_madness:colour.${car.colour}`), wheels: car.wheels };
 }

@@ -16,7 +16,7 @@ function start(variant: RailwayState['variant'], players = 2, extra: Record<stri
 
 function apply(s: RailwayState, seat: number, action: unknown, now = 10): RailwayState {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
   return r.state;
 }
 
@@ -162,7 +162,7 @@ describe('common rules (5.2)', () => {
     const r = game.apply(s, 1, { type: 'take', slot: 9 }, 11);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error.code).toBe('gone');
-    expect(!r.ok && r.error.message).toMatch(/Seat 1 took that card first/);
+    expect(!r.ok && r.error.params).toEqual({ seat: '@0' });
   });
   it('a face-down card cannot be taken without flipping it', () => {
     expect(refusal(start('classic'), 0, { type: 'take', slot: 0 })).toBe('face_down');

@@ -1,6 +1,7 @@
 /** Railway Madness moves (RULES-NOTES 5.2–5.3): flip, take, release, stop; The Longest Train's turn/place/bottom. */
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
-import { carOf, describeCar } from './cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
+import { carOf, carParams } from './cards.js';
 import { follows, lastCar } from './matching.js';
 import type { RailwayAction } from './actions.js';
 import type { RailwayState } from './state.js';
@@ -8,8 +9,8 @@ import type { RailwayState } from './state.js';
 const STOP_MINIMUM = 5;
 
 export function applyRailway(state: RailwayState, seat: number, action: RailwayAction, now: number): Applied<RailwayState> {
-  if (state.over) return ruleError('game_over', 'The game is over.');
-  if (seat < 0 || seat >= state.seats) return ruleError('not_seated', 'You have no seat at this table.');
+  if (state.over) return ruleError('game_over');
+  if (seat < 0 || seat >= state.seats) return ruleError('not_seated');
   const next = structuredClone(state);
   const events: GameEvent[] = [];
   const outcome = state.longest ? longestTrainMove(next, seat, action, events) : tableMove(next, seat, action, now, events);
@@ -23,31 +24,31 @@ function tableMove(s: RailwayState, seat: number, action: RailwayAction, now: nu
   const me = s.players[seat];
   switch (action.type) {
     case 'flip': {
-      if (s.variant === 'juniors' || s.variant === 'express') return ruleError('no_flips', 'Every card is face up in this variant: take one.');
-      if (me.held) return ruleError('hand_full', 'Your search hand already holds a card: take it or put it back first.');
+      if (s.variant === 'juniors' || s.variant === 'express') return ruleError('no_flips');
+      if (me.held) return ruleError('hand_full');
       const slot = s.table[action.slot];
-      if (!slot) return ruleError('gone', goneMessage(s, action.slot));
-      if (slot.faceUp) return ruleError('face_up', 'That card is already face up: take it instead.');
+      if (!slot) return goneError(s, action.slot);
+      if (slot.faceUp) return ruleError('face_up');
       s.table[action.slot] = null;
       s.takenBy[action.slot] = seat;
       me.held = { card: slot.card, slot: action.slot, releaseAt: now + s.releaseMs };
-      events.push({ type: 'flip', seat, slot: action.slot, text: `Seat ${seat + 1} turned over a ${describeCar(carOf(slot.card))}` });
+      events.push({ type: 'flip', seat, slot: action.slot, msg: msg('railway_madness:event.flip', { seat: seatRef(seat), ...carParams(carOf(slot.card)) }) });
       return null;
     }
     case 'take': {
       let card: number;
       if (action.slot === undefined) {
-        if (!me.held) return ruleError('hand_empty', 'Your search hand is empty: turn a card over or pick a face-up one.');
+        if (!me.held) return ruleError('hand_empty');
         card = me.held.card;
       } else {
-        if (me.held) return ruleError('hand_full', 'Only one card at a time: take or put back the card you hold first.');
+        if (me.held) return ruleError('hand_full');
         const slot = s.table[action.slot];
-        if (!slot) return ruleError('gone', goneMessage(s, action.slot));
-        if (!slot.faceUp) return ruleError('face_down', 'That card is face down: turn it over first.');
+        if (!slot) return goneError(s, action.slot);
+        if (!slot.faceUp) return ruleError('face_down');
         card = slot.card;
       }
       if (s.assist && !follows(me.rule, lastCar(me.locomotive, me.train), carOf(card), me.locomotive)) {
-        return ruleError('no_match', `The ${describeCar(carOf(card))} does not match your last car.`);
+        return ruleError('no_match', carParams(carOf(card)));
       }
       if (action.slot === undefined) me.held = null;
       else {
@@ -55,24 +56,24 @@ function tableMove(s: RailwayState, seat: number, action: RailwayAction, now: nu
         s.takenBy[action.slot] = seat;
       }
       me.train.push(card);
-      events.push({ type: 'take', seat, slot: action.slot ?? null, text: `Seat ${seat + 1} added a ${describeCar(carOf(card))} to their train` });
+      events.push({ type: 'take', seat, slot: action.slot ?? null, msg: msg('railway_madness:event.take', { seat: seatRef(seat), ...carParams(carOf(card)) }) });
       return null;
     }
     case 'release': {
-      if (!me.held) return ruleError('hand_empty', 'You are not holding a card.');
+      if (!me.held) return ruleError('nothing_held');
       releaseHeld(s, seat);
-      events.push({ type: 'release', seat, text: `Seat ${seat + 1} put a card back` });
+      events.push({ type: 'release', seat, msg: msg('railway_madness:event.release', { seat: seatRef(seat) }) });
       return null;
     }
     case 'stop': {
-      if (s.variant !== 'training') return ruleError('no_stop', 'Only the Training game ends with "Stop!".');
-      if (me.train.length < STOP_MINIMUM) return ruleError('too_short', `You need at least ${STOP_MINIMUM} cars to call Stop.`);
+      if (s.variant !== 'training') return ruleError('no_stop');
+      if (me.train.length < STOP_MINIMUM) return ruleError('too_short', { count: STOP_MINIMUM });
       s.stoppedBy = seat;
-      end(s, 'stop', events, `Seat ${seat + 1} called Stop!`);
+      end(s, 'stop', events, seat);
       return null;
     }
     default:
-      return ruleError('wrong_variant', 'That move belongs to The Longest Train.');
+      return ruleError('longest_train_only');
   }
 }
 
@@ -80,41 +81,42 @@ function longestTrainMove(s: RailwayState, seat: number, action: RailwayAction, 
   const me = s.longest!.players[seat];
   switch (action.type) {
     case 'turn': {
-      if (me.turned !== null) return ruleError('already_turned', 'Lay your turned card or put it under your pile first.');
+      if (me.turned !== null) return ruleError('already_turned');
       const top = me.pile.shift();
-      if (top === undefined) return ruleError('pile_empty', 'Your pile is empty.');
+      if (top === undefined) return ruleError('pile_empty');
       me.turned = top;
-      events.push({ type: 'turn', seat, text: `Seat ${seat + 1} turned a ${describeCar(carOf(top))}` });
+      events.push({ type: 'turn', seat, msg: msg('railway_madness:event.turn', { seat: seatRef(seat), ...carParams(carOf(top)) }) });
       return null;
     }
     case 'place': {
-      if (me.turned === null) return ruleError('nothing_turned', 'Turn over your top card first.');
+      if (me.turned === null) return ruleError('nothing_turned');
       const train = me.trains[action.train];
       const locomotive = s.longest!.locomotives[action.train];
       if (s.assist && !follows('atLeastOne', lastCar(locomotive, train), carOf(me.turned), locomotive)) {
-        return ruleError('no_match', 'That card does not match the end of that train.');
+        return ruleError('no_match_train', { train: action.train + 1 });
       }
       train.push(me.turned);
       me.turned = null;
       me.bottomsInARow = 0;
-      events.push({ type: 'place', seat, train: action.train, text: `Seat ${seat + 1} laid a car behind locomotive ${action.train + 1}` });
+      events.push({ type: 'place', seat, train: action.train, msg: msg('railway_madness:event.place', { seat: seatRef(seat), train: action.train + 1 }) });
       return null;
     }
     case 'bottom': {
-      if (me.turned === null) return ruleError('nothing_turned', 'Turn over your top card first.');
+      if (me.turned === null) return ruleError('nothing_turned');
       me.pile.push(me.turned);
       me.turned = null;
       me.bottomsInARow++;
       return null;
     }
     default:
-      return ruleError('wrong_variant', 'In The Longest Train you turn your own cards: turn, place or bottom.');
+      return ruleError('not_in_longest_train');
   }
 }
 
-function goneMessage(s: RailwayState, slot: number): string {
+/** An empty position: tell a late grabber who was first (RULES-NOTES 5.4 test 5); `seat` names the taker. */
+function goneError(s: RailwayState, slot: number) {
   const by = s.takenBy[slot];
-  return by === null ? 'There is no card there.' : `Seat ${by + 1} took that card first.`;
+  return by === null ? ruleError('no_card') : ruleError('gone', { seat: seatRef(by) });
 }
 
 /** Training puts a released card back face down, the other variants face up (RULES-NOTES 5.3). */
@@ -132,10 +134,10 @@ export function advanceRailway(state: RailwayState, now: number): Applied<Railwa
   next.players.forEach((p, seat) => {
     if (p.held && p.held.releaseAt <= now) {
       releaseHeld(next, seat);
-      events.push({ type: 'release', seat, text: `Seat ${seat + 1}'s card went back after ${Math.round(next.releaseMs / 1000)} s` });
+      events.push({ type: 'release', seat, msg: msg('railway_madness:event.release_auto', { seat: seatRef(seat), count: Math.round(next.releaseMs / 1000) }) });
     }
   });
-  if (now >= next.endsAt) end(next, 'time', events, 'Time is up.');
+  if (now >= next.endsAt) end(next, 'time', events);
   else finishIfDone(next, events);
   return { ok: true, state: next, events };
 }
@@ -151,21 +153,31 @@ function finishIfDone(s: RailwayState, events: GameEvent[]): void {
   if (s.over) return;
   if (s.longest) {
     const ps = s.longest.players;
-    if (ps.some((p) => p.pile.length === 0 && p.turned === null)) return end(s, 'out_of_cards', events, 'A player has laid every card.');
-    if (ps.every((p) => p.turned === null && p.bottomsInARow >= p.pile.length)) return end(s, 'stuck', events, 'Neither player can lay a card.');
+    if (ps.some((p) => p.pile.length === 0 && p.turned === null)) return end(s, 'out_of_cards', events);
+    if (ps.every((p) => p.turned === null && p.bottomsInARow >= p.pile.length)) return end(s, 'stuck', events);
     return;
   }
   if (s.players.some((p) => p.held)) return;
   const onTable = s.table.flatMap((t) => (t ? [t.card] : []));
-  if (onTable.length === 0) return end(s, 'table_empty', events, 'The table is empty.');
+  if (onTable.length === 0) return end(s, 'table_empty', events);
   // "The game is over as soon as none of the players can collect any more matching cards",
   // face-down cards included (the server knows them; RULES-NOTES 5.3 Basic).
   const anyoneCanCollect = s.players.some((p) => onTable.some((id) => follows(p.rule, lastCar(p.locomotive, p.train), carOf(id), p.locomotive)));
-  if (!anyoneCanCollect) end(s, 'no_match_left', events, 'Nobody can collect another matching car.');
+  if (!anyoneCanCollect) end(s, 'no_match_left', events);
 }
 
-function end(s: RailwayState, reason: string, events: GameEvent[], text: string): void {
+const END_KEYS = {
+  stop: 'railway_madness:event.end_stop',
+  time: 'railway_madness:event.end_time',
+  out_of_cards: 'railway_madness:event.end_out_of_cards',
+  stuck: 'railway_madness:event.end_stuck',
+  table_empty: 'railway_madness:event.end_table_empty',
+  no_match_left: 'railway_madness:event.end_no_match_left',
+} as const;
+
+/** Stop names who called it. */
+function end(s: RailwayState, reason: keyof typeof END_KEYS, events: GameEvent[], caller?: number): void {
   s.over = true;
   s.endReason = reason;
-  events.push({ type: 'end', reason, text });
+  events.push({ type: 'end', reason, msg: msg(END_KEYS[reason], caller === undefined ? undefined : { seat: seatRef(caller) }) });
 }

@@ -1,5 +1,6 @@
 /** Final check and standings (rulebook "End of game", RULES-NOTES 5.2 Winner and 5.3 Longest Train). */
 import type { GameResult, SeatResult } from '../contract.js';
+import { msg, seatRef } from '../../i18n/msg.js';
 import { mostOfOneType, validPrefix } from './matching.js';
 import type { RailwayState } from './state.js';
 
@@ -34,7 +35,9 @@ export function railwayResult(s: RailwayState): GameResult | null {
       if (winner !== null) won[winner]++;
     });
     const seats = places(won.map((score, seat) => ({ seat, score, tie: 0 })));
-    const summary = won[0] === won[1] ? `Shared win, ${won[0]}–${won[1]} locomotives` : `Seat ${won[0] > won[1] ? 1 : 2} wins ${Math.max(...won)}–${Math.min(...won)} locomotives`;
+    const summary = won[0] === won[1]
+      ? msg('railway_madness:summary.longest_shared', { count: won[0] })
+      : msg('railway_madness:summary.longest_win', { seat: seatRef(won[0] > won[1] ? 0 : 1), count: Math.max(...won), other: Math.min(...won) });
     return { seats, summary };
   }
   const entries = s.players.map((p, seat) => {
@@ -43,8 +46,9 @@ export function railwayResult(s: RailwayState): GameResult | null {
   });
   const seats = places(entries);
   const winners = seats.filter((r) => r.place === 1);
-  const summary = winners.length > 1
-    ? `Shared win with ${winners[0].score} cars: seats ${winners.map((w) => w.seat + 1).join(', ')}`
-    : `Seat ${winners[0].seat + 1} wins with a train of ${winners[0].score} cars`;
+  const count = winners[0].score;
+  const summary = winners.length === 1 ? msg('railway_madness:summary.win', { seat: seatRef(winners[0].seat), count })
+    : winners.length === 2 ? msg('railway_madness:summary.shared', { seat: seatRef(winners[0].seat), with: seatRef(winners[1].seat), count })
+      : msg('railway_madness:summary.shared_many', { count: winners.length, score: count });
   return { seats, summary };
 }

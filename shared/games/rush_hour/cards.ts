@@ -2,6 +2,8 @@
  * The 74 Trafficcars cards (RULES-NOTES 1.1): ids 0–49 are the ordinary cars 1–50, ids 50–61 the
  * twelve Trailers, then 4 Ambulances, 4 Police cars and 4 Tow Trucks (no numbers).
  */
+import { keyRef } from '../../i18n/msg.js';
+
 export type CardKind = 'car' | 'trailer' | 'ambulance' | 'police' | 'tow';
 
 export interface Card {
@@ -49,12 +51,14 @@ export function pointsOfAll(ids: readonly number[], rules: DeckRules): number {
   return ids.reduce((sum, id) => sum + pointsOf(id, rules), 0);
 }
 
-const NAMES: Record<CardKind, string> = { car: 'car', trailer: 'Trailer', ambulance: 'Ambulance', police: 'Police car', tow: 'Tow Truck' };
-
-export function describeCard(card: Card): string {
-  if (card.kind === 'car') return String(card.number);
-  if (card.kind === 'trailer') return `Trailer ${card.number}`;
-  return `the ${NAMES[card.kind]}`;
+/**
+ * A card as a message parameter: an ordinary car is its number; a Trailer or a special vehicle is a
+ * translated fragment (`rush_hour:card.trailer_48`, `rush_hour:card.ambulance`), since a fragment carries no parameters.
+ */
+export function cardParam(card: Card): number | string {
+  if (card.kind === 'car') return card.number ?? 0;
+  if (card.kind === 'trailer') return keyRef(`rush_hour:card.trailer_${card.number}`);
+  return keyRef(`rush_hour:card.${card.kind}`);
 }
 
 /** The cards this game uses (RULES-NOTES 1.3 maxNumber and noSpecials); maxNumber 50 means no limit. */

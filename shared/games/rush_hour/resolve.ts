@@ -3,14 +3,16 @@
  * numbered cards low to high, Tow Trucks; pausing whenever the rules leave a row to a player.
  */
 import type { GameEvent, RuleError } from '../contract.js';
-import { cardOf, describeCard, pointsOfAll } from './cards.js';
+import { keyRef, msg, seatRef, type Msg } from '../../i18n/msg.js';
+import { cardOf, cardParam, pointsOfAll } from './cards.js';
 import { cardChoice, placeCard } from './rows.js';
 import { cardOutcomes, placeSpecial, specialOutcomes } from './risk.js';
 import { dealInto } from './setup.js';
 import type { CardMode, Play, RushHourState, SpecialKind, Stage, Step } from './state.js';
 
-const who = (seat: number) => `Seat ${seat + 1}`;
-const SPECIAL_NAMES: Record<SpecialKind, string> = { ambulance: 'Ambulance', police: 'Police', tow: 'Tow Truck' };
+/** One special vehicle ("your Ambulance") and several ("their Ambulances"), as translated fragments. */
+const special = (kind: SpecialKind) => keyRef(`rush_hour:special.${kind}`);
+const specials = (kind: SpecialKind) => keyRef(`rush_hour:specials.${kind}`);
 
 /** Clockwise from the lead seat (RULES-NOTES conventions, "Priority order"). */
 export const priorityRank = (s: RushHourState, seat: number): number => (seat - s.lead + s.seats) % s.seats;
@@ -37,10 +39,8 @@ export function reveal(s: RushHourState, now: number, events: GameEvent[], timed
   s.stages = resolutionOrder(s, plays);
   const revealed = s.stages.flatMap((st) => (st.kind === 'group' ? st.plays : [st.play]));
   s.lastTurn = { deal: s.deal, turn: s.turn, revealed, rowsBefore: structuredClone(s.rows), steps: [], timedOut };
-  events.push({
-    type: 'reveal', revealed,
-    text: `Revealed: ${revealed.map((p) => `${who(p.seat)} ${describeCard(cardOf(p.card, s.options))}`).join(', ')}`,
-  });
+  // Each revealed card is then named by the step that places it.
+  events.push({ type: 'reveal', revealed, msg: msg('rush_hour:event.reveal', { count: revealed.length }) });
   run(s, now, events);
 }
 
@@ -53,7 +53,10 @@ function run(s: RushHourState, now: number, events: GameEvent[]): void {
     if (stage.kind === 'group') {
       // 1.2 (a)(b)(d): owners choose rows secretly at the same moment.
       s.prompt = { kind: 'group', special: stage.special, plays: stage.plays, choices: stage.plays.map(() => null), deadline };
-      events.push({ type: 'prompt', seats: stage.plays.map((p) => p.seat), text: `${stage.plays.map((p) => who(p.seat)).join(' and ')}: choose a row for your ${SPECIAL_NAMES[stage.special]}` });
+      const asked = stage.plays.length === 1
+        ? msg('rush_hour:event.prompt_special', { seat: seatRef(stage.plays[0].seat), special: special(stage.special) })
+        : msg('rush_hour:event.prompt_specials', { count: stage.plays.length, specials: specials(stage.special) });
+      events.push({ type: 'prompt', seats: stage.plays.map((p) => p.seat), msg: asked });
       return;
     }
     const choice = cardChoice(s.rows, cardOf(stage.play.card, s.options), s.options);
@@ -61,31 +64,42 @@ function run(s: RushHourState, now: number, events: GameEvent[]): void {
       record(s, placeCard(s.rows, choice.rows[0], choice.mode, stage.play, s.options), events);
     } else {
       s.prompt = { kind: 'card', play: stage.play, mode: choice.mode, rows: choice.rows, deadline };
-      events.push({ type: 'prompt', seats: [stage.play.seat], text: promptText(s, stage.play, choice.mode) });
+      events.push({ type: 'prompt', seats: [stage.play.seat], msg: promptMsg(s, stage.play, choice.mode) });
     }
   }
 }
 
-function promptText(s: RushHourState, play: Play, mode: CardMode): string {
-  const card = describeCard(cardOf(play.card, s.options));
-  if (mode === 'tooSmall') return `${who(play.seat)}: ${card} is too small. Choose a row to take`;
-  if (mode === 'front') return `${who(play.seat)}: ${card} is too small. Choose a row to start`;
-  return `${who(play.seat)}: choose a row for ${card}`;
+const PROMPT_KEYS: Record<CardMode, string> = {
+  place: 'rush_hour:event.prompt_place',
+  tooSmall: 'rush_hour:event.prompt_too_small',
+  front: 'rush_hour:event.prompt_front',
+};
+
+function promptMsg(s: RushHourState, play: Play, mode: CardMode): Msg {
+  return msg(PROMPT_KEYS[mode], { seat: seatRef(play.seat), card: cardParam(cardOf(play.card, s.options)) });
 }
 
-function stepText(s: RushHourState, step: Step): string {
-  const card = (id: number) => describeCard(cardOf(id, s.options));
-  const row = `row ${step.row + 1}`;
+const PLACE_KEYS = {
+  end: 'rush_hour:event.place_end',
+  free: 'rush_hour:event.place_free',
+  stack: 'rush_hour:event.place_stack',
+  front: 'rush_hour:event.place_front',
+  start: 'rush_hour:event.place_start',
+} as const;
+
+/** Rows are shown 1-based; a take names the cards and the penalty points separately (each its own plural). */
+function stepMsg(s: RushHourState, step: Step): Msg {
+  const card = (id: number) => cardParam(cardOf(id, s.options));
+  const base = { seat: seatRef(step.seat), row: step.row + 1 };
   switch (step.kind) {
     case 'take': {
-      const why = { jam: 'heavy jam', tooSmall: 'card too small', ambulance: 'Ambulance overflow', police: 'Police overflow', tow: 'Tow Truck overflow' }[step.reason];
-      return `${who(step.seat)} took ${step.cards.length} cards from ${row} (${step.points} points, ${why})`;
+      const reason = keyRef(`rush_hour:reason.${step.reason}`);
+      return step.cards.length === 1
+        ? msg('rush_hour:event.take_one_card', { ...base, count: step.points, reason })
+        : msg('rush_hour:event.take', { ...base, cards: step.cards.length, count: step.points, reason });
     }
-    case 'tow': return `${who(step.seat)}'s Tow Truck loaded ${card(step.loaded[step.loaded.length - 1])} in ${row}`;
-    case 'place': {
-      const at = { end: `at the end of ${row}`, free: `into the free spot of ${row}`, stack: `on top in ${row}`, front: `at the front of ${row}`, start: `to start ${row}` }[step.at];
-      return `${who(step.seat)} put ${card(step.card)} ${at}`;
-    }
+    case 'tow': return msg('rush_hour:event.tow', { ...base, card: card(step.loaded[step.loaded.length - 1]) });
+    case 'place': return msg(PLACE_KEYS[step.at], { ...base, card: card(step.card) });
   }
 }
 
@@ -93,27 +107,27 @@ function record(s: RushHourState, steps: Step[], events: GameEvent[]): void {
   for (const step of steps) {
     if (step.kind === 'take') s.piles[step.seat].push(...step.cards);
     s.lastTurn?.steps.push(step);
-    events.push({ type: step.kind, step, text: stepText(s, step) });
+    events.push({ type: step.kind, step, msg: stepMsg(s, step) });
   }
 }
 
 /** A row answer to the current prompt; returns a player-facing refusal or null. */
 export function chooseRow(s: RushHourState, seat: number, row: number, now: number, events: GameEvent[]): RuleError | null {
   const prompt = s.prompt;
-  if (!prompt) return { code: 'no_choice', message: 'No row choice is asked of you now.' };
-  if (row >= s.rows.length) return { code: 'no_row', message: `There are only ${s.rows.length} rows.` };
+  if (!prompt) return { code: 'no_choice' };
+  if (row >= s.rows.length) return { code: 'no_row', params: { count: s.rows.length } };
   if (prompt.kind === 'group') {
     const i = prompt.plays.findIndex((p) => p.seat === seat);
-    if (i < 0) return { code: 'not_asked', message: `Only ${prompt.plays.map((p) => who(p.seat)).join(' and ')} choose a row now.` };
+    if (i < 0) return { code: 'not_asked_group', params: { specials: specials(prompt.special) } };
     prompt.choices[i] = row;
-    events.push({ type: 'chosen', seat, text: `${who(seat)} has chosen a row` });
-    events.push({ type: 'myChoice', seat, row, to: [seat], text: `You chose row ${row + 1}` });
+    events.push({ type: 'chosen', seat, msg: msg('rush_hour:event.chosen', { seat: seatRef(seat) }) });
+    events.push({ type: 'myChoice', seat, row, to: [seat], msg: msg('rush_hour:event.my_choice', { row: row + 1 }) });
     if (prompt.choices.every((c) => c !== null)) finishPrompt(s, now, events);
     return null;
   }
-  if (prompt.play.seat !== seat) return { code: 'not_asked', message: `It is ${who(prompt.play.seat)}'s choice, not yours.` };
+  if (prompt.play.seat !== seat) return { code: 'not_asked', params: { player: seatRef(prompt.play.seat) } };
   if (!prompt.rows.includes(row)) {
-    return { code: 'wrong_row', message: `Your card cannot go in row ${row + 1}: choose row ${prompt.rows.map((r) => r + 1).join(' or ')}.` };
+    return { code: 'wrong_row', params: { row: row + 1 } };
   }
   s.prompt = null;
   record(s, placeCard(s.rows, row, prompt.mode, prompt.play, s.options), events);
@@ -139,13 +153,13 @@ export function timeOutPrompt(s: RushHourState, now: number, events: GameEvent[]
       if (prompt.choices[i] !== null) return;
       const row = specialOutcomes(s.rows, prompt.special, play, s.options)[0].row;
       prompt.choices[i] = row;
-      events.push({ type: 'timeout', seat: play.seat, text: `${who(play.seat)} ran out of time: a row was chosen` });
+      events.push({ type: 'timeout', seat: play.seat, msg: msg('rush_hour:event.timeout_special', { seat: seatRef(play.seat) }) });
     });
     finishPrompt(s, now, events);
     return;
   }
   const row = cardOutcomes(s.rows, prompt.play, { mode: prompt.mode, rows: prompt.rows }, s.options)[0].row;
-  events.push({ type: 'timeout', seat: prompt.play.seat, text: `${who(prompt.play.seat)} ran out of time: row ${row + 1} was chosen` });
+  events.push({ type: 'timeout', seat: prompt.play.seat, msg: msg('rush_hour:event.timeout_row', { seat: seatRef(prompt.play.seat), row: row + 1 }) });
   chooseRow(s, prompt.play.seat, row, now, events);
 }
 
@@ -154,7 +168,7 @@ function endTurn(s: RushHourState, now: number, events: GameEvent[]): void {
     s.turn += 1;
     s.lead = (s.lead + 1) % s.seats;
     s.pickDeadline = now + s.options.pickMs;
-    events.push({ type: 'turn', turn: s.turn, text: `Turn ${s.turn}: pick a card` });
+    events.push({ type: 'turn', turn: s.turn, msg: msg('rush_hour:event.turn', { turn: s.turn }) });
     return;
   }
   if (s.deal < s.options.deals) {
@@ -166,9 +180,9 @@ function endTurn(s: RushHourState, now: number, events: GameEvent[]): void {
     const cards = [...s.rows.flat(2), ...s.piles.flat(), ...s.unused, ...s.hands.flat()];
     s.deal += 1;
     dealInto(s, cards.sort((a, b) => a - b), now);
-    events.push({ type: 'deal', deal: s.deal, text: `Deal ${s.deal} of ${s.options.deals}` });
+    events.push({ type: 'deal', deal: s.deal, msg: msg('rush_hour:event.deal', { deal: s.deal, deals: s.options.deals }) });
     return;
   }
   s.over = true;
-  events.push({ type: 'end', text: 'The last card is placed: game over' });
+  events.push({ type: 'end', msg: msg('rush_hour:event.end') });
 }

@@ -1,22 +1,23 @@
 /** Moves and clocks (RULES-NOTES 1.2 "Turn"): secret picks, row choices, time-outs. */
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
-import { cardOf, describeCard } from './cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
+import { cardOf, cardParam } from './cards.js';
 import type { RushHourAction } from './actions.js';
 import { chooseRow, reveal, timeOutPrompt } from './resolve.js';
 import { lowestRiskCard } from './risk.js';
 import type { RushHourState } from './state.js';
 
 export function applyRushHour(state: RushHourState, seat: number, action: RushHourAction, now: number): Applied<RushHourState> {
-  if (state.over) return ruleError('game_over', 'The game is over.');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated', 'You have no seat at this table.');
+  if (state.over) return ruleError('game_over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated');
   const s = structuredClone(state);
   const events: GameEvent[] = [];
   if (action.type === 'pick') {
-    if (s.pickDeadline === null) return ruleError('not_picking', 'Wait: the revealed cards are still being placed.');
-    if (!s.hands[seat].includes(action.card)) return ruleError('not_in_hand', 'That card is not in your hand.');
+    if (s.pickDeadline === null) return ruleError('not_picking');
+    if (!s.hands[seat].includes(action.card)) return ruleError('not_in_hand');
     s.picks[seat] = action.card;
-    events.push({ type: 'picked', seat, text: `Seat ${seat + 1} has picked a card` });
-    events.push({ type: 'myPick', seat, card: action.card, to: [seat], text: `You picked ${describeCard(cardOf(action.card, s.options))}` });
+    events.push({ type: 'picked', seat, msg: msg('rush_hour:event.picked', { seat: seatRef(seat) }) });
+    events.push({ type: 'myPick', seat, card: action.card, to: [seat], msg: msg('rush_hour:event.my_pick', { card: cardParam(cardOf(action.card, s.options)) }) });
     if (s.picks.every((p) => p !== null)) reveal(s, now, events, []);
     return { ok: true, state: s, events };
   }
@@ -39,7 +40,7 @@ export function advanceRushHour(state: RushHourState, now: number): Applied<Rush
       const late = s.picks.flatMap((p, seat) => (p === null ? [seat] : []));
       for (const seat of late) {
         s.picks[seat] = lowestRiskCard(s.rows, s.hands[seat], seat, s.options);
-        events.push({ type: 'timeout', seat, text: `Seat ${seat + 1} ran out of time: their safest card was played` });
+        events.push({ type: 'timeout', seat, msg: msg('rush_hour:event.timeout_pick', { seat: seatRef(seat) }) });
       }
       reveal(s, now, events, late);
     } else if (s.prompt && now >= s.prompt.deadline) {

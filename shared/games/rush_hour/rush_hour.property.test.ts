@@ -133,7 +133,7 @@ describe('bots', () => {
         rng.next();
         if (!m) continue;
         const r = game.apply(s, seat, m.action, now);
-        if (!r.ok) throw new Error(r.error.message);
+        if (!r.ok) throw new Error(r.error.code);
         s = r.state;
       }
       const pts = game.publicView(s, now).players.map((p) => p.points);

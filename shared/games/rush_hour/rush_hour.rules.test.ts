@@ -441,7 +441,7 @@ describe('scoring and the end (rulebook "Winner", RULES-NOTES 1.2 End)', () => {
   it('scores 1 per ordinary car or Trailer and 2 per special vehicle; fewest points wins', () => {
     const r = game.result(over([[car(1), trailer(4), AMB[0]], [car(2), car(3)]]));
     expect(r?.seats).toEqual([{ seat: 0, score: 4, place: 2 }, { seat: 1, score: 2, place: 1 }]);
-    expect(r?.summary).toBe('Seat 2 wins with 2 penalty points');
+    expect(r?.summary).toEqual({ key: 'rush_hour:summary.win', params: { seat: '@1', count: 2 } });
   });
   it('a tie on points goes to the player who took fewer cards', () => {
     const r = game.result(over([[car(1), car(2)], [POL[0]]]));
@@ -450,7 +450,7 @@ describe('scoring and the end (rulebook "Winner", RULES-NOTES 1.2 End)', () => {
   it('a tie on points and cards is a shared win', () => {
     const r = game.result(over([[car(1)], [car(2)], [car(3), car(4)]]));
     expect(r?.seats.map((x) => x.place)).toEqual([1, 1, 3]);
-    expect(r?.summary).toContain('Shared win');
+    expect(r?.summary).toEqual({ key: 'rush_hour:summary.shared', params: { seat: '@0', with: '@1', count: 1 } });
   });
   it('the game ends after the last card of the hands is placed (10 turns)', () => {
     let s = game.setup(options(), 2, 9, 0);

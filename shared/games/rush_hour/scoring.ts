@@ -1,5 +1,6 @@
 /** Rulebook "Winner" and RULES-NOTES 1.2 End: fewest penalty points; ties to fewer cards taken, then shared. */
 import type { GameResult } from '../contract.js';
+import { msg, seatRef } from '../../i18n/msg.js';
 import { pointsOfAll } from './cards.js';
 import type { RushHourState } from './state.js';
 
@@ -18,9 +19,9 @@ export function rushHourResult(s: RushHourState): GameResult | null {
     a.points < b.points || (a.points === b.points && a.cards < b.cards);
   const seats = all.map((t) => ({ seat: t.seat, score: t.points, place: 1 + all.filter((o) => better(o, t)).length }));
   const winners = seats.filter((r) => r.place === 1);
-  const pts = (n: number) => `${n} penalty point${n === 1 ? '' : 's'}`;
-  const summary = winners.length > 1
-    ? `Shared win with ${pts(winners[0].score)}: seats ${winners.map((w) => w.seat + 1).join(', ')}`
-    : `Seat ${winners[0].seat + 1} wins with ${pts(winners[0].score)}`;
+  const count = winners[0].score;
+  const summary = winners.length === 1 ? msg('rush_hour:summary.win', { seat: seatRef(winners[0].seat), count })
+    : winners.length === 2 ? msg('rush_hour:summary.shared', { seat: seatRef(winners[0].seat), with: seatRef(winners[1].seat), count })
+      : msg('rush_hour:summary.shared_many', { count: winners.length, score: count });
   return { seats, summary };
 }

@@ -39,7 +39,7 @@ export function table(rows: Row[], hands: number[][], extra: Record<string, unkn
 
 export function act(s: RushHourState, seat: number, action: unknown, now = 100): { s: RushHourState; events: GameEvent[] } {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
   return { s: r.state, events: r.events };
 }
 
@@ -56,7 +56,7 @@ export function pickAll(s: RushHourState, picks: number[], now = 100): RushHourS
 
 export function advance(s: RushHourState, now: number): RushHourState {
   const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(r.error.code);
   return r.state;
 }
 

@@ -1,7 +1,8 @@
 /** A turn of Traffic-Memory: open cards one by one until the run breaks (rulebook "How to Play", RULES-NOTES 1.4). */
 import { Rng } from '../../random.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
-import { describeCard, seatName, type TrafficcarsCard } from '../trafficcars_deck/cards.js';
+import { keyRef, msg, seatRef, type Msg } from '../../i18n/msg.js';
+import { isNumbered, type TrafficcarsCard } from '../trafficcars_deck/cards.js';
 import type { TrafficMemoryAction } from './actions.js';
 import { anyRunLeft, isRunnable, isTakeable } from './runs.js';
 import type { TrafficMemoryState } from './state.js';
@@ -13,6 +14,20 @@ export function closedPositions(s: TrafficMemoryState): number[] {
     if (c !== null && !s.opened.includes(pos)) out.push(pos);
   });
   return out;
+}
+
+/** A card in a message: a car is its number, a wild (Police, Ambulance) a translated fragment. */
+const cardParam = (c: TrafficcarsCard): number | string => (isNumbered(c) ? c.value : keyRef(`traffic_memory:card.${c.kind}`));
+
+/** The cards taken: the numbers in ascending order, then the wilds (named when there is one). */
+function tookMsg(seat: number, cards: readonly TrafficcarsCard[]): Msg {
+  const numbers = cards.filter(isNumbered).map((c) => c.value).sort((a, b) => a - b).join(', ');
+  const wilds = cards.filter((c) => !isNumbered(c));
+  const base = { seat: seatRef(seat), count: cards.length };
+  if (wilds.length === 0) return msg('traffic_memory:event.took', { ...base, cards: numbers });
+  if (numbers === '') return msg('traffic_memory:event.took_only_wilds', base);
+  if (wilds.length === 1) return msg('traffic_memory:event.took_wild', { ...base, cards: numbers, wild: cardParam(wilds[0]) });
+  return msg('traffic_memory:event.took_wilds', { ...base, cards: numbers, wilds: wilds.length });
 }
 
 const cardAt = (s: TrafficMemoryState, pos: number): TrafficcarsCard => {
@@ -37,12 +52,12 @@ function finishTurn(s: TrafficMemoryState, now: number, events: GameEvent[]): vo
     s.phase = 'over';
     s.flipBy = null;
     s.revealUntil = null;
-    events.push({ type: 'over', left: faceDown.length, text: faceDown.length > 0 ? 'No sequence can be made from the cards left: game over' : 'All cards are taken: game over' });
+    events.push({ type: 'over', left: faceDown.length, msg: msg(faceDown.length > 0 ? 'traffic_memory:event.over_no_run' : 'traffic_memory:event.over_all_taken') });
     return;
   }
   const next = (s.turn + 1) % s.seats;
   startTurn(s, next, now);
-  events.push({ type: 'turn', seat: next, text: `${seatName(next)}'s turn` });
+  events.push({ type: 'turn', seat: next, msg: msg('traffic_memory:event.turn', { seat: seatRef(next) }) });
 }
 
 /**
@@ -55,9 +70,9 @@ function endTurn(s: TrafficMemoryState, run: number[], now: number, events: Game
     for (const p of run) s.grid[p] = null;
     s.piles[s.turn].push(...cards);
     s.opened = s.opened.filter((p) => !run.includes(p));
-    events.push({ type: 'took', seat: s.turn, positions: run, cards, text: `${seatName(s.turn)} takes ${cards.map(describeCard).join(', ')}` });
+    events.push({ type: 'took', seat: s.turn, positions: run, cards, msg: tookMsg(s.turn, cards) });
   } else {
-    events.push({ type: 'missed', seat: s.turn, positions: [...s.opened], text: `No sequence: the cards are turned back` });
+    events.push({ type: 'missed', seat: s.turn, positions: [...s.opened], msg: msg('traffic_memory:event.missed', { seat: seatRef(s.turn) }) });
   }
   s.phase = 'reveal';
   s.flipBy = null;
@@ -71,7 +86,7 @@ function open(s: TrafficMemoryState, pos: number, now: number, events: GameEvent
   s.flips++;
   s.lastFlipAt = now;
   const card = cardAt(s, pos);
-  events.push({ type: 'opened', seat: s.turn, pos, card, text: `${seatName(s.turn)} ${timedOut ? 'ran out of time; the server opened' : 'opened'} ${describeCard(card)}` });
+  events.push({ type: 'opened', seat: s.turn, pos, card, msg: msg(timedOut ? 'traffic_memory:event.opened_timeout' : 'traffic_memory:event.opened', { seat: seatRef(s.turn), card: cardParam(card) }) });
   const cards = s.opened.map((p) => cardAt(s, p));
   if (!isRunnable(cards)) {
     endTurn(s, s.opened.slice(0, -1), now, events);
@@ -85,12 +100,12 @@ function open(s: TrafficMemoryState, pos: number, now: number, events: GameEvent
 }
 
 export function applyTrafficMemory(state: TrafficMemoryState, seat: number, action: TrafficMemoryAction, now: number): Applied<TrafficMemoryState> {
-  if (state.phase === 'over') return ruleError('game_over', 'The game is over');
-  if (state.phase === 'reveal') return ruleError('not_now', 'Wait until the open cards are turned back');
-  if (seat !== state.turn) return ruleError('not_your_turn', 'It is not your turn');
+  if (state.phase === 'over') return ruleError('game_over');
+  if (state.phase === 'reveal') return ruleError('not_now');
+  if (seat !== state.turn) return ruleError('not_your_turn');
   const { pos } = action;
-  if (pos >= state.grid.length || state.grid[pos] === null) return ruleError('no_card', 'There is no card there');
-  if (state.opened.includes(pos)) return ruleError('already_open', 'That card is already open');
+  if (pos >= state.grid.length || state.grid[pos] === null) return ruleError('no_card');
+  if (state.opened.includes(pos)) return ruleError('already_open');
   const s = structuredClone(state);
   const events: GameEvent[] = [];
   open(s, pos, now, events, false);

@@ -28,7 +28,7 @@ export function table(layout: Cell[], extra: Record<string, unknown> = {}): Traf
 
 export function act(s: TrafficMemoryState, seat: number, action: unknown, now = 100): { s: TrafficMemoryState; events: GameEvent[] } {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
   return { s: r.state, events: r.events };
 }
 
@@ -52,7 +52,7 @@ export function refusal(s: TrafficMemoryState, seat: number, action: unknown, no
 
 export function advance(s: TrafficMemoryState, now: number): { s: TrafficMemoryState; events: GameEvent[] } {
   const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(r.error.code);
   return { s: r.state, events: r.events };
 }
 

@@ -30,7 +30,7 @@ describe('a turn: open two cards, neighbours let you go on', () => {
     expect(pile(s, 0)).toEqual([9, 10, 11]);
     expect(s.grid.map((c) => c?.value ?? null)).toEqual([22, null, null, null, 30, 31]);
     expect(s.turn).toBe(1);
-    expect(events.find((e) => e.type === 'took')?.text).toBe('Seat 1 takes 9, 10, 11');
+    expect(events.find((e) => e.type === 'took')?.msg).toEqual({ key: 'traffic_memory:event.took', params: { seat: '@0', count: 3, cards: '9, 10, 11' } });
   });
 
   it('a descending run counts too: 11, 10, 9 then 40 takes three cards', () => {
@@ -180,7 +180,7 @@ describe('end of the game', () => {
     const { s, events } = openAll(table([1, 2, 5, 9]), 0, [0, 1, 2]);
     expect(pile(s, 0)).toEqual([1, 2]);
     expect(s.phase).toBe('over');
-    expect(events.at(-1)?.text).toBe('No sequence can be made from the cards left: game over');
+    expect(events.at(-1)?.msg).toEqual({ key: 'traffic_memory:event.over_no_run' });
     expect(game.nextDeadline(s)).toBeNull();
     expect(refusal(s, 1, { type: 'open', pos: 2 })).toBe('game_over');
   });
@@ -195,7 +195,7 @@ describe('end of the game', () => {
     expect(s.phase).toBe('over');
     const r = game.result(s)!;
     expect(r.seats).toEqual([{ seat: 0, place: 2, score: 2 }, { seat: 1, place: 1, score: 3 }]);
-    expect(r.summary).toBe('Seat 2 wins with 3 cards');
+    expect(r.summary).toEqual({ key: 'traffic_memory:summary.win', params: { seat: '@1', count: 3 } });
   });
   it('a tie for most cards is shared', () => {
     let s = table([1, 2, 20, 30, 31, 40]);
@@ -203,6 +203,7 @@ describe('end of the game', () => {
     s = openAll(s, 1, [3, 4, 5]).s;
     const r = game.result(s)!;
     expect(r.seats.map((x) => x.place)).toEqual([1, 1]);
+    expect(r.summary).toEqual({ key: 'traffic_memory:summary.shared', params: { seat: '@0', with: '@1', count: 2 } });
     expect(game.result(table([1, 2, 3, 4]))).toBeNull();
   });
 });
@@ -245,7 +246,7 @@ describe('turn clock', () => {
     expect(advance(s0, 4999).s).toEqual(s0);
     const { s, events } = advance(s0, 5000);
     expect(s.opened).toHaveLength(1);
-    expect(events[0].text).toMatch(/^Seat 1 ran out of time; the server opened \d+$/);
+    expect(events[0].msg).toEqual({ key: 'traffic_memory:event.opened_timeout', params: { seat: '@0', card: s.grid[s.opened[0]]!.value } });
     expect(game.nextDeadline(s)).toBe(10_000);
   });
   it('the clock restarts for each card and for each turn', () => {
