@@ -242,7 +242,10 @@ describe('keys written in the engines exist in English and French', () => {
       for (const [k, v] of Object.entries(tree)) {
         const path = prefix ? `${prefix}.${k}` : k;
         if (v && typeof v === 'object') walk(v as Record<string, unknown>, path);
-        else flat.add(path.replace(SUFFIX, ''));
+        else {
+          flat.add(path);
+          flat.add(path.replace(SUFFIX, ''));
+        }
       }
     };
     walk(JSON.parse(readFileSync(join(ROOT, 'client/i18n/locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>, '');

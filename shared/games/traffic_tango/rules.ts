@@ -95,8 +95,8 @@ export function applyTrafficTango(state: TrafficTangoState, seat: number, action
 /** What a player placed, told privately: none, one or two signs. */
 function mySigns(signs: readonly Sign[]): Msg {
   if (signs.length === 0) return msg('traffic_tango:event.my_signs_none');
-  if (signs.length === 1) return msg('traffic_tango:event.my_signs_one', signParams(signs[0]));
-  return msg('traffic_tango:event.my_signs_two', { ...signParams(signs[0]), ...signParams(signs[1], '2') });
+  if (signs.length === 1) return msg('traffic_tango:event.my_signs_single', signParams(signs[0]));
+  return msg('traffic_tango:event.my_signs_pair', { ...signParams(signs[0]), ...signParams(signs[1], '2') });
 }
 
 export function trafficTangoDeadline(s: TrafficTangoState): number | null {
