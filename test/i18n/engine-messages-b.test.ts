@@ -262,6 +262,8 @@ describe('keys written in the engines exist in English and French', () => {
       // Refusal codes: ruleError('x'), err('x'), no('x'), refuse({ code: 'x' }), code: cond ? 'x' : 'y'.
       const codes = [...source.matchAll(/(?:ruleError|err|no)\(\s*'([a-z_]+)'|code: (?:[^,}'?]*\? )?'([a-z_]+)'(?: : '([a-z_]+)')?/g)]
         .flatMap((m) => m.slice(1).filter(Boolean));
+      // Bip! Bip!'s move problems are refusal codes as they are (rules.ts: ruleError(problem)).
+      for (const m of source.matchAll(/type MoveProblem = ([^;]+);/g)) codes.push(...[...m[1].matchAll(/'([a-z_]+)'/g)].map((x) => x[1]));
       expect(literal.length).toBeGreaterThan(5);
       for (const lng of LANGS) {
         const keys = keysOf(lng, ns);
