@@ -11,6 +11,7 @@ import { DIRS, LINE_NAMES, parseTile, tileName, type Dir, type LineName } from '
 import { planRoute } from '../../../shared/games/traffic_tango/routes.js';
 import type { CityMap } from '../../../shared/games/traffic_tango/signs.js';
 import { button, text, tileLabels } from './draw.js';
+import { formatMsg } from '../../i18n/format.js';
 
 const KINDS = ['oneWay', 'yield', 'roundabout', 'toll', 'stop', 'speed'] as const;
 type Kind = (typeof KINDS)[number];
@@ -168,7 +169,7 @@ export class TrafficTangoRenderer implements GameRenderer {
     const map: CityMap = { tiles: pub.tiles.map((t) => ({ oneWay: [...t.oneWay], yield: t.yield, roundabout: t.roundabout, tolls: t.tolls, stop: t.stop })), speed: pub.lines.map((l) => l.signs) };
     const tiles = this.route.map((t) => parseTile(t) ?? 0);
     const r = planRoute(map, parseTile(mine.start)!, parseTile(mine.dest)!, tiles, []);
-    if (!r.ok) return r;
+    if (!r.ok) return { ok: false, message: formatMsg({ key: `traffic_tango:error.${r.code}`, params: r.params }, { mySeat: null, names: new Map() }) };
     const tolls = r.plan.ticks.reduce((a, t) => a + t.path.reduce((b, x) => b + 2 * map.tiles[x].tolls, 0), 0);
     return { ok: true, steps: r.plan.ticks.length + 1, tolls };
   }

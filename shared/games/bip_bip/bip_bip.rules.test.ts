@@ -75,7 +75,7 @@ describe('moves and the green light (4.4)', () => {
     expect(s.board[at('a1')]).toBeNull();
     expect(s.light).toBe(0);
     expect(s.boardVersion).toBe(base().boardVersion + 1);
-    expect(events[0].text).toBe('Seat 1 took the green light and moved the red car from a1 to a2');
+    expect(events[0].msg).toEqual({ key: 'bip_bip:event.move', params: { seat: '@0', colour: '$bip_bip:colour.R', from: 'a1', to: 'a2' } });
   });
   it('moving onto an occupied intersection swaps the two cars', () => {
     const { s, events } = act(base(), 0, step('b2', 'c2'));
@@ -98,7 +98,7 @@ describe('moves and the green light (4.4)', () => {
   it('4.6-8: no undo: red a1→a2 then a2→a1 is refused, even for another player', () => {
     const s = act(base(), 0, step('a1', 'a2')).s;
     expect(refusal(s, 1, step('a2', 'a1')).code).toBe('undo');
-    expect(refusal(s, 1, step('a2', 'a1')).message).toBe('You cannot undo the previous move.');
+    expect(refusal(s, 1, step('a2', 'a1'))).toEqual({ code: 'undo' });
   });
   it('4.6-8: red b2 swapped with blue c2, then swapped back (either way round): refused', () => {
     const s = act(base(), 0, step('b2', 'c2')).s;
@@ -118,7 +118,7 @@ describe('moves and the green light (4.4)', () => {
     const s0 = base();
     const v = s0.boardVersion;
     const s1 = act(s0, 0, step('a1', 'a2', v)).s;
-    expect(refusal(s1, 1, step('c2', 'd2', v))).toEqual({ code: 'stale', message: 'Seat 1 took the green light first: the board changed before your move arrived.' });
+    expect(refusal(s1, 1, step('c2', 'd2', v))).toEqual({ code: 'stale', params: { first: '@0' } });
     expect(act(s1, 1, step('c2', 'd2', v + 1)).s.light).toBe(1);
   });
   it('moving, claiming and challenging are races; the leader swap is not', () => {
@@ -180,7 +180,7 @@ describe('claims (4.4)', () => {
   it('4.6-9: a claim made on an older board version that fails now is rejected without penalty', () => {
     const s = act(base(), 1, step('b2', 'c2')).s;
     const e = refusal(s, 0, bip(L_RBY, undefined, s.boardVersion - 1));
-    expect(e.code).toBe('stale');
+    expect(e.code).toBe('stale_claim');
     const wrongNow = act(s, 0, bip(L_RBY, undefined, s.boardVersion));
     expect(wrongNow.s.blockedUntil[0]).toBeGreaterThan(0);
   });
@@ -192,10 +192,10 @@ describe('claims (4.4)', () => {
     const s = table({ board, hands: [[L_RBY], [D_RBY, V_BYR], [5, 6, 7]] });
     const { s: end, events } = act(s, 0, bip(L_RBY));
     expect(end.phase).toBe('over');
-    expect(events.at(-1)!.text).toBe('Seat 1 has no card left and wins the round');
+    expect(events.at(-1)!.msg).toEqual({ key: 'bip_bip:event.round_won', params: { seat: '@0' } });
     const r = game.result(end)!;
     expect(r.seats).toEqual([{ seat: 0, place: 1, score: 0 }, { seat: 1, place: 2, score: 2 }, { seat: 2, place: 3, score: 3 }]);
-    expect(r.summary).toBe('Seat 1 got rid of every card and wins');
+    expect(r.summary).toEqual({ key: 'bip_bip:summary.win', params: { seat: '@0' } });
     expect(refusal(end, 1, bip(D_RBY)).code).toBe('game_over');
   });
 });
@@ -316,10 +316,10 @@ describe('three-round match (4.5)', () => {
     const r = game.result(done([[0, 4, 2], [3, 0, 5], [4, 2, 0]]))!;
     // totals 7 / 6 / 7: seat 1 wins; seats 0 and 2 tie on 7, seat 2 did better in round 3.
     expect(r.seats).toEqual([{ seat: 0, place: 3, score: 7 }, { seat: 1, place: 1, score: 6 }, { seat: 2, place: 2, score: 7 }]);
-    expect(r.summary).toBe('Seat 2 wins with 6 points');
+    expect(r.summary).toEqual({ key: 'bip_bip:summary.win_points', params: { seat: '@1', count: 6 } });
     const shared = game.result(done([[0, 2, 5], [2, 0, 5], [1, 1, 0]]))!;
     expect(shared.seats.filter((x) => x.place === 1).map((x) => x.seat)).toEqual([0, 1]);
-    expect(shared.summary).toBe('Seat 1 and Seat 2 share the win with 3 points');
+    expect(shared.summary).toEqual({ key: 'bip_bip:summary.tie_two', params: { a: '@0', b: '@1', count: 3 } });
   });
   it('the handicap applies at every deal, on top of the leader swap', () => {
     const s = act(three({ handicap: [1, 0, 3] }), 0, bip(L_RBY), 1000).s;

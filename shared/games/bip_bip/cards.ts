@@ -72,13 +72,3 @@ export function cardById(id: number): Card {
 }
 
 export const isExpert = (id: number): boolean => cardById(id).kind === 'expert';
-
-const COLOUR_NAMES: Record<Mark, string> = { R: 'red', B: 'blue', Y: 'yellow', _: 'empty' };
-export const colourName = (s: Mark): string => COLOUR_NAMES[s];
-
-/** "expert card RB/Y_", "card RBY (diagonal)". */
-export function describeCard(id: number): string {
-  const c = cardById(id);
-  const shape = c.family === 'D' ? ' (diagonal)' : c.family === 'I' ? ' (line)' : '';
-  return `${c.kind === 'expert' ? 'expert card' : 'card'} ${c.code}${shape}`;
-}

@@ -3,16 +3,17 @@ import { Rng } from '../../random.js';
 import { ruleError, type Applied, type GameEvent, type RuleError } from '../contract.js';
 import type { BipAction } from './actions.js';
 import { carCells, cellName, findMatch, moved, moveProblem, type MoveProblem } from './board.js';
-import { colourName, describeCard, isExpert } from './cards.js';
+import { msg, seatRef, type Msg } from '../../i18n/msg.js';
+import { isExpert } from './cards.js';
+import { cardRef, cellList, colourRef } from './messages.js';
 import { dealRound, startCountdown, swapCards } from './setup.js';
 import type { BipState } from './state.js';
 
 type Outcome = { ok: false; error: RuleError } | null;
-export const seatName = (seat: number): string => `Seat ${seat + 1}`;
 
 export function applyBip(state: BipState, seat: number, action: BipAction, now: number): Applied<BipState> {
-  if (state.phase === 'over') return ruleError('game_over', 'The game is over.');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated', 'You have no seat at this table.');
+  if (state.phase === 'over') return ruleError('game_over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated');
   const next = structuredClone(state);
   const events: GameEvent[] = [];
   const outcome = action.type === 'move' ? move(next, seat, action, now, events)
@@ -25,32 +26,25 @@ export function applyBip(state: BipState, seat: number, action: BipAction, now: 
 }
 
 function notPlaying(s: BipState): Outcome {
-  if (s.phase === 'countdown') return ruleError('not_started', 'Wait for the end of the countdown.');
-  if (s.phase === 'swap') return ruleError('not_started', 'The leader is choosing cards to swap: the round has not started.');
-  if (s.phase === 'between') return ruleError('round_over', 'This round is over: the next one starts soon.');
+  if (s.phase === 'countdown') return ruleError('not_started');
+  if (s.phase === 'swap') return ruleError('swap_pending');
+  if (s.phase === 'between') return ruleError('round_over');
   return null;
 }
 
-const MOVE_PROBLEMS: Record<MoveProblem, RuleError> = {
-  no_car: { code: 'no_car', message: 'There is no car on that intersection.' },
-  not_adjacent: { code: 'not_adjacent', message: 'A car moves one intersection up, down, left or right.' },
-  same_colour: { code: 'same_colour', message: 'Swapping two cars of the same colour changes nothing.' },
-  undo: { code: 'undo', message: 'You cannot undo the previous move.' },
-};
 
 /** "Un joueur prend le feu vert ... et déplace la voiture désirée d'une intersection" (4.4). */
 function move(s: BipState, seat: number, a: Extract<BipAction, { type: 'move' }>, now: number, events: GameEvent[]): Outcome {
   const waiting = notPlaying(s);
   if (waiting) return waiting;
-  if (now < s.frozenUntil) return ruleError('frozen', 'Moves are frozen while a Bip! Bip! is shown.');
+  if (now < s.frozenUntil) return ruleError('frozen');
   if (a.seen !== undefined && a.seen !== s.boardVersion) {
-    const first = s.lastMove && s.lastMove.seat !== seat ? `${seatName(s.lastMove.seat)} took the green light first: t` : 'T';
-    return ruleError('stale', `${first}he board changed before your move arrived.`);
+    return s.lastMove && s.lastMove.seat !== seat ? ruleError('stale', { first: seatRef(s.lastMove.seat) }) : ruleError('stale_board');
   }
   // "Tant que le feu vert est posé devant un joueur, celui-ci ne peut faire d'autres déplacements."
-  if (s.light === seat) return ruleError('light_held', 'You hold the green light: wait until someone else has moved.');
+  if (s.light === seat) return ruleError('light_held');
   const problem = moveProblem(s.board, s.beforeLastMove, a.from, a.to);
-  if (problem) return { ok: false, error: MOVE_PROBLEMS[problem] };
+  if (problem) return ruleError(problem satisfies MoveProblem);
   const car = s.board[a.from]!;
   const other = s.board[a.to];
   s.beforeLastMove = s.board;
@@ -59,10 +53,10 @@ function move(s: BipState, seat: number, a: Extract<BipAction, { type: 'move' }>
   s.boardChangedAt = now;
   s.light = seat;
   s.lastMove = { seat, from: a.from, to: a.to, swapped: other !== null };
-  const swapText = other ? `, swapping with the ${colourName(other)} car` : '';
+  const params = { seat: seatRef(seat), colour: colourRef(car), from: cellName(a.from), to: cellName(a.to) };
   events.push({
     type: 'move', seat, from: a.from, target: a.to, swapped: other !== null,
-    text: `${seatName(seat)} took the green light and moved the ${colourName(car)} car from ${cellName(a.from)} to ${cellName(a.to)}${swapText}`,
+    msg: other ? msg('bip_bip:event.move_swap', { ...params, other: colourRef(other) }) : msg('bip_bip:event.move', params),
   });
   return null;
 }
@@ -72,14 +66,14 @@ function claim(s: BipState, seat: number, a: Extract<BipAction, { type: 'claim' 
   const waiting = notPlaying(s);
   if (waiting) return waiting;
   const hand = s.hands[seat];
-  if (!hand.includes(a.card)) return ruleError('not_in_hand', 'That card is not in your hand.');
+  if (!hand.includes(a.card)) return ruleError('not_in_hand');
   if (now < s.blockedUntil[seat]) {
-    return ruleError('blocked', `After a wrong Bip! Bip! you must wait ${Math.ceil((s.blockedUntil[seat] - now) / 1000)} s before claiming again.`);
+    return ruleError('blocked', { seconds: Math.ceil((s.blockedUntil[seat] - now) / 1000) });
   }
   const placement = findMatch(s.board, a.card, a.cars);
   // 4.4: a claim made on a board that has moved on since, and that fails now, costs nothing.
   if (!placement && a.seen !== undefined && a.seen !== s.boardVersion) {
-    return ruleError('stale', 'The board changed before your Bip! Bip! arrived: that card no longer matches (no penalty).');
+    return ruleError('stale_claim');
   }
   if (!placement && !s.rules.manualReferee) return wrongClaim(s, seat, a.card, now, events);
   const cars = placement ? carCells(placement) : [...(a.cars ?? [])].sort((x, y) => x - y);
@@ -93,7 +87,7 @@ function claim(s: BipState, seat: number, a: Extract<BipAction, { type: 'claim' 
   }
   events.push({
     type: 'bip', seat, card: a.card, cars, frozenUntil: s.frozenUntil,
-    text: `Bip! Bip! ${seatName(seat)} found the ${describeCard(a.card)}${cars.length ? ` on ${cars.map(cellName).join(', ')}` : ''}`,
+    msg: cars.length ? msg('bip_bip:event.bip', { seat: seatRef(seat), card: cardRef(a.card), cells: cellList(cars) }) : msg('bip_bip:event.bip_no_cells', { seat: seatRef(seat), card: cardRef(a.card) }),
   });
   return null;
 }
@@ -111,34 +105,36 @@ function wrongClaim(s: BipState, seat: number, card: number, now: number, events
   const donor = rng.pick(opponents.filter((o) => o.n === most)).i;
   const given = rng.pick(s.hands[donor]);
   s.rng = rng.state;
-  handOver(s, donor, seat, given, events, `${seatName(seat)}'s Bip! Bip! was wrong: ${seatName(donor)} hands them a card`);
-  events.push({ type: 'wrongClaim', seat, card, to: [seat], blockedUntil: s.blockedUntil[seat], text: `The ${describeCard(card)} does not match the board` });
+  handOver(s, donor, seat, given, events, 'penalty_wrong');
+  events.push({ type: 'wrongClaim', seat, card, to: [seat], blockedUntil: s.blockedUntil[seat], msg: msg('bip_bip:event.wrong_claim', { card: cardRef(card) }) });
   return null;
 }
 
 /** A penalty card changes hands; with hidden hands only the two players learn which. */
-function handOver(s: BipState, from: number, to: number, card: number, events: GameEvent[], text: string): void {
+function handOver(s: BipState, from: number, to: number, card: number, events: GameEvent[], why: 'penalty_wrong' | 'penalty_challenge'): void {
+  const said = (withCard: boolean): Msg =>
+    msg(`bip_bip:event.${why}${withCard ? '_card' : ''}`, { seat: seatRef(to), from: seatRef(from), ...(withCard ? { card: cardRef(card) } : {}) });
   s.hands[from] = s.hands[from].filter((id) => id !== card);
   s.hands[to].push(card);
   if (s.rules.hiddenHands) {
-    events.push({ type: 'penalty', from, seat: to, text });
-    events.push({ type: 'penaltyCard', from, seat: to, card, to: [from, to], text: `The card handed over: ${describeCard(card)}` });
+    events.push({ type: 'penalty', from, seat: to, msg: said(false) });
+    events.push({ type: 'penaltyCard', from, seat: to, card, to: [from, to], msg: msg('bip_bip:event.penalty_card', { card: cardRef(card) }) });
   } else {
-    events.push({ type: 'penalty', from, seat: to, card, text: `${text} (${describeCard(card)})` });
+    events.push({ type: 'penalty', from, seat: to, card, msg: said(true) });
   }
 }
 
 /** [opt manualReferee] "Il donne une de ses cartes non résolues au joueur fautif". */
 function challenge(s: BipState, seat: number, a: Extract<BipAction, { type: 'challenge' }>, now: number, events: GameEvent[]): Outcome {
-  if (!s.rules.manualReferee) return ruleError('no_referee', 'The server checks every claim at this table: there is nothing to challenge.');
+  if (!s.rules.manualReferee) return ruleError('no_referee');
   const waiting = notPlaying(s);
   if (waiting) return waiting;
   const review = s.reviews.find((r) => r.card === a.card && r.until > now);
-  if (!review) return ruleError('no_review', 'There is no open claim of that card to challenge.');
-  if (review.seat === seat) return ruleError('own_claim', 'You cannot challenge your own claim.');
-  if (!review.wrong) return ruleError('claim_right', 'That claim was right: the cars are placed as on the card.');
+  if (!review) return ruleError('no_review');
+  if (review.seat === seat) return ruleError('own_claim');
+  if (!review.wrong) return ruleError('claim_right');
   const hand = s.hands[seat];
-  if (a.give !== undefined && !hand.includes(a.give)) return ruleError('not_in_hand', 'You can only hand over a card from your own hand.');
+  if (a.give !== undefined && !hand.includes(a.give)) return ruleError('not_in_hand');
   const rng = new Rng(s.rng);
   const give = a.give ?? rng.pick(hand);
   s.rng = rng.state;
@@ -146,26 +142,25 @@ function challenge(s: BipState, seat: number, a: Extract<BipAction, { type: 'cha
   s.claimed[review.seat] = s.claimed[review.seat].filter((id) => id !== review.card);
   s.hands[review.seat].push(review.card);
   if (s.lastClaim?.card === review.card) s.lastClaim = null;
-  events.push({ type: 'challenge', seat, claimer: review.seat, card: review.card, text: `Wrong! ${seatName(seat)} caught ${seatName(review.seat)}'s mistake` });
-  handOver(s, seat, review.seat, give, events, `${seatName(seat)} hands ${seatName(review.seat)} a card`);
+  events.push({ type: 'challenge', seat, claimer: review.seat, card: review.card, msg: msg('bip_bip:event.challenge', { seat: seatRef(seat), claimer: seatRef(review.seat) }) });
+  handOver(s, seat, review.seat, give, events, 'penalty_challenge');
   return null;
 }
 
 /** [opt leaderChooses] The leader names the regular cards to give up (4.5). */
 function swap(s: BipState, seat: number, cards: number[], now: number, events: GameEvent[]): Outcome {
-  if (s.phase !== 'swap' || !s.swap) return ruleError('no_swap', 'There is no card swap to make now.');
-  if (s.swap.leader !== seat) return ruleError('not_leader', 'Only the leader swaps cards.');
-  if (new Set(cards).size !== cards.length) return ruleError('duplicate', 'Name each card once.');
-  if (cards.length !== s.swap.count) return ruleError('wrong_count', `Choose exactly ${s.swap.count} regular card${s.swap.count > 1 ? 's' : ''}.`);
-  if (!cards.every((id) => s.hands[seat].includes(id))) return ruleError('not_in_hand', 'You can only give up cards from your hand.');
+  if (s.phase !== 'swap' || !s.swap) return ruleError('no_swap');
+  if (s.swap.leader !== seat) return ruleError('not_leader');
+  if (new Set(cards).size !== cards.length) return ruleError('duplicate');
+  if (cards.length !== s.swap.count) return ruleError('wrong_count', { count: s.swap.count });
+  if (!cards.every((id) => s.hands[seat].includes(id))) return ruleError('not_in_hand');
   finishSwap(s, seat, cards, now, events, false);
   return null;
 }
 
 function finishSwap(s: BipState, seat: number, cards: number[], now: number, events: GameEvent[], auto: boolean): void {
   const taken = swapCards(s, seat, cards);
-  const text = `${seatName(seat)} leads and swaps ${taken.length} regular card${taken.length > 1 ? 's' : ''} for expert cards${auto ? ' (chosen at random)' : ''}`;
-  events.push({ type: 'swap', seat, count: taken.length, auto, text });
+  events.push({ type: 'swap', seat, count: taken.length, auto, msg: msg(auto ? 'bip_bip:event.swap_auto' : 'bip_bip:event.swap', { seat: seatRef(seat), count: taken.length }) });
   startCountdown(s, now);
 }
 
@@ -180,8 +175,8 @@ function checkRoundEnd(s: BipState, now: number, events: GameEvent[]): void {
   const last = s.round >= s.rounds;
   s.phase = last ? 'over' : 'between';
   s.nextRoundAt = last ? null : now + s.rules.betweenRoundsMs;
-  const tail = s.rounds > 1 ? ` (round ${s.round} of ${s.rounds})` : '';
-  events.push({ type: 'roundEnd', seat: winner, round: s.round, scores: s.scores[s.scores.length - 1], text: `${seatName(winner)} has no card left and wins the round${tail}` });
+  const said = s.rounds > 1 ? msg('bip_bip:event.round_won_of', { seat: seatRef(winner), round: s.round, rounds: s.rounds }) : msg('bip_bip:event.round_won', { seat: seatRef(winner) });
+  events.push({ type: 'roundEnd', seat: winner, round: s.round, scores: s.scores[s.scores.length - 1], msg: said });
 }
 
 export function bipDeadline(s: BipState): number | null {
@@ -202,7 +197,7 @@ export function advanceBip(state: BipState, now: number): Applied<BipState> {
     if (due === null || due > now) break;
     if (s.phase === 'countdown') {
       s.phase = 'play';
-      events.push({ type: 'go', round: s.round, text: s.rounds > 1 ? `Round ${s.round}: go!` : 'Go!' });
+      events.push({ type: 'go', round: s.round, msg: s.rounds > 1 ? msg('bip_bip:event.go_round', { round: s.round }) : msg('bip_bip:event.go') });
     } else if (s.phase === 'swap' && s.swap) {
       const rng = new Rng(s.rng);
       const regular = s.hands[s.swap.leader].filter((id) => !isExpert(id));
@@ -212,7 +207,7 @@ export function advanceBip(state: BipState, now: number): Applied<BipState> {
     } else if (s.phase === 'between') {
       s.round++;
       dealRound(s, now);
-      events.push({ type: 'deal', round: s.round, text: `Round ${s.round}: new board, new cards` });
+      events.push({ type: 'deal', round: s.round, msg: msg('bip_bip:event.deal', { round: s.round }) });
     } else if (s.phase === 'play') {
       // manualReferee: a claim nobody challenged in time stands.
       s.reviews = s.reviews.filter((r) => r.until > now);

@@ -1,5 +1,5 @@
 import type { GameResult } from '../contract.js';
-import { seatName } from './rules.js';
+import { msg, seatRef } from '../../i18n/msg.js';
 import { totals } from './setup.js';
 import type { BipState } from './state.js';
 
@@ -16,9 +16,11 @@ export function bipResult(s: BipState): GameResult | null {
   const seats = score.map((points, seat) => ({
     seat, score: points, place: 1 + score.filter((_, other) => better(other, seat)).length,
   }));
-  const winners = seats.filter((x) => x.place === 1).map((x) => seatName(x.seat));
-  const summary = s.rounds === 1
-    ? `${seatName(s.roundWinners[0])} got rid of every card and wins`
-    : `${winners.join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${seats.find((x) => x.place === 1)!.score} point${seats.find((x) => x.place === 1)!.score === 1 ? '' : 's'}`;
+  const winners = seats.filter((x) => x.place === 1);
+  const points = winners[0].score;
+  const summary = s.rounds === 1 ? msg('bip_bip:summary.win', { seat: seatRef(s.roundWinners[0]) })
+    : winners.length === 1 ? msg('bip_bip:summary.win_points', { seat: seatRef(winners[0].seat), count: points })
+      : winners.length === 2 ? msg('bip_bip:summary.tie_two', { a: seatRef(winners[0].seat), b: seatRef(winners[1].seat), count: points })
+        : msg('bip_bip:summary.tie_many', { players: winners.length, count: points });
   return { seats, summary };
 }

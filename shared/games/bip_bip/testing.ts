@@ -36,7 +36,7 @@ export function table(t: TableSpec): BipState {
 
 export function act(s: BipState, seat: number, action: unknown, now = 100): { s: BipState; events: GameEvent[] } {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
   return { s: r.state, events: r.events };
 }
 
@@ -48,7 +48,7 @@ export function refusal(s: BipState, seat: number, action: unknown, now = 100): 
 
 export function advance(s: BipState, now: number): { s: BipState; events: GameEvent[] } {
   const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(r.error.code);
   return { s: r.state, events: r.events };
 }
 

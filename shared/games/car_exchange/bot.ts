@@ -12,11 +12,8 @@ import type { CarExchangePublicView, CarExchangeSeatView } from './views.js';
 const REACTION: Record<BotLevel, [number, number]> = { easy: [1000, 2500], hard: [500, 1200] };
 /** NEW CAR must beat a short window: quicker hands. */
 const SNAP: Record<BotLevel, [number, number]> = { easy: [900, 2200], hard: [300, 900] };
-const LINES = [
-  'Time for an oil change!', 'Off to the service station with you.', 'Fresh paint, anyone?',
-  'That will cost you, driver.', 'Beep beep, coming through!', 'Park it in the garage.',
-  'New car smell!', 'Nice swap, thanks.', 'Green means go!', 'Red light for you.',
-];
+/** What bots say for the talking rule: pictures, which read the same in every language. */
+const LINES = ['🚗💨', '📯📯', '🔧🛠️', '🎨✨', '💸🚓', '🅿️🚙', '🚦🟢', '🔁🚗', '🚙💨', '🏁'];
 
 const delay = (rng: Rng, [lo, hi]: [number, number]) => lo + rng.int(hi - lo);
 

@@ -116,8 +116,8 @@ describe('components and setup (RULES-NOTES 2.1, 2.2)', () => {
     expect(s.hands[0]).toHaveLength(3);
     expect(s.turn).toBe(1);
     expect(s.pending).toEqual({ kind: 'garage' });
-    expect(refusal(s, 1, { type: 'draw' })).toBe('garage_pending');
-    expect(refusal(s, 1, { type: 'garage', cars: [blue(2), red(4)] })).toBe('bad_cars');
+    expect(refusal(s, 1, { type: 'draw' })).toBe('garage_pending_car');
+    expect(refusal(s, 1, { type: 'garage', cars: [blue(2), red(4)] })).toBe('mixed_colours');
     s = act(s, 1, { type: 'garage', cars: [blue(7), blue(2)] }).state;
     expect(s.pending).toBe(null);
     expect(cardOf(s.discard[s.discard.length - 1])).toMatchObject({ colour: 'blue', value: 2 });
@@ -256,10 +256,10 @@ describe('FINE (RULES-NOTES 2.5)', () => {
   it('a Fine plays on its colour or another Fine, and cannot target yourself or a finished player', () => {
     const s = table({ hands: [[fineId('blue'), fineId('red'), red(1)], [blue(1)], [blue(2)]], top: red(5) });
     expect(refusal(s, 0, { type: 'fine', card: fineId('blue'), target: 1 })).toBe('no_match');
-    expect(refusal(s, 0, { type: 'fine', card: fineId('red'), target: 0 })).toBe('bad_target');
+    expect(refusal(s, 0, { type: 'fine', card: fineId('red'), target: 0 })).toBe('fine_self');
     const out = structuredClone(s);
     out.out[2] = true;
-    expect(refusal(out, 0, { type: 'fine', card: fineId('red'), target: 2 })).toBe('bad_target');
+    expect(refusal(out, 0, { type: 'fine', card: fineId('red'), target: 2 })).toBe('not_in_round');
     const onFine = table({ hands: [[fineId('blue'), red(1)], [blue(1)]], top: fineId('red'), colour: 'red' });
     expect(act(onFine, 0, { type: 'fine', card: fineId('blue'), target: 1 }).state.activeColour).toBe('blue');
   });
@@ -318,7 +318,9 @@ describe('FINE (RULES-NOTES 2.5)', () => {
     expect(state.hands.map((h) => h.length)).toEqual([2, 1, 1, 7]);
     // 2 from A's hand, 1 from B's hand + 1 deck, 2 deck.
     expect(deck - state.deck.length).toBe(3);
-    expect(events.find((e) => e.type === 'finePaid')?.text).toBe('Seat 4 takes 6 penalty cards: 2 from Seat 1\'s hand, 1 from Seat 2\'s hand, 3 from the deck');
+    const paid = events.find((e) => e.type === 'finePaid');
+    expect(paid?.fromHands).toEqual([{ seat: 0, cards: 2 }, { seat: 1, cards: 1 }, { seat: 2, cards: 0 }]);
+    expect(paid?.msg).toEqual({ key: 'car_exchange:event.fine_paid', params: { seat: '@3', count: 6, fromHands: 3, fromDeck: 3 } });
     expect(state.turn).toBe(0);
   });
 
@@ -387,7 +389,7 @@ describe('special cards and penalties', () => {
     const noCar = table({ hands: [[garageId(), paintId()], [green(1)]], top: red(5) });
     expect(refusal(noCar, 0, { type: 'garage', card: garageId(), cars: [paintId()] })).toBe('no_car');
     const mixed = table({ hands: [[garageId(), blue(2), red(7)], [green(1)]], top: red(5) });
-    expect(refusal(mixed, 0, { type: 'garage', card: garageId(), cars: [blue(2), red(7)] })).toBe('bad_cars');
+    expect(refusal(mixed, 0, { type: 'garage', card: garageId(), cars: [blue(2), red(7)] })).toBe('mixed_colours');
   });
 
   it('any grey card is refused while a Fine is pending (2.9 #5)', () => {

@@ -148,7 +148,7 @@ describe('NEW CAR and finishing (RULES-NOTES 2.6)', () => {
   it('two New Cars at once: only the first counts, the second stays in hand', () => {
     const s = finishing();
     const first = act(s, 2, { type: 'newCar', card: newCarId(1), back: 0 }, 1500).state;
-    expect(refusal(first, 1, { type: 'newCar', card: newCarId(0), back: 0 }, 1501)).toBe('too_late');
+    expect(refusal(first, 1, { type: 'newCar', card: newCarId(0), back: 0 }, 1501)).toBe('already_back');
     expect(first.hands[1]).toContain(newCarId(0));
   });
 
@@ -267,7 +267,7 @@ describe('scoring and the end of the game (RULES-NOTES 2.8)', () => {
     expect(s.phase).toBe('over');
     const result = game.result(s)!;
     expect(result.seats).toEqual([{ seat: 0, place: 1, score: 55 }, { seat: 1, place: 3, score: 45 }, { seat: 2, place: 2, score: 50 }]);
-    expect(result.summary).toContain('Seat 1 wins with 55 points');
+    expect(result.summary).toMatchObject({ key: 'car_exchange:summary.win', params: { seat: '@0', points: 55 } });
     expect(rankByScore([50, 50, 10]).map((r) => r.place)).toEqual([1, 1, 3]);
     expect(game.nextDeadline(s)).toBe(null);
   });

@@ -60,5 +60,3 @@ export function describeCard(id: number): string {
   if (c.kind === 'car') return `${c.colour} ${c.value}`;
   return c.colour ? `${c.colour} ${KIND_NAMES[c.kind]}` : KIND_NAMES[c.kind];
 }
-
-export const seatName = (seat: number) => `Seat ${seat + 1}`;

@@ -1,6 +1,7 @@
 /** Paying a FINE chain (RULES-NOTES 2.5 "Accepting"; rulebook "drawing cards"). */
 import type { GameEvent } from '../contract.js';
-import { cardOf, seatName } from './cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
+import { cardOf } from './cards.js';
 import type { CarExchangeState, Seat } from './state.js';
 import { drawCards, withRng } from './table.js';
 
@@ -27,15 +28,15 @@ export function payFines(s: CarExchangeState, receiver: Seat, chain: readonly (S
     fromDeck += drawn.length;
     received.push(...fromHand, ...drawn);
   }
-  const parts = [...takenFrom].filter(([, cards]) => cards.length > 0).map(([from, cards]) => `${cards.length} from ${seatName(from)}'s hand`);
-  if (fromDeck > 0 || parts.length === 0) parts.push(`${fromDeck} from the deck`);
+  const fromHands = received.length - fromDeck;
+  const how = fromHands === 0 ? 'fine_paid_deck' : fromDeck === 0 ? 'fine_paid_hands' : 'fine_paid';
   events.push({
     type: 'finePaid', seat: receiver, cards: received.length, fromDeck,
     fromHands: [...takenFrom].map(([from, cards]) => ({ seat: from, cards: cards.length })),
-    text: `${seatName(receiver)} takes ${received.length} penalty cards: ${parts.join(', ')}`,
+    msg: msg(`car_exchange:event.${how}`, { seat: seatRef(receiver), count: received.length, fromHands, fromDeck }),
   });
-  events.push({ type: 'received', to: [receiver], cards: received.map(cardOf), text: `You received ${received.length} penalty cards` });
+  events.push({ type: 'received', to: [receiver], cards: received.map(cardOf), msg: msg('car_exchange:event.received_penalty', { count: received.length }) });
   for (const [from, cards] of takenFrom) {
-    if (cards.length) events.push({ type: 'taken', to: [from], cards: cards.map(cardOf), text: `${seatName(receiver)} took ${cards.length} card${cards.length === 1 ? '' : 's'} from your hand` });
+    if (cards.length) events.push({ type: 'taken', to: [from], cards: cards.map(cardOf), msg: msg('car_exchange:event.taken', { seat: seatRef(receiver), count: cards.length }) });
   }
 }

@@ -48,7 +48,7 @@ export interface Step { state: CarExchangeState; events: GameEvent[] }
 
 export function act(s: CarExchangeState, seat: number, action: unknown, now = 100): Step {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
   return { state: r.state, events: r.events };
 }
 
@@ -60,7 +60,7 @@ export function refusal(s: CarExchangeState, seat: number, action: unknown, now 
 
 export function advance(s: CarExchangeState, now: number): Step {
   const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(r.error.code);
   return { state: r.state, events: r.events };
 }
 

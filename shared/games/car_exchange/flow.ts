@@ -1,6 +1,6 @@
 /** Turn hand-over, finishing, the NEW CAR window, round ends and the talking rule. They change `s` in place. */
 import type { GameEvent } from '../contract.js';
-import { seatName } from './cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
 import { placePoints } from './scoring.js';
 import type { CarExchangeState, Seat } from './state.js';
 import { drawCards, inPlay, nextTurn, playersLeft } from './table.js';
@@ -17,7 +17,7 @@ export function settleFinished(s: CarExchangeState, seat: Seat, now: number, eve
   if (s.phase !== 'playing' || !inPlay(s, seat) || s.hands[seat].length > 0) return;
   s.out[seat] = true;
   s.finishOrder.push(seat);
-  events.push({ type: 'finished', seat, place: s.finishOrder.length, text: `${seatName(seat)} has no cards left!` });
+  events.push({ type: 'finished', seat, place: s.finishOrder.length, msg: msg('car_exchange:event.finished', { seat: seatRef(seat) }) });
   if (s.turn === seat) {
     // Settlement (docs): the turn, and any penalty aimed at a player who went out, passes to the next player in play.
     if (s.pending?.kind === 'drawn') s.pending = null;
@@ -34,7 +34,7 @@ export function closeNewCarWindow(s: CarExchangeState, now: number, events: Game
   const w = s.newCarWindow;
   if (!w) return;
   s.newCarWindow = null;
-  events.push({ type: 'windowClosed', seat: w.seat, text: `${seatName(w.seat)} is out of the round in place ${s.finishOrder.indexOf(w.seat) + 1}` });
+  events.push({ type: 'windowClosed', seat: w.seat, msg: msg('car_exchange:event.window_closed', { seat: seatRef(w.seat), place: s.finishOrder.indexOf(w.seat) + 1 }) });
   if (playersLeft(s) <= 1) endRound(s, now, events);
   else if (w.closesAt !== null) s.turnDeadline = now + s.options.turnMs;
 }
@@ -54,7 +54,8 @@ export function endRound(s: CarExchangeState, now: number, events: GameEvent[]):
   s.newCarWindow = null;
   events.push({
     type: 'roundOver', round: s.round, order, points,
-    text: `Round ${s.round} over: ${order.map((seat, i) => `${seatName(seat)} +${points[seat]}`).join(', ')}`,
+    // The log names the round's winner; every seat's points are on the scoreboard (and in `points`).
+    msg: msg('car_exchange:event.round_over', { round: s.round, seat: seatRef(order[0]), points: points[order[0]] }),
   });
   const o = s.options;
   const reached = s.scores.some((x) => x >= o.targetScore);
@@ -63,8 +64,9 @@ export function endRound(s: CarExchangeState, now: number, events: GameEvent[]):
   if (reached || roundsDone || timeUp) {
     s.phase = 'over';
     s.nextRoundAt = null;
-    const why = reached ? `${o.targetScore} points reached` : roundsDone ? `${o.rounds} rounds played` : 'time is up';
-    events.push({ type: 'gameOver', scores: [...s.scores], text: `Game over (${why})` });
+    const why = reached ? msg('car_exchange:event.game_over_target', { points: o.targetScore })
+      : roundsDone ? msg('car_exchange:event.game_over_rounds', { count: o.rounds }) : msg('car_exchange:event.game_over_time');
+    events.push({ type: 'gameOver', scores: [...s.scores], msg: why });
   } else {
     s.phase = 'roundOver';
     s.nextRoundAt = now + o.roundPauseMs;
@@ -87,6 +89,6 @@ export function chargeSilence(s: CarExchangeState, mover: Seat | null, now: numb
     // Settlement (docs): a player who has gone out takes no penalty card, so it cannot undo their finish.
     if (!s.options.talkPenalty || !inPlay(s, seat)) continue;
     const drawn = drawCards(s, seat, 1, events);
-    events.push({ type: 'silencePenalty', seat, cards: drawn.length, text: `${seatName(seat)} said nothing and draws a penalty card` });
+    events.push({ type: 'silencePenalty', seat, cards: drawn.length, msg: msg('car_exchange:event.silence_penalty', { seat: seatRef(seat) }) });
   }
 }

@@ -1,25 +1,28 @@
 /** Which card may be played now (rulebook "Depending on the last card played"; RULES-NOTES 2.3–2.5). */
 import type { RuleError } from '../contract.js';
-import { cardOf, describeCard } from './cards.js';
+import type { MsgParam } from '../../i18n/msg.js';
+import { cardOf, type CardKind } from './cards.js';
+import { cardRef, colourRef, kindRef } from './messages.js';
 import type { CarExchangeState, Seat } from './state.js';
 import { topCard } from './table.js';
 
-const err = (code: string, message: string): RuleError => ({ code, message });
+const err = (code: string, params?: Record<string, MsgParam>): RuleError => (params ? { code, params } : { code });
 
 export type Refusal = { ok: false; error: RuleError };
 export const refuse = (e: RuleError): Refusal => ({ ok: false, error: e });
-export const wrongKind = (message: string): Refusal => refuse({ code: 'wrong_card', message });
+/** The card is not the kind this move plays: "That card is not a Fine." */
+export const wrongKind = (kind: CardKind): Refusal => refuse(err('wrong_card', { kind: kindRef(kind) }));
 
 /** Is it this seat's moment to make a turn move at all? */
 export function turnRefusal(s: CarExchangeState, seat: Seat): RuleError | null {
-  if (s.phase === 'over') return err('game_over', 'The game is over.');
-  if (s.phase !== 'playing') return err('between_rounds', 'The next round has not started yet.');
-  if (s.exchange) return err('exchange_window', 'Wait: a Car Exchange can still be countered.');
-  if (s.newCarWindow && s.newCarWindow.closesAt !== null) return err('new_car_window', 'Wait: a New Car can still bring the last player back.');
+  if (s.phase === 'over') return err('game_over');
+  if (s.phase !== 'playing') return err('between_rounds');
+  if (s.exchange) return err('exchange_window');
+  if (s.newCarWindow && s.newCarWindow.closesAt !== null) return err('new_car_window');
   if (s.pending?.kind === 'dealerColour') {
-    return seat === s.pending.dealer ? err('name_colour', 'Name the colour for the opening Paint Shop first.') : err('dealer_colour', 'Wait: the dealer is naming the colour.');
+    return seat === s.pending.dealer ? err('name_colour') : err('dealer_colour');
   }
-  if (seat !== s.turn) return err('not_your_turn', 'It is not your turn.');
+  if (seat !== s.turn) return err('not_your_turn');
   return null;
 }
 
@@ -39,29 +42,24 @@ const hasCar = (s: CarExchangeState, seat: Seat) => s.hands[seat].some((c) => ca
 
 /** Why this seat may not start playing this card now (null = it may), assuming it is their turn. */
 export function cardRefusal(s: CarExchangeState, seat: Seat, id: number): RuleError | null {
-  if (!s.hands[seat].includes(id)) return err('not_in_hand', 'You do not hold that card.');
+  if (!s.hands[seat].includes(id)) return err('not_in_hand');
   const card = cardOf(id);
   const p = s.pending;
-  const grey = card.colour === null;
   if (p?.kind === 'service') {
-    return card.kind === 'service' ? null : err('penalty_pending', grey
-      ? 'A special card cannot counter a penalty: play a Service or skip your turn.'
-      : 'You face a Service: counter it with a Service or skip your turn.');
+    return card.kind === 'service' ? null : err('penalty_pending', { penalty: kindRef('service') });
   }
   if (p?.kind === 'fine') {
-    return card.kind === 'fine' ? null : err('penalty_pending', grey
-      ? 'A special card cannot counter a penalty: play a Fine or take the penalty cards.'
-      : 'You face a Fine: counter it with a Fine or take the penalty cards.');
+    return card.kind === 'fine' ? null : err('penalty_pending', { penalty: kindRef('fine') });
   }
   if (p?.kind === 'garage') {
     if (card.kind === 'car') return null;
-    if (card.kind === 'garage') return hasCar(s, seat) ? null : err('no_car', 'A Garage needs at least one Car with it.');
-    return err('garage_pending', 'The opening Garage must be finished with Cars first.');
+    if (card.kind === 'garage') return hasCar(s, seat) ? null : err('no_car');
+    return err('garage_pending');
   }
-  if (p?.kind === 'drawn' && p.card !== id) return err('drawn_only', 'You may only play the card you just drew, or keep it.');
-  if (card.kind === 'garage' && !hasCar(s, seat)) return err('no_car', 'A Garage needs at least one Car with it.');
+  if (p?.kind === 'drawn' && p.card !== id) return err('drawn_only');
+  if (card.kind === 'garage' && !hasCar(s, seat)) return err('no_car');
   if (!matchesTop(s, id)) {
-    return err('no_match', `The ${describeCard(id)} matches neither the colour (${s.activeColour ?? 'none'}) nor the value on the pile.`);
+    return err('no_match', { card: cardRef(id), colour: colourRef(s.activeColour) });
   }
   return null;
 }

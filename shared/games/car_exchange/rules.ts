@@ -1,24 +1,26 @@
 /** Applying one seat's move (rulebook "Gameplay" and the card sections; RULES-NOTES 2.3–2.7). */
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
 import type { CarExchangeAction } from './actions.js';
-import { cardOf, describeCard, seatName, type Colour } from './cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
+import { cardOf, type Colour } from './cards.js';
 import { payFines } from './fines.js';
 import { chargeSilence, closeNewCarWindow, oweTalk, passTo, settleFinished } from './flow.js';
 import { cardRefusal, refuse, turnRefusal, wrongKind, type Refusal } from './legality.js';
+import { cardRef, colourRef, kindRef } from './messages.js';
 import { block, exchange } from './exchange.js';
 import type { CarExchangeState, Seat } from './state.js';
 import { drawCards, inPlay, nextTurn, removeFromHand, toTableau, withRng } from './table.js';
 
 export function applyCarExchange(state: CarExchangeState, seat: Seat, action: CarExchangeAction, now: number): Applied<CarExchangeState> {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated', 'You have no seat at this table.');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated');
   const s = structuredClone(state);
   const events: GameEvent[] = [];
   if (action.type === 'say') {
     say(s, seat, action.text, events);
     return { ok: true, state: s, events };
   }
-  if (s.phase === 'over') return ruleError('game_over', 'The game is over.');
-  if (s.phase !== 'playing') return ruleError('between_rounds', 'The next round has not started yet.');
+  if (s.phase === 'over') return ruleError('game_over');
+  if (s.phase !== 'playing') return ruleError('between_rounds');
   // Talking rule: whoever still owes a phrase when someone else moves draws a penalty card.
   chargeSilence(s, seat, now, events);
   const refusal = move(s, seat, action, now, events);
@@ -29,7 +31,15 @@ export function applyCarExchange(state: CarExchangeState, seat: Seat, action: Ca
 function say(s: CarExchangeState, seat: Seat, text: string, events: GameEvent[]): void {
   s.talk = s.talk.filter((t) => t.seat !== seat);
   if (s.phase === 'playing' && seat === s.turn) s.saidThisTurn = true;
-  events.push({ type: 'say', seat, text: `${seatName(seat)}: “${text}”`, said: text });
+  events.push({ type: 'say', seat, said: text, msg: msg('car_exchange:event.say', { seat: seatRef(seat), said: asPlainText(text) }) });
+}
+
+/**
+ * A player's own words go into the message as they are, except a leading '@', '$' or '#', which the
+ * wire and the client would read as a seat, a key or a number (shared/i18n/msg.ts).
+ */
+function asPlainText(text: string): string {
+  return /^[@$#]/.test(text) ? `\u2060${text}` : text;
 }
 
 function move(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAction, { type: 'say' }>, now: number, events: GameEvent[]): Refusal | null {
@@ -44,9 +54,9 @@ function move(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAction
   if (action.type === 'draw') return draw(s, seat, now, events);
   if (action.type === 'accept') return accept(s, seat, now, events);
   if (action.type === 'pass') {
-    if (s.pending?.kind !== 'drawn') return refuse({ code: 'nothing_to_pass', message: 'Play a card or draw one.' });
+    if (s.pending?.kind !== 'drawn') return refuse({ code: 'nothing_to_pass' });
     s.pending = null;
-    events.push({ type: 'pass', seat, text: `${seatName(seat)} keeps the drawn card` });
+    events.push({ type: 'pass', seat, msg: msg('car_exchange:event.keep', { seat: seatRef(seat) }) });
     passTo(s, nextTurn(s, seat), now);
     return null;
   }
@@ -61,12 +71,13 @@ function move(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAction
   return null;
 }
 
-function discard(s: CarExchangeState, seat: Seat, card: number, events: GameEvent[], extra = ''): void {
+/** `how` names the sentence for cards played with a choice (`play_fine`, `play_paint`, `play_garage`) and its extra params. */
+function discard(s: CarExchangeState, seat: Seat, card: number, events: GameEvent[], how?: { key: string; params: Record<string, string> }): void {
   removeFromHand(s, seat, card);
   s.discard.push(card);
   const c = cardOf(card);
   if (c.colour) s.activeColour = c.colour;
-  events.push({ type: 'play', seat, card: c, text: `${seatName(seat)} played ${describeCard(card)}${extra}` });
+  events.push({ type: 'play', seat, card: c, msg: msg(`car_exchange:event.${how?.key ?? 'play'}`, { seat: seatRef(seat), card: cardRef(card), ...how?.params }) });
 }
 
 function playCard(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAction, { type: 'say' | 'draw' | 'accept' | 'pass' | 'block' | 'colour' }>, now: number, events: GameEvent[]): Refusal | null {
@@ -88,23 +99,23 @@ function playCard(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAc
         passTo(s, nextTurn(s, seat), now);
         return null;
       }
-      return wrongKind(`Play the ${describeCard(action.card)} with its own move (it needs a choice).`);
+      return refuse({ code: 'own_move', params: { card: cardRef(action.card) } });
     }
     case 'fine': {
-      if (cardOf(action.card).kind !== 'fine') return wrongKind('That card is not a Fine.');
+      if (cardOf(action.card).kind !== 'fine') return wrongKind('fine');
       const target = action.target;
-      if (target === seat) return refuse({ code: 'bad_target', message: 'Choose another player to fine.' });
-      if (target >= s.seats || !inPlay(s, target)) return refuse({ code: 'bad_target', message: 'That player is not in the round.' });
+      if (target === seat) return refuse({ code: 'fine_self' });
+      if (target >= s.seats || !inPlay(s, target)) return refuse({ code: 'not_in_round' });
       const chain = s.pending?.kind === 'fine' ? [...s.pending.chain, seat] : [seat];
-      discard(s, seat, action.card, events, ` on ${seatName(target)}`);
+      discard(s, seat, action.card, events, { key: 'play_fine', params: { target: seatRef(target) } });
       s.pending = { kind: 'fine', chain };
       // "The turns of the players you have skipped are missed": play jumps to the target.
       passTo(s, target, now);
       return null;
     }
     case 'paint': {
-      if (cardOf(action.card).kind !== 'paint') return wrongKind('That card is not a Paint Shop.');
-      discard(s, seat, action.card, events, ` and chose ${action.colour}`);
+      if (cardOf(action.card).kind !== 'paint') return wrongKind('paint');
+      discard(s, seat, action.card, events, { key: 'play_paint', params: { colour: colourRef(action.colour) } });
       s.activeColour = action.colour;
       s.pending = null;
       passTo(s, nextTurn(s, seat), now);
@@ -115,11 +126,11 @@ function playCard(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAc
     case 'exchange':
       return exchange(s, seat, action.card, action.mode, action.target, now, events);
     case 'newCar': {
-      if (cardOf(action.card).kind !== 'newCar') return wrongKind('That card is not a New Car.');
+      if (cardOf(action.card).kind !== 'newCar') return wrongKind('newCar');
       // On the fly: "the card does not affect the game"; it goes in front of the player.
       toTableau(s, seat, action.card);
       s.pending = null;
-      events.push({ type: 'newCarFly', seat, text: `${seatName(seat)} played a New Car on the fly` });
+      events.push({ type: 'newCarFly', seat, msg: msg('car_exchange:event.new_car_fly', { seat: seatRef(seat) }) });
       passTo(s, nextTurn(s, seat), now);
       return null;
     }
@@ -129,16 +140,16 @@ function playCard(s: CarExchangeState, seat: Seat, action: Exclude<CarExchangeAc
 /** GARAGE: "Choose a colour, discard the GARAGE first, and then discard any number of CARS of that colour." */
 function garage(s: CarExchangeState, seat: Seat, card: number | undefined, cars: number[], now: number, events: GameEvent[]): Refusal | null {
   if (card === undefined) {
-    if (s.pending?.kind !== 'garage') return refuse({ code: 'no_garage', message: 'Play a Garage card together with your Cars.' });
-  } else if (cardOf(card).kind !== 'garage') return wrongKind('That card is not a Garage.');
-  if (new Set(cars).size !== cars.length) return refuse({ code: 'bad_cars', message: 'Each Car can only be discarded once.' });
+    if (s.pending?.kind !== 'garage') return refuse({ code: 'no_garage' });
+  } else if (cardOf(card).kind !== 'garage') return wrongKind('garage');
+  if (new Set(cars).size !== cars.length) return refuse({ code: 'duplicate_cars' });
   const hand = s.hands[seat];
-  if (!cars.every((c) => hand.includes(c))) return refuse({ code: 'not_in_hand', message: 'You do not hold all of those Cars.' });
+  if (!cars.every((c) => hand.includes(c))) return refuse({ code: 'cars_not_in_hand' });
   const faces = cars.map(cardOf);
-  if (!faces.every((c) => c.kind === 'car')) return refuse({ code: 'bad_cars', message: 'Only Cars can go with a Garage.' });
+  if (!faces.every((c) => c.kind === 'car')) return refuse({ code: 'only_cars' });
   const colour = faces[0].colour;
-  if (!faces.every((c) => c.colour === colour)) return refuse({ code: 'bad_cars', message: 'All Cars with a Garage must be the same colour.' });
-  if (card !== undefined) discard(s, seat, card, events, ` (${colour})`);
+  if (!faces.every((c) => c.colour === colour)) return refuse({ code: 'mixed_colours' });
+  if (card !== undefined) discard(s, seat, card, events, { key: 'play_garage', params: { colour: colourRef(colour) } });
   for (const c of cars) discard(s, seat, c, events);
   s.pending = null;
   passTo(s, nextTurn(s, seat), now);
@@ -149,20 +160,20 @@ function garage(s: CarExchangeState, seat: Seat, card: number | undefined, cars:
 function bringBack(s: CarExchangeState, seat: Seat, card: number, back: Seat, now: number, events: GameEvent[]): Refusal | null {
   const w = s.newCarWindow;
   if (!w || w.seat !== back) {
-    const message = back < s.seats && !s.out[back] ? `Too late: ${seatName(back)} is already back in the game.` : `Too late: the New Car window for ${seatName(back)} has closed.`;
-    return refuse({ code: 'too_late', message });
+    const already = back < s.seats && !s.out[back];
+    return refuse({ code: already ? 'already_back' : 'too_late', params: { player: seatRef(back) } });
   }
-  if (seat === w.seat) return refuse({ code: 'own_finish', message: 'A New Car brings back another player, not you.' });
-  if (!inPlay(s, seat)) return refuse({ code: 'finished', message: 'You have finished this round.' });
-  if (!s.hands[seat].includes(card)) return refuse({ code: 'not_in_hand', message: 'You do not hold that card.' });
-  if (cardOf(card).kind !== 'newCar') return wrongKind('That card is not a New Car.');
+  if (seat === w.seat) return refuse({ code: 'own_finish' });
+  if (!inPlay(s, seat)) return refuse({ code: 'finished' });
+  if (!s.hands[seat].includes(card)) return refuse({ code: 'not_in_hand' });
+  if (cardOf(card).kind !== 'newCar') return wrongKind('newCar');
   toTableau(s, seat, card);
   s.newCarWindow = null;
   s.out[w.seat] = false;
   s.finishOrder = s.finishOrder.filter((x) => x !== w.seat);
   const drawn = drawCards(s, w.seat, 2, events);
-  events.push({ type: 'newCar', seat, back: w.seat, text: `${seatName(seat)} played a New Car: ${seatName(w.seat)} is back with ${drawn.length} cards` });
-  events.push({ type: 'received', to: [w.seat], cards: drawn.map(cardOf), text: `You are back in the game with ${drawn.length} cards` });
+  events.push({ type: 'newCar', seat, back: w.seat, msg: msg('car_exchange:event.new_car', { seat: seatRef(seat), back: seatRef(w.seat), count: drawn.length }) });
+  events.push({ type: 'received', to: [w.seat], cards: drawn.map(cardOf), msg: msg('car_exchange:event.back_in', { count: drawn.length }) });
   if (w.closesAt !== null) s.turnDeadline = now + s.options.turnMs;
   oweTalk(s, seat, false, now);
   settleFinished(s, seat, now, events);
@@ -170,12 +181,12 @@ function bringBack(s: CarExchangeState, seat: Seat, card: number, back: Seat, no
 }
 
 function dealerColour(s: CarExchangeState, seat: Seat, colour: Colour, now: number, events: GameEvent[]): Refusal | null {
-  if (s.pending?.kind !== 'dealerColour') return refuse({ code: 'no_colour_choice', message: 'There is no colour to name now.' });
-  if (seat !== s.pending.dealer) return refuse({ code: 'not_dealer', message: 'The dealer names the colour.' });
+  if (s.pending?.kind !== 'dealerColour') return refuse({ code: 'no_colour_choice' });
+  if (seat !== s.pending.dealer) return refuse({ code: 'not_dealer' });
   s.pending = null;
   s.activeColour = colour;
   s.turnDeadline = now + s.options.turnMs;
-  events.push({ type: 'colour', seat, colour, text: `${seatName(seat)} names ${colour} for the opening Paint Shop` });
+  events.push({ type: 'colour', seat, colour, msg: msg('car_exchange:event.colour', { seat: seatRef(seat), colour: colourRef(colour) }) });
   return null;
 }
 
@@ -183,15 +194,15 @@ function dealerColour(s: CarExchangeState, seat: Seat, colour: Colour, now: numb
 export function draw(s: CarExchangeState, seat: Seat, now: number, events: GameEvent[], forced = false): Refusal | null {
   const p = s.pending;
   if (p?.kind === 'service' || p?.kind === 'fine') {
-    return refuse({ code: 'penalty_pending', message: `You face a ${p.kind === 'fine' ? 'Fine' : 'Service'}: counter it or accept it.` });
+    return refuse({ code: 'penalty_pending', params: { penalty: kindRef(p.kind) } });
   }
-  if (p?.kind === 'drawn') return refuse({ code: 'already_drew', message: 'Play the card you drew, or keep it.' });
+  if (p?.kind === 'drawn') return refuse({ code: 'already_drew' });
   if (p?.kind === 'garage' && !forced && s.hands[seat].some((c) => cardOf(c).kind === 'car')) {
-    return refuse({ code: 'garage_pending', message: 'You hold a Car: finish the opening Garage with it.' });
+    return refuse({ code: 'garage_pending_car' });
   }
   const drawn = drawCards(s, seat, 1, events);
-  events.push({ type: 'draw', seat, cards: drawn.length, text: `${seatName(seat)} drew a card` });
-  if (drawn.length) events.push({ type: 'received', to: [seat], cards: drawn.map(cardOf), text: `You drew ${describeCard(drawn[0])}` });
+  events.push({ type: 'draw', seat, cards: drawn.length, msg: msg('car_exchange:event.draw', { seat: seatRef(seat) }) });
+  if (drawn.length) events.push({ type: 'received', to: [seat], cards: drawn.map(cardOf), msg: msg('car_exchange:event.drew_card', { card: cardRef(drawn[0]) }) });
   // Option playDrawn: the player always gets the choice, even for an unplayable card, so the
   // table cannot tell from the pause whether the hidden card matched.
   if (p === null && s.options.playDrawn && drawn.length === 1) {
@@ -211,7 +222,7 @@ export function accept(s: CarExchangeState, seat: Seat, now: number, events: Gam
     s.pending = null;
     if (s.options.serviceStack) s.skips[seat] += p.count - 1;
     const turns = s.options.serviceStack ? p.count : 1;
-    events.push({ type: 'skip', seat, turns, text: `${seatName(seat)} goes to the service station and misses ${turns === 1 ? 'a turn' : `${turns} turns`}` });
+    events.push({ type: 'skip', seat, turns, msg: msg('car_exchange:event.skip', { seat: seatRef(seat), count: turns }) });
     passTo(s, nextTurn(s, seat), now);
     return null;
   }
@@ -222,7 +233,7 @@ export function accept(s: CarExchangeState, seat: Seat, now: number, events: Gam
     passTo(s, nextTurn(s, seat), now);
     return null;
   }
-  return refuse({ code: 'nothing_to_accept', message: 'There is no penalty to accept.' });
+  return refuse({ code: 'nothing_to_accept' });
 }
 
 /** Turn clock ran out: the default move (auto-draw; accept a penalty; keep a drawn card). */
@@ -234,7 +245,7 @@ export function timeOut(s: CarExchangeState, now: number, events: GameEvent[]): 
     return;
   }
   const seat = s.turn;
-  events.push({ type: 'timeout', seat, text: `${seatName(seat)} ran out of time` });
+  events.push({ type: 'timeout', seat, msg: msg('car_exchange:event.timeout', { seat: seatRef(seat) }) });
   if (p?.kind === 'service' || p?.kind === 'fine') accept(s, seat, now, events);
   else if (p?.kind === 'drawn') {
     s.pending = null;

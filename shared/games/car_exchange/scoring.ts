@@ -1,6 +1,6 @@
 /** Round points and the final standing (rulebook "Goal and scoring"; RULES-NOTES 2.8). */
 import type { GameResult } from '../contract.js';
-import { seatName } from './cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
 import type { CarExchangeState } from './state.js';
 
 /** Points for finishing place `index` (0 = first out) among `players`: 20/10/5, then 1, last 0. */
@@ -19,8 +19,8 @@ export function carExchangeResult(s: CarExchangeState): GameResult | null {
   const seats = rankByScore(s.scores);
   const winners = seats.filter((r) => r.place === 1);
   const best = winners[0].score;
-  const summary = winners.length === 1
-    ? `${seatName(winners[0].seat)} wins with ${best} points after ${s.round} round${s.round === 1 ? '' : 's'}`
-    : `${winners.map((w) => seatName(w.seat)).join(' and ')} share the win with ${best} points`;
+  const summary = winners.length === 1 ? msg('car_exchange:summary.win', { seat: seatRef(winners[0].seat), points: best, count: s.round })
+    : winners.length === 2 ? msg('car_exchange:summary.tie_two', { a: seatRef(winners[0].seat), b: seatRef(winners[1].seat), points: best })
+    : msg('car_exchange:summary.tie_many', { count: winners.length, points: best });
   return { seats, summary };
 }

@@ -1,7 +1,9 @@
 /** Dealing and the opening card (rulebook "Setup"; RULES-NOTES 2.2). */
 import { seedRng } from '../../random.js';
 import type { GameEvent } from '../contract.js';
-import { CARD_COUNT, cardOf, describeCard, seatName } from './cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
+import { CARD_COUNT, cardOf } from './cards.js';
+import { cardRef } from './messages.js';
 import type { CarExchangeOptions } from './options.js';
 import type { CarExchangeState } from './state.js';
 import { previousSeat, withRng } from './table.js';
@@ -84,6 +86,6 @@ export function startRound(s: CarExchangeState, now: number, events: GameEvent[]
   }
   events.push({
     type: 'roundStart', round: s.round, first: s.firstSeat, card,
-    text: `Round ${s.round}: the opening card is ${describeCard(first)}; ${seatName(s.firstSeat)} plays first`,
+    msg: msg('car_exchange:event.round_start', { round: s.round, card: cardRef(first), seat: seatRef(s.firstSeat) }),
   });
 }

@@ -1,6 +1,7 @@
 /** Deck, seating and turn-order helpers shared by setup and the rules. They change `s` in place. */
 import { Rng } from '../../random.js';
 import type { GameEvent } from '../contract.js';
+import { msg } from '../../i18n/msg.js';
 import type { CarExchangeState, Seat } from './state.js';
 
 export function withRng<T>(s: CarExchangeState, f: (rng: Rng) => T): T {
@@ -33,7 +34,7 @@ export function reshuffle(s: CarExchangeState, events: GameEvent[]): void {
   const rest = s.discard.slice(0, -1);
   s.deck = withRng(s, (rng) => rng.shuffle(rest)).concat(s.deck);
   s.discard = [top];
-  events.push({ type: 'reshuffle', cards: rest.length, text: `The discard pile was shuffled into a new deck (${rest.length} cards)` });
+  events.push({ type: 'reshuffle', cards: rest.length, msg: msg('car_exchange:event.reshuffle', { count: rest.length }) });
 }
 
 export function removeFromHand(s: CarExchangeState, seat: Seat, card: number): void {

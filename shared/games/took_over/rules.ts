@@ -1,12 +1,12 @@
 /** Took Over!: placements, take-overs, passes and their clocks (rulebook "How to Play", RULES-NOTES 1.5). */
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
-import { describeCard, seatName, type NumberedCard } from '../trafficcars_deck/cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
+import type { NumberedCard } from '../trafficcars_deck/cards.js';
 import type { TookOverAction } from './actions.js';
 import { fitting, insertSorted, playable, sideFor, takeOverGap } from './line.js';
+import { cardList, cardParams } from './messages.js';
 import { HAND_SIZE } from './options.js';
 import type { TookOverState } from './state.js';
-
-const list = (cards: readonly NumberedCard[]) => cards.map(describeCard).join(', ');
 
 /** The player who may take over: the next one clockwise of the active player. */
 export const takerOf = (s: TookOverState): number => (s.active + 1) % s.seats;
@@ -21,15 +21,15 @@ function refill(s: TookOverState, seat: number, events: GameEvent[]): void {
   const drawn = s.stacks[seat].splice(0, Math.max(0, HAND_SIZE - s.hands[seat].length));
   if (drawn.length === 0) return;
   s.hands[seat].push(...drawn);
-  events.push({ type: 'drew', seat, count: drawn.length, text: `${seatName(seat)} draws ${drawn.length}` });
-  events.push({ type: 'drewCards', seat, cards: drawn, to: [seat], text: `You draw ${list(drawn)}` });
+  events.push({ type: 'drew', seat, count: drawn.length, msg: msg('took_over:event.drew', { seat: seatRef(seat), count: drawn.length }) });
+  events.push({ type: 'drewCards', seat, cards: drawn, to: [seat], msg: msg('took_over:event.drew_cards', { count: drawn.length, cards: cardList(drawn) }) });
 }
 
 function checkWin(s: TookOverState, seat: number, events: GameEvent[]): boolean {
   if (s.hands[seat].length > 0 || s.stacks[seat].length > 0) return false;
   s.winner = seat;
   s.latest = null;
-  events.push({ type: 'won', seat, text: `${seatName(seat)} has no cards left and wins!` });
+  events.push({ type: 'won', seat, msg: msg('took_over:event.won', { seat: seatRef(seat) }) });
   return true;
 }
 
@@ -38,11 +38,11 @@ function openLine(s: TookOverState, events: GameEvent[]): void {
   const top = s.stacks[s.active].shift();
   if (top === undefined) {
     // [R] 1.5: with an empty stack the active player opens with any hand card (a 'place' on the empty line).
-    events.push({ type: 'openFromHand', seat: s.active, text: `${seatName(s.active)} opens a new line from the hand` });
+    events.push({ type: 'openFromHand', seat: s.active, msg: msg('took_over:event.open_from_hand', { seat: seatRef(s.active) }) });
     return;
   }
   s.line = [top];
-  events.push({ type: 'opened', seat: s.active, card: top, text: `${seatName(s.active)} opens a new line with ${describeCard(top)}` });
+  events.push({ type: 'opened', seat: s.active, card: top, msg: msg('took_over:event.opened', { seat: seatRef(s.active), ...cardParams(top) }) });
 }
 
 function giveTurn(s: TookOverState, seat: number, now: number): void {
@@ -61,10 +61,10 @@ function endTurn(s: TookOverState, now: number, events: GameEvent[], auto: boole
   const seat = s.active;
   const emptied = s.hands[seat].length === 0;
   if (emptied) {
-    events.push({ type: 'handPlayed', seat, text: `${seatName(seat)} played every card in hand: the turn passes` });
+    events.push({ type: 'handPlayed', seat, msg: msg('took_over:event.hand_played', { seat: seatRef(seat) }) });
   } else {
     s.passes++;
-    events.push({ type: 'passed', seat, auto, text: `${seatName(seat)}: "Pass!"` });
+    events.push({ type: 'passed', seat, auto, msg: msg(auto ? 'took_over:event.passed_auto' : 'took_over:event.passed', { seat: seatRef(seat) }) });
   }
   refill(s, seat, events);
   giveTurn(s, (seat + 1) % s.seats, now);
@@ -72,7 +72,7 @@ function endTurn(s: TookOverState, now: number, events: GameEvent[], auto: boole
     s.discard.push(...s.line);
     s.line = [];
     s.passes = 0;
-    events.push({ type: 'cleared', text: 'Nobody could play: the line is discarded' });
+    events.push({ type: 'cleared', msg: msg('took_over:event.cleared') });
     openLine(s, events);
   }
 }
@@ -87,8 +87,8 @@ function place(s: TookOverState, card: NumberedCard, now: number, events: GameEv
   s.paceUntil = now + s.options.paceMs;
   s.idleUntil = s.paceUntil + s.options.idleMs;
   s.passes = 0;
-  const where = side === 'open' ? 'opens the line with' : `places on the ${side}`;
-  events.push({ type: 'placed', seat, card, side, auto, text: `${seatName(seat)} ${where} ${describeCard(card)}${auto ? ' (out of time)' : ''}` });
+  const key = `took_over:event.placed_${side ?? 'open'}${auto ? '_auto' : ''}`;
+  events.push({ type: 'placed', seat, card, side, auto, msg: msg(key, { seat: seatRef(seat), ...cardParams(card) }) });
   checkWin(s, seat, events);
 }
 
@@ -97,7 +97,7 @@ function takeOver(s: TookOverState, seat: number, cards: NumberedCard[], now: nu
   s.hands[seat] = s.hands[seat].filter((c) => !ids.has(c.id));
   s.line = insertSorted(s.line, cards);
   s.passes = 0;
-  events.push({ type: 'tookOver', seat, from: s.active, cards, text: `${seatName(seat)}: "Taking Over!" with ${list(cards)}` });
+  events.push({ type: 'tookOver', seat, from: s.active, cards, msg: msg('took_over:event.took_over', { seat: seatRef(seat), from: seatRef(s.active), count: cards.length, cards: cardList(cards) }) });
   if (checkWin(s, seat, events)) return;
   // "After this, the turn goes to the Player Taking Over; all players take cards from their stacks to get six cards in hand."
   for (let i = 0; i < s.seats; i++) refill(s, (seat + i) % s.seats, events);
@@ -109,43 +109,43 @@ function handCard(s: TookOverState, seat: number, id: string): NumberedCard | un
 }
 
 export function applyTookOver(state: TookOverState, seat: number, action: TookOverAction, now: number): Applied<TookOverState> {
-  if (state.winner !== null) return ruleError('game_over', 'The game is over');
+  if (state.winner !== null) return ruleError('game_over');
   const events: GameEvent[] = [];
   if (action.type === 'takeOver') {
-    if (seat === state.active) return ruleError('not_taker', 'You are the active player: place your cards at the ends of the line');
-    if (!mayTakeOver(state, seat)) return ruleError('not_taker', `Only ${seatName(takerOf(state))}, next after the active player, may take over`);
+    if (seat === state.active) return ruleError('active_cannot_take');
+    if (!mayTakeOver(state, seat)) return ruleError('not_taker', { taker: seatRef(takerOf(state)) });
     const gap = takeOverGap(state.line, state.latest);
-    if (gap === null) return ruleError('nothing_to_take', 'There is nothing to take over yet: wait for the active player to place a card');
+    if (gap === null) return ruleError('nothing_to_take');
     const cards: NumberedCard[] = [];
     for (const id of action.cards) {
       const c = handCard(state, seat, id);
-      if (!c) return ruleError('not_in_hand', 'That card is not in your hand');
+      if (!c) return ruleError('not_in_hand');
       cards.push(c);
     }
-    if (new Set(cards.map((c) => c.value)).size !== cards.length) return ruleError('same_number', 'Two cards with the same number cannot both go in the line');
+    if (new Set(cards.map((c) => c.value)).size !== cards.length) return ruleError('same_number');
     const fits = new Set(fitting(cards, gap).map((c) => c.id));
     if (cards.some((c) => !fits.has(c.id))) {
-      return ruleError('does_not_fit', `To take over, play cards strictly between ${gap.low.value} and ${gap.high.value}`);
+      return ruleError('does_not_fit', { low: gap.low.value, high: gap.high.value });
     }
     const s = structuredClone(state);
     takeOver(s, seat, cards.map((c) => structuredClone(c)), now, events);
     return { ok: true, state: s, events };
   }
-  if (seat !== state.active) return ruleError('not_your_turn', 'It is not your turn');
+  if (seat !== state.active) return ruleError('not_your_turn');
   if (action.type === 'pass') {
-    if (playable(state.line, state.hands[seat]).length > 0) return ruleError('can_play', 'You have a card that fits: you cannot pass');
-    if (now < state.paceUntil) return ruleError('too_soon', 'Wait for the pace before passing');
+    if (playable(state.line, state.hands[seat]).length > 0) return ruleError('can_play');
+    if (now < state.paceUntil) return ruleError('too_soon_pass', { seconds: state.options.paceMs / 1000 });
     const s = structuredClone(state);
     endTurn(s, now, events, false);
     return { ok: true, state: s, events };
   }
   const card = handCard(state, seat, action.card);
-  if (!card) return ruleError('not_in_hand', 'That card is not in your hand');
+  if (!card) return ruleError('not_in_hand');
   if (sideFor(state.line, card) === null) {
     const [lo, hi] = [state.line[0].value, state.line[state.line.length - 1].value];
-    return ruleError('does_not_fit', `Place a card below ${lo} on the left or above ${hi} on the right`);
+    return ruleError('place_does_not_fit', { low: lo, high: hi });
   }
-  if (now < state.paceUntil) return ruleError('too_soon', `Keep the pace: one card every ${state.options.paceMs / 1000} s`);
+  if (now < state.paceUntil) return ruleError('too_soon', { seconds: state.options.paceMs / 1000 });
   const s = structuredClone(state);
   place(s, structuredClone(card), now, events, false);
   return { ok: true, state: s, events };

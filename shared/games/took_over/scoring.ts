@@ -1,5 +1,5 @@
 import type { GameResult } from '../contract.js';
-import { seatName } from '../trafficcars_deck/cards.js';
+import { msg, seatRef } from '../../i18n/msg.js';
 import type { TookOverState } from './state.js';
 
 /** "You shall be the first to get rid of all your cards"; the others rank by cards left (RULES-NOTES 1.5). Score = cards left. */
@@ -12,5 +12,5 @@ export function tookOverResult(s: TookOverState): GameResult | null {
     score,
     place: seat === winner ? 1 : 2 + left.filter((x, other) => other !== winner && x < score).length,
   }));
-  return { seats, summary: `${seatName(winner)} got rid of every card and wins` };
+  return { seats, summary: msg('took_over:summary.win', { seat: seatRef(winner) }) };
 }

@@ -43,7 +43,7 @@ export function table(t: TableSpec): TookOverState {
 
 export function act(s: TookOverState, seat: number, action: unknown, now = 100): { s: TookOverState; events: GameEvent[] } {
   const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
   return { s: r.state, events: r.events };
 }
 
@@ -55,7 +55,7 @@ export function refusal(s: TookOverState, seat: number, action: unknown, now = 1
 
 export function advance(s: TookOverState, now: number): { s: TookOverState; events: GameEvent[] } {
   const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(r.error.code);
   return { s: r.state, events: r.events };
 }
 

@@ -68,14 +68,14 @@ describe("the active player's placements", () => {
   });
   it('a card between the ends, or equal to one, cannot be placed', () => {
     const s = table({ line: [10, 20], hands: [[15, 20, 'T20'], [1]] });
-    expect(refusal(s, 0, place(15)).message).toBe('Place a card below 10 on the left or above 20 on the right');
-    expect(refusal(s, 0, place(20)).code).toBe('does_not_fit');
-    expect(refusal(s, 0, place('T20')).code).toBe('does_not_fit');
+    expect(refusal(s, 0, place(15))).toEqual({ code: 'place_does_not_fit', params: { low: 10, high: 20 } });
+    expect(refusal(s, 0, place(20)).code).toBe('place_does_not_fit');
+    expect(refusal(s, 0, place('T20')).code).toBe('place_does_not_fit');
   });
   it('placements keep the agreed pace: the next card waits paceMs', () => {
     const s = act(fifteen(), 0, place(11), 1000).s;
     expect(s.paceUntil).toBe(4000);
-    expect(refusal(s, 0, place(9), 3999)).toEqual({ code: 'too_soon', message: 'Keep the pace: one card every 3 s' });
+    expect(refusal(s, 0, place(9), 3999)).toEqual({ code: 'too_soon', params: { seconds: 3 } });
     expect(values(act(s, 0, place(9), 4000).s.line)).toEqual([9, 11, 15]);
   });
   it('the pace is an option', () => {
@@ -91,7 +91,7 @@ describe("the active player's placements", () => {
     expect(game.nextDeadline(s0)).toBe(10_000);
     const { s, events } = advance(s0, 10_000);
     expect(values(s.line)).toEqual([11, 15]);
-    expect(events[0].text).toBe('Seat 1 places on the left 11 (out of time)');
+    expect(events[0].msg).toEqual({ key: 'took_over:event.placed_left_auto', params: { seat: '@0', card: 11, kind: '$took_over:card.car' } });
   });
 });
 
@@ -104,7 +104,7 @@ describe('Taking Over!', () => {
     expect(s.active).toBe(1);
     expect(game.publicView(s, 900).taker).toBe(2);
     expect(s.latest).toBeNull();
-    expect(r.events.find((e) => e.type === 'tookOver')?.text).toBe('Seat 2: "Taking Over!" with 13');
+    expect(r.events.find((e) => e.type === 'tookOver')?.msg).toEqual({ key: 'took_over:event.took_over', params: { seat: '@1', from: '@0', count: 1, cards: '13' } });
   });
   it('after a take-over every player refills to 6 from their stack', () => {
     const s = act(act(fifteen(), 0, place(11)).s, 1, takeOver(13)).s;
@@ -119,13 +119,13 @@ describe('Taking Over!', () => {
   });
   it('16 does not fit between 11 and 15, alone or with 13', () => {
     const s = act(fifteen(), 0, place(11)).s;
-    expect(refusal(s, 1, takeOver(16))).toEqual({ code: 'does_not_fit', message: 'To take over, play cards strictly between 11 and 15' });
+    expect(refusal(s, 1, takeOver(16))).toEqual({ code: 'does_not_fit', params: { low: 11, high: 15 } });
     expect(refusal(s, 1, takeOver(13, 16)).code).toBe('does_not_fit');
   });
   it('once A plays 9, the 11–15 gap is closed: 13 no longer takes over, 10 would', () => {
     let s = act(fifteen(), 0, place(11), 100).s;
     s = act(s, 0, place(9), 3100).s;
-    expect(refusal(s, 1, takeOver(13), 3200).message).toBe('To take over, play cards strictly between 9 and 11');
+    expect(refusal(s, 1, takeOver(13), 3200)).toEqual({ code: 'does_not_fit', params: { low: 9, high: 11 } });
     const t = structuredClone(s);
     t.hands[1].push(card(10));
     expect(values(act(t, 1, takeOver(10), 3200).s.line)).toEqual([9, 10, 11, 15]);
@@ -145,8 +145,8 @@ describe('Taking Over!', () => {
   });
   it('only the next player clockwise may take over; the active player never', () => {
     const s = table({ line: [11, 15], hands: [[1], [2], [13]], latest: 'left' });
-    expect(refusal(s, 2, takeOver(13)).message).toBe('Only Seat 2, next after the active player, may take over');
-    expect(refusal(table({ line: [11, 15], hands: [[13], [2]], latest: 'left' }), 0, takeOver(13)).code).toBe('not_taker');
+    expect(refusal(s, 2, takeOver(13))).toEqual({ code: 'not_taker', params: { taker: '@1' } });
+    expect(refusal(table({ line: [11, 15], hands: [[13], [2]], latest: 'left' }), 0, takeOver(13)).code).toBe('active_cannot_take');
   });
   it('with anyoneCanTakeOver every other player may take over, and the next clockwise of them becomes the taker', () => {
     const s = table({ line: [11, 15], hands: [[1], [2], [13, 40]], latest: 'left', options: { anyoneCanTakeOver: true } });
@@ -185,7 +185,7 @@ describe('Pass and the all-pass', () => {
     expect(values(s.hands[0]).sort((a, b) => a - b)).toEqual([2, 3, 4, 6, 10, 20]);
     expect(s.active).toBe(1);
     expect(s.passes).toBe(1);
-    expect(events[0].text).toBe('Seat 1: "Pass!"');
+    expect(events[0].msg).toEqual({ key: 'took_over:event.passed', params: { seat: '@0' } });
   });
   it('a player with no fitting card passes automatically when the pace runs out', () => {
     const s0 = stuck();
@@ -205,7 +205,7 @@ describe('Pass and the all-pass', () => {
     expect(s.passes).toBe(0);
     expect(s.active).toBe(0);
     expect(values(s.line)).toEqual([7]);
-    expect(events.find((e) => e.type === 'cleared')?.text).toBe('Nobody could play: the line is discarded');
+    expect(events.find((e) => e.type === 'cleared')?.msg).toEqual({ key: 'took_over:event.cleared' });
   });
   it('a placement breaks the chain of passes', () => {
     let s = act(table({ line: [5, 45], hands: [[10], [1, 30], [12]] }), 0, { type: 'pass' }).s;
@@ -254,10 +254,10 @@ describe('winning', () => {
   it('placing the last card with an empty stack wins at once', () => {
     const { s, events } = act(table({ line: [15], hands: [[20], [1, 2]], stacks: [[], [3, 4, 5]] }), 0, place(20));
     expect(s.winner).toBe(0);
-    expect(events.at(-1)?.text).toBe('Seat 1 has no cards left and wins!');
+    expect(events.at(-1)?.msg).toEqual({ key: 'took_over:event.won', params: { seat: '@0' } });
     expect(game.nextDeadline(s)).toBeNull();
     expect(refusal(s, 1, place(1)).code).toBe('game_over');
-    expect(game.result(s)).toEqual({ seats: [{ seat: 0, place: 1, score: 0 }, { seat: 1, place: 2, score: 5 }], summary: 'Seat 1 got rid of every card and wins' });
+    expect(game.result(s)).toEqual({ seats: [{ seat: 0, place: 1, score: 0 }, { seat: 1, place: 2, score: 5 }], summary: { key: 'took_over:summary.win', params: { seat: '@0' } } });
   });
   it('a take-over can win the game', () => {
     const s = act(table({ line: [11, 15], hands: [[1, 2], [12, 13]], latest: 'left' }), 1, takeOver(12, 13)).s;

@@ -68,7 +68,3 @@ export const lineIndex = (name: LineName): number => LINE_NAMES.indexOf(name);
 export function lineAlong(tile: number, dir: Dir): number {
   return dir === 'E' || dir === 'W' ? SIZE + rowOf(tile) : colOf(tile);
 }
-
-export function lineLabel(line: number): string {
-  return line < SIZE ? `column ${LINE_NAMES[line]}` : `row ${LINE_NAMES[line]}`;
-}

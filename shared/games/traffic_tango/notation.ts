@@ -26,5 +26,3 @@ export function mapOf(s: Pick<TrafficTangoState, 'placed'>): CityMap {
 export function tripOf(s: Pick<TrafficTangoState, 'corners'>, seat: number): { start: number; dest: number } {
   return CORNER_TRIPS[s.corners[seat]];
 }
-
-export const who = (seat: number): string => `Seat ${seat + 1}`;

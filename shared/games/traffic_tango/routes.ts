@@ -3,7 +3,9 @@
  * start to destination; the server rejects any route that breaks a rule when it is submitted.
  * A valid route becomes a plan: the ticks it drives, each with the tiles entered in that tick.
  */
+import type { MsgParam } from '../../i18n/msg.js';
 import { dirBetween, lineAlong, tileName } from './board.js';
+import { dirRef, lineRef } from './messages.js';
 import { move } from './moves.js';
 import type { CityMap } from './signs.js';
 
@@ -24,47 +26,47 @@ export interface Plan {
   ticks: Tick[];
 }
 
-export type Planned = { ok: true; plan: Plan } | { ok: false; code: string; message: string };
+export type Planned = { ok: true; plan: Plan } | { ok: false; code: string; params?: Record<string, MsgParam> };
 
-const no = (code: string, message: string): Planned => ({ ok: false, code, message });
+const no = (code: string, params?: Record<string, MsgParam>): Planned => (params ? { ok: false, code, params } : { ok: false, code });
 
 export function planRoute(map: CityMap, start: number, dest: number, tiles: readonly number[], skips: readonly number[] = []): Planned {
   const n = tiles.length;
-  if (n < 2) return no('route_short', 'A route lists every tile from your start to your delivery corner.');
-  if (n > MAX_ROUTE_TILES) return no('route_long', `A route has at most ${MAX_ROUTE_TILES} tiles.`);
-  if (tiles[0] !== start) return no('route_start', `Your route must begin on your start tile ${tileName(start)}.`);
-  if (tiles[n - 1] !== dest) return no('route_end', `Your route must end on your delivery tile ${tileName(dest)}.`);
-  if (tiles.slice(0, -1).includes(dest)) return no('route_dest', `Your delivery tile ${tileName(dest)} may only appear at the end of your route.`);
+  if (n < 2) return no('route_short');
+  if (n > MAX_ROUTE_TILES) return no('route_long', { max: MAX_ROUTE_TILES });
+  if (tiles[0] !== start) return no('route_start', { tile: tileName(start) });
+  if (tiles[n - 1] !== dest) return no('route_end', { tile: tileName(dest) });
+  if (tiles.slice(0, -1).includes(dest)) return no('route_dest', { tile: tileName(dest) });
   const moves: number[][] = [];
   const stops = [0];
   let i = 0;
   while (i < n - 1) {
     const from = tiles[i];
     const dir = dirBetween(from, tiles[i + 1]);
-    if (dir === null) return no('route_gap', `${tileName(from)} and ${tileName(tiles[i + 1])} are not next to each other.`);
+    if (dir === null) return no('route_gap', { from: tileName(from), to: tileName(tiles[i + 1]) });
     const m = move(map, from, dir);
     if (!m.ok) {
-      if (m.why === 'oneWay') return no('route_one_way', `A One Way sign does not let you drive ${dir} from ${tileName(from)} on that move.`);
-      if (m.why === 'stop') return no('route_stop', `A Stop Sign blocks your move ${dir} from ${tileName(from)}.`);
-      return no('route_off_board', `The speed limit on ${lineName(from, dir)} would carry you off the city from ${tileName(from)}: that is a certain crash.`);
+      if (m.why === 'oneWay') return no('route_one_way', { dir: dirRef(dir), from: tileName(from) });
+      if (m.why === 'stop') return no('route_stop', { dir: dirRef(dir), from: tileName(from) });
+      return no('route_off_board', { line: lineRef(lineAlong(from, dir)), from: tileName(from) });
     }
     const listed = tiles.slice(i + 1, i + 1 + m.tiles.length);
     if (listed.length < m.tiles.length || listed.some((t, j) => t !== m.tiles[j])) {
-      return no('route_speed', `The speed limit on ${lineName(from, dir)} moves you ${m.tiles.length} tiles from ${tileName(from)}: list ${m.tiles.map(tileName).join(', ')} next.`);
+      return no('route_speed', { line: lineRef(lineAlong(from, dir)), count: m.tiles.length, from: tileName(from), tiles: m.tiles.map(tileName).join(', ') });
     }
     moves.push(m.tiles);
     i += m.tiles.length;
     stops.push(i);
   }
   const unique = [...new Set(skips)].sort((a, b) => a - b);
-  if (unique.length !== skips.length) return no('skip_twice', 'Each skipped tile may be marked only once.');
+  if (unique.length !== skips.length) return no('skip_twice');
   const skipStops = new Set<number>();
   for (const s of unique) {
     const at = stops.indexOf(s);
     if (at <= 0 || at === stops.length - 1) {
-      return no('skip_where', 'You may only speed past a tile where your vehicle would stop, never your start or delivery tile.');
+      return no('skip_where');
     }
-    if (skipStops.has(at - 1)) return no('skip_consecutive', 'You may not speed past two stopping tiles in a row.');
+    if (skipStops.has(at - 1)) return no('skip_consecutive');
     skipStops.add(at);
   }
   const ticks: Tick[] = [];
@@ -76,9 +78,4 @@ export function planRoute(map: CityMap, start: number, dest: number, tiles: read
     } else ticks.push({ path: moves[j], speeding: false });
   }
   return { ok: true, plan: { tiles: [...tiles], skips: unique, ticks } };
-}
-
-function lineName(from: number, dir: 'N' | 'E' | 'S' | 'W'): string {
-  const line = lineAlong(from, dir);
-  return line < 5 ? `column ${'ABCDE'[line]}` : `row ${line - 4}`;
 }

@@ -9,13 +9,15 @@ import { ruleError, type Applied, type GameEvent } from '../contract.js';
 import { parseTile, tileName } from './board.js';
 import type { TrafficTangoAction } from './actions.js';
 import { cheapestRoute } from './moves.js';
-import { mapOf, toSign, tripOf, who } from './notation.js';
+import { msg, seatRef, type Msg } from '../../i18n/msg.js';
+import { signOrder, signParams } from './messages.js';
+import { mapOf, toSign, tripOf } from './notation.js';
 import { checkSigns, extraSignCost, resolvePlacements } from './placement.js';
 import { planRoute, SPEEDING_COST, type Plan } from './routes.js';
 import {
   candidateChooser, defaultCandidate, deliveryGarnets, finalBonus, highestTied, places, tokenOfLife,
 } from './scoring.js';
-import { describeSign, type Sign } from './signs.js';
+import type { Sign } from './signs.js';
 import { simulateDelivery } from './simulate.js';
 import { hasDelivery, hasTraffic, type TrafficTangoState } from './state.js';
 
@@ -29,63 +31,72 @@ export function isIn(s: TrafficTangoState, seat: number): boolean {
 }
 
 export function applyTrafficTango(state: TrafficTangoState, seat: number, action: TrafficTangoAction, now: number): Applied<TrafficTangoState> {
-  if (state.phase === 'over') return ruleError('game_over', 'The match is over.');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated', 'You have no seat at this table.');
+  if (state.phase === 'over') return ruleError('game_over');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated');
   const s = structuredClone(state);
   const events: GameEvent[] = [];
   if (action.type === 'eliminate') {
     const f = s.finale;
-    if (s.phase !== 'choose' || f === null) return ruleError('no_choice', 'There is no Elimination Candidate to choose now.');
-    if (f.chooser !== seat) return ruleError('not_chooser', 'Only the winner chooses the Elimination Candidate.');
-    if (!f.tied.includes(action.seat)) return ruleError('not_tied', `${who(action.seat)} is not tied for the most gas.`);
+    if (s.phase !== 'choose' || f === null) return ruleError('no_choice');
+    if (f.chooser !== seat) return ruleError('not_chooser');
+    if (!f.tied.includes(action.seat)) return ruleError('not_tied', { player: seatRef(action.seat) });
     f.candidate = action.seat;
-    events.push({ type: 'candidate', seat: action.seat, text: `${who(seat)} chose ${who(action.seat)} as the Elimination Candidate` });
+    events.push({ type: 'candidate', seat: action.seat, msg: msg('traffic_tango:event.candidate_chosen', { seat: seatRef(seat), candidate: seatRef(action.seat) }) });
     endMatch(s, events);
     return { ok: true, state: s, events };
   }
-  if (s.phase !== 'play') return ruleError('not_playing', 'The deliveries are over.');
+  if (s.phase !== 'play') return ruleError('not_playing');
   const map = mapOf(s);
   const mine = s.pending[seat];
   if (action.type === 'signs') {
-    if (!hasTraffic(s)) return ruleError('no_traffic', 'There is no Traffic phase today: only your route is needed.');
+    if (!hasTraffic(s)) return ruleError('no_traffic');
     const signs: Sign[] = [];
     for (const input of action.signs) {
       const sign = toSign(input);
-      if (sign === null) return ruleError('bad_tile', 'That is not a tile of the city.');
+      if (sign === null) return ruleError('bad_tile');
       signs.push(sign);
     }
     const checked = checkSigns(map, signs, s.stopUsed[seat]);
-    if (!checked.ok) return ruleError(checked.code, checked.message);
+    if (!checked.ok) return ruleError(checked.code, checked.params);
     const cost = signsCost(s, signs) + routeCost(mine.route);
     if (cost > s.garnets[seat]) {
-      return ruleError('garnets', `An extra sign costs ${extraSignCost(s.day)} garnets today and you have ${s.garnets[seat]}${mine.route && mine.route.skips.length > 0 ? ' (your speeding is counted too)' : ''}.`);
+      return ruleError('garnets', { cost, have: s.garnets[seat] });
     }
     const first = mine.signs === null;
     mine.signs = signs;
-    if (first) events.push({ type: 'signsIn', seat, text: `${who(seat)} has placed their signs` });
-    events.push({ type: 'mySigns', seat, to: [seat], text: signs.length === 0 ? 'You place no sign today' : `You place ${signs.map(describeSign).join(' and ')}` });
+    if (first) events.push({ type: 'signsIn', seat, msg: msg('traffic_tango:event.signs_in', { seat: seatRef(seat) }) });
+    events.push({ type: 'mySigns', seat, to: [seat], msg: mySigns(signs) });
   } else {
-    if (!hasDelivery(s)) return ruleError('no_delivery', 'There is no Delivery phase today: only signs are placed on day 1.');
+    if (!hasDelivery(s)) return ruleError('no_delivery');
     const tiles: number[] = [];
     for (const name of action.tiles) {
       const t = parseTile(name);
-      if (t === null) return ruleError('bad_tile', `${name} is not a tile of the city.`);
+      if (t === null) return ruleError('bad_tile');
       tiles.push(t);
     }
     const { start, dest } = tripOf(s, seat);
     const planned = planRoute(map, start, dest, tiles, action.skips ?? []);
-    if (!planned.ok) return ruleError(planned.code, planned.message);
+    if (!planned.ok) return ruleError(planned.code, planned.params);
     const cost = routeCost(planned.plan) + signsCost(s, mine.signs);
     if (cost > s.garnets[seat]) {
-      return ruleError('garnets', `Speeding costs ${SPEEDING_COST} garnets a time and you have ${s.garnets[seat]}${mine.signs && mine.signs.length === 2 ? ' (your extra sign is counted too)' : ''}.`);
+      return ruleError('garnets', { cost, have: s.garnets[seat] });
     }
     const first = mine.route === null;
     mine.route = planned.plan;
-    if (first) events.push({ type: 'routeIn', seat, text: `${who(seat)} has planned their route` });
-    events.push({ type: 'myRoute', seat, to: [seat], text: `Your route: ${tiles.map(tileName).join(' ')}${planned.plan.skips.length > 0 ? ` (speeding ×${planned.plan.skips.length})` : ''}` });
+    if (first) events.push({ type: 'routeIn', seat, msg: msg('traffic_tango:event.route_in', { seat: seatRef(seat) }) });
+    events.push({ type: 'myRoute', seat, to: [seat], msg: planned.plan.skips.length > 0
+      ? msg('traffic_tango:event.my_route_speeding', { tiles: tiles.map(tileName).join(' '), count: planned.plan.skips.length })
+      : msg('traffic_tango:event.my_route', { tiles: tiles.map(tileName).join(' ') }) });
   }
   if (s.pending.every((_, i) => isIn(s, i))) resolveDay(s, now, events, []);
   return { ok: true, state: s, events };
+}
+
+/** What a player placed, told privately: none, one or two signs. */
+function mySigns(signs: readonly Sign[]): Msg {
+  if (signs.length === 0) return msg('traffic_tango:event.my_signs_none');
+  if (signs.length === 1) return msg('traffic_tango:event.my_signs_single', signParams(signs[0]));
+  return msg('traffic_tango:event.my_signs_pair', { ...signParams(signs[0]), ...signParams(signs[1], '2') });
 }
 
 export function trafficTangoDeadline(s: TrafficTangoState): number | null {
@@ -101,7 +112,7 @@ export function advanceTrafficTango(state: TrafficTangoState, now: number): Appl
     const rng = new Rng(s.rng);
     s.finale.candidate = defaultCandidate(s.finale.tied, s.garnets, rng);
     s.rng = rng.state;
-    events.push({ type: 'candidate', seat: s.finale.candidate, text: `Time is up: ${who(s.finale.candidate)}, with the fewest garnets, is the Elimination Candidate` });
+    events.push({ type: 'candidate', seat: s.finale.candidate, msg: msg('traffic_tango:event.candidate_timeout', { seat: seatRef(s.finale.candidate) }) });
     endMatch(s, events);
     return { ok: true, state: s, events };
   }
@@ -117,9 +128,9 @@ export function advanceTrafficTango(state: TrafficTangoState, now: number): Appl
       const planned = tiles === null ? null : planRoute(map, start, dest, tiles);
       p.route = planned?.ok ? planned.plan : null;
     }
-    events.push({ type: 'timeout', seat, text: `${who(seat)} ran out of time` });
-    const missed = hasDelivery(s) ? (p.route !== null ? 'you drive the cheapest legal route' : 'you have no vehicle today') : 'you place no sign';
-    events.push({ type: 'myTimeout', seat, to: [seat], text: `Time is up: ${missed}` });
+    events.push({ type: 'timeout', seat, msg: msg('traffic_tango:event.timeout', { seat: seatRef(seat) }) });
+    const missed = hasDelivery(s) ? (p.route !== null ? 'my_timeout_cheapest' : 'my_timeout_no_vehicle') : 'my_timeout_no_sign';
+    events.push({ type: 'myTimeout', seat, to: [seat], msg: msg(`traffic_tango:event.${missed}`) });
   });
   resolveDay(s, now, events, late);
   return { ok: true, state: s, events };
@@ -143,19 +154,19 @@ function resolveDay(s: TrafficTangoState, now: number, events: GameEvent[], late
     entries.forEach((e, i) => {
       if (ok[i]) return;
       s.failed.push({ day: s.day, owner: e.owner, sign: e.sign });
-      events.push({ type: 'signFailed', to: [e.owner], sign: e.sign, text: `Your ${describeSign(e.sign)} was not placed: together with other signs it would have made a route impossible` });
+      events.push({ type: 'signFailed', to: [e.owner], sign: e.sign, msg: msg('traffic_tango:event.sign_failed', signParams(e.sign)) });
     });
     // Sorted so the order says nothing about who placed what.
-    const revealed = placed.map((e) => e.sign).sort((a, b) => describeSign(a).localeCompare(describeSign(b)));
+    const revealed = placed.map((e) => e.sign).sort((a, b) => signOrder(a).localeCompare(signOrder(b)));
     s.lastPlaced = { day: s.day, signs: revealed };
-    events.push({ type: 'signsRevealed', signs: revealed, text: revealed.length === 0 ? `Day ${s.day}: no new signs` : `Day ${s.day}: new signs: ${revealed.map(describeSign).join(', ')}` });
+    events.push({ type: 'signsRevealed', signs: revealed, msg: msg('traffic_tango:event.signs_revealed', { day: s.day, count: revealed.length }) });
   }
   s.day += 1;
   s.pending = s.pending.map(() => ({ signs: null, route: null }));
   if (s.day > 5) { finishDeliveries(s, now, events); return; }
   s.deadline = s.options.phaseMs > 0 ? now + s.options.phaseMs : null;
-  const parts = [hasTraffic(s) ? `Traffic phase ${s.day}` : '', hasDelivery(s) ? `Delivery phase ${s.day - 1}` : ''].filter(Boolean);
-  events.push({ type: 'day', day: s.day, text: `Day ${s.day}: ${parts.join(' and ')}` });
+  const phases = hasTraffic(s) ? (hasDelivery(s) ? 'day_traffic_delivery' : 'day_traffic') : 'day_delivery';
+  events.push({ type: 'day', day: s.day, msg: msg(`traffic_tango:event.${phases}`, { day: s.day, traffic: s.day, delivery: s.day - 1 }) });
 }
 
 function runDelivery(s: TrafficTangoState, events: GameEvent[], late: number[]): void {
@@ -170,21 +181,24 @@ function runDelivery(s: TrafficTangoState, events: GameEvent[], late: number[]):
     s.garnets[seat] += garnets[seat];
     if (car.crashed) s.crashes[seat] += 1;
     if (car.crash) {
-      const withText = car.crash.with.length > 0 ? ` with ${car.crash.with.map(who).join(' and ')}` : '';
-      events.push({ type: 'crash', to: [seat], tick: car.crash.tick, tile: tileName(car.crash.tile), with: car.crash.with, text: `You crashed${withText} on ${tileName(car.crash.tile)} at step ${car.crash.tick}: 17 gas, no garnets` });
+      const where = { tile: tileName(car.crash.tile), step: car.crash.tick };
+      const said = car.crash.with.length === 0 ? msg('traffic_tango:event.crash', where)
+        : msg('traffic_tango:event.crash_with', { ...where, other: seatRef(car.crash.with[0]), count: car.crash.with.length });
+      events.push({ type: 'crash', to: [seat], tick: car.crash.tick, tile: tileName(car.crash.tile), with: car.crash.with, msg: said });
     } else if (!car.drove) {
-      events.push({ type: 'noVehicle', to: [seat], text: 'You had no route: counted as a crash, 17 gas' });
+      events.push({ type: 'noVehicle', to: [seat], msg: msg('traffic_tango:event.no_vehicle') });
     } else {
-      events.push({ type: 'arrived', to: [seat], steps: car.steps, gas: car.gas, garnets: garnets[seat], text: `You delivered in ${car.steps} steps: ${car.gas} gas, ${garnets[seat]} garnets` });
+      events.push({ type: 'arrived', to: [seat], steps: car.steps, gas: car.gas, garnets: garnets[seat], msg: msg('traffic_tango:event.arrived', { count: car.steps ?? 0, gas: car.gas, garnets: garnets[seat] }) });
     }
     for (const hit of car.hitBy) {
-      events.push({ type: 'wreckHit', to: [seat], tick: hit.tick, tile: tileName(hit.tile), by: hit.by, text: `${hit.by.map(who).join(' and ')} ran into your wreck on ${tileName(hit.tile)} at step ${hit.tick}` });
+      events.push({ type: 'wreckHit', to: [seat], tick: hit.tick, tile: tileName(hit.tile), by: hit.by, msg: msg('traffic_tango:event.wreck_hit', { by: seatRef(hit.by[0]), count: hit.by.length, tile: tileName(hit.tile), step: hit.tick }) });
     }
   });
   s.deliveries.push({ number, day: s.day, result, garnets, speeding, defaulted: plans.map((_, seat) => late.includes(seat)) });
   events.push({
     type: 'delivery', number, gas: result.cars.map((c) => c.gas),
-    text: `Delivery ${number}: ${result.cars.map((c, seat) => `${who(seat)} ${c.gas} gas`).join(', ')}`,
+    // Each seat's gas is on the scoreboard (and in `gas`); the log says the delivery is done.
+    msg: msg('traffic_tango:event.delivery', { number }),
   });
 }
 
@@ -197,13 +211,13 @@ function finishDeliveries(s: TrafficTangoState, now: number, events: GameEvent[]
   const tied = highestTied(s.gas);
   const chooser = candidateChooser(s.gas, placeOf);
   s.finale = { bonus, token, places: placeOf, tied, chooser, candidate: null };
-  events.push({ type: 'bonus', bonus, text: `Bonus garnets: ${bonus.map((b, seat) => `${who(seat)} +${b}`).join(', ')}` });
-  events.push({ type: 'token', seat: token, text: token === null ? 'Nobody earns the Token of Life: the lowest gas total is tied' : `${who(token)} earns the Token of Life` });
+  events.push({ type: 'bonus', bonus, msg: msg('traffic_tango:event.bonus') });
+  events.push({ type: 'token', seat: token, msg: token === null ? msg('traffic_tango:event.token_none') : msg('traffic_tango:event.token', { seat: seatRef(token) }) });
   if (tied.length === 1) s.finale.candidate = tied[0];
   else if (chooser !== null) {
     s.phase = 'choose';
     s.deadline = now + s.options.choiceMs;
-    events.push({ type: 'choose', seat: chooser, tied, text: `${who(chooser)} chooses the Elimination Candidate among ${tied.map(who).join(', ')}` });
+    events.push({ type: 'choose', seat: chooser, tied, msg: msg('traffic_tango:event.choose', { seat: seatRef(chooser), count: tied.length }) });
     return;
   } else {
     const rng = new Rng(s.rng);
@@ -217,6 +231,6 @@ function endMatch(s: TrafficTangoState, events: GameEvent[]): void {
   s.phase = 'over';
   s.deadline = null;
   const f = s.finale;
-  if (f?.candidate != null) events.push({ type: 'eliminationCandidate', seat: f.candidate, text: `${who(f.candidate)} is the Elimination Candidate` });
-  events.push({ type: 'over', text: 'The match is over' });
+  if (f?.candidate != null) events.push({ type: 'eliminationCandidate', seat: f.candidate, msg: msg('traffic_tango:event.elimination_candidate', { seat: seatRef(f.candidate) }) });
+  events.push({ type: 'over', msg: msg('traffic_tango:event.over') });
 }

@@ -3,7 +3,7 @@
  * stack: One Ways combine into the union of their exits, Tolls add up, a Stop overrides everything
  * (rulebook Note 2). Speed Limits on the same line add up: k = 1 + their number tiles per move.
  */
-import { DIRS, TILES, lineLabel, tileName, type Dir } from './board.js';
+import { DIRS, TILES, type Dir } from './board.js';
 
 export const TILE_SIGN_KINDS = ['oneWay', 'yield', 'roundabout', 'toll', 'stop'] as const;
 export type TileSignKind = (typeof TILE_SIGN_KINDS)[number];
@@ -53,17 +53,6 @@ export const signTile = (sign: Sign): number | null => (sign.kind === 'speed' ? 
 
 export function hasTileSign(t: TileSigns): boolean {
   return t.oneWay.length > 0 || t.yield || t.roundabout || t.tolls > 0 || t.stop;
-}
-
-const KIND_NAMES: Record<SignKind, string> = {
-  oneWay: 'One Way', yield: 'Yield', roundabout: 'Roundabout', toll: 'Toll Road', stop: 'Stop Sign', speed: 'Speed Limit 70',
-};
-export const kindName = (kind: SignKind): string => KIND_NAMES[kind];
-
-export function describeSign(sign: Sign): string {
-  if (sign.kind === 'speed') return `Speed Limit 70 on ${lineLabel(sign.line)}`;
-  if (sign.kind === 'oneWay') return `One Way ${sign.dir} on ${tileName(sign.tile)}`;
-  return `${KIND_NAMES[sign.kind]} on ${tileName(sign.tile)}`;
 }
 
 /** The rulebook's names for stacked Speed Limits: 70 / 105 / 140 / 175. */

@@ -31,7 +31,7 @@ export const STARTS = CORNERS.map((c) => CORNER_TRIPS[c].start);
 export function plan(map: CityMap, corner: CornerName, route: string, skips: number[] = []): Plan {
   const { start, dest } = CORNER_TRIPS[corner];
   const p = planRoute(map, start, dest, tiles(route), skips);
-  if (!p.ok) throw new Error(`${route}: ${p.message}`);
+  if (!p.ok) throw new Error(`${route}: ${p.code} ${JSON.stringify(p.params ?? {})}`);
   return p.plan;
 }
 
@@ -43,7 +43,7 @@ export function table(extra: Partial<TrafficTangoState> = {}, options: Record<st
 export function act(s: TrafficTangoState, seat: number, action: unknown, now = 100): { s: TrafficTangoState; events: GameEvent[] } {
   const parsed = game.actionSchema.parse(action);
   const r = game.apply(s, seat, parsed, now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
   return { s: r.state, events: r.events };
 }
 

@@ -65,7 +65,7 @@ describe('final standing', () => {
     expect(s.garnets).toEqual([6, 4, 4, 1]);
     const r = game.result(s);
     expect(r?.seats).toEqual([{ seat: 0, place: 1, score: 30 }, { seat: 1, place: 2, score: 35 }, { seat: 2, place: 2, score: 35 }, { seat: 3, place: 4, score: 40 }]);
-    expect(r?.summary).toContain('Seat 1 wins with 30 gas');
+    expect(r?.summary).toEqual({ key: 'traffic_tango:summary.win', params: { seat: '@0', gas: 30, token: '@0', candidate: '@3' } });
     expect(game.publicView(s, 0).players.map((p) => p.garnets)).toEqual([6, 4, 4, 1]);
   });
 
@@ -79,7 +79,7 @@ describe('final standing', () => {
     expect(refused(s, 0, { type: 'eliminate', seat: 0 })).toBe('not_tied');
     const done = act(s, 0, { type: 'eliminate', seat: 2 }).s;
     expect(done.finale?.candidate).toBe(2);
-    expect(game.result(done)?.summary).toContain('Elimination Candidate: Seat 3');
+    expect(game.result(done)?.summary).toMatchObject({ params: { candidate: '@2' } });
   });
 
   it('when the choice times out, the tied player with the fewest garnets is the Elimination Candidate', () => {
