@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type i18n as I18n } from 'i18next';
-import { bundledResources } from '../../client/i18n/index.js';
+import { bundledResources } from '../../client/i18n/allResources.js';
 import { isMsg, paramsFromWire, paramsToWire, type Msg, type MsgParam } from '../../shared/i18n/msg.js';
 import { Rng } from '../../shared/random.js';
 import type { AnyGame, GameEvent, RuleError } from '../../shared/games/contract.js';
