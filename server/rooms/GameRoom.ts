@@ -6,19 +6,22 @@
 import { Room, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult, Seat } from '../../shared/games/contract.js';
+import { msg, seatRef } from '../../shared/i18n/msg.js';
 import { RaceQueue, type Claim } from '../../shared/arbitration.js';
 import { holdFor } from '../../shared/delayEstimate.js';
 import { Rng, randomSeed } from '../../shared/random.js';
 import {
   actionEnvelope, addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage,
-  type ErrorMessage,
 } from '../../shared/protocol/messages.js';
-import { TableState, PlayerState, wireSafe } from '../state/TableState.js';
+import { TableState, PlayerState } from '../state/TableState.js';
 import { CODE_RENEW_MS, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { mirrorFor } from '../state/mirrors.js';
-import { writeOptions, writeResult } from '../state/tableMirror.js';
+import { appendLog, writeOptions, writeResult } from '../state/tableMirror.js';
+import { eventMsg, ruleErrorMsg } from '../state/messages.js';
+import { joinRefusal, notice, refusal, roomRefusal, type Params } from '../i18n/serverMessages.js';
+import { nameRefusal } from './joinRefusals.js';
 import { syncValues } from '../state/sync.js';
-import { readResult } from '../../shared/wire/table.js';
+import { readResult, type TableResult } from '../../shared/wire/table.js';
 import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { LatencyProbe } from './latencyProbe.js';
@@ -93,7 +96,7 @@ export class GameRoom extends Room<TableState> {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const services = roomServices();
-    if (services.draining) throw new Error('This server is shutting down; try again in a moment.');
+    if (services.draining) throw joinRefusal('server_draining');
     this.game = (this.constructor as typeof GameRoom).game;
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, roomServices().config));
     const options = this.parseOptions(raw);
@@ -129,18 +132,18 @@ export class GameRoom extends Room<TableState> {
 
   override async onAuth(_client: Client, raw: unknown): Promise<SeatAuth | true> {
     const parsed = joinOptions.safeParse(raw ?? {});
-    if (!parsed.success) throw new Error(`Bad join options: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     const wantsSeat = parsed.data.spectator !== true;
     if (!wantsSeat) {
-      if (this.state.spectators >= roomServices().config.SPECTATORS_MAX) throw new Error('This table has as many spectators as it can take.');
+      if (this.state.spectators >= roomServices().config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
       return true;
     }
     if (this.tournament) {
       const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
-      if (!this.reservedEntry(playerId)) throw new Error('This tournament table has no seat for you.');
+      if (!this.reservedEntry(playerId)) throw joinRefusal('no_tournament_seat');
     } else {
-      if (this.state.phase !== 'waiting') throw new Error('This game has already started; join as a spectator.');
-      if (this.humanAndBotCount() >= this.options.players) throw new Error('This table is full.');
+      if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
+      if (this.humanAndBotCount() >= this.options.players) throw joinRefusal('table_full');
     }
     const auth = await authenticateSeat(roomServices().identities, parsed.data.token);
     // One identity, one linked seat per table (two tabs of one browser may still both play, the
@@ -156,7 +159,7 @@ export class GameRoom extends Room<TableState> {
     const parsed = joinOptions.parse(raw ?? {});
     // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
     if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.humanAndBotCount() >= this.options.players)) {
-      throw new Error('This table is full.');
+      throw joinRefusal('table_full');
     }
     const data: ClientData = { spectator: parsed.spectator === true };
     client.userData = data;
@@ -239,7 +242,7 @@ export class GameRoom extends Room<TableState> {
       void this.disconnect();
       return;
     }
-    this.broadcast('notice', { message: 'This server is restarting; your game continues while it can.' });
+    this.broadcast('notice', notice('restarting'));
     this.clock.setTimeout(() => void this.disconnect(), roomServices().config.SHUTDOWN_GRACE_MS);
   }
 
@@ -249,40 +252,40 @@ export class GameRoom extends Room<TableState> {
     this.onMessage('action', (client, message) => this.onAction(client, message));
     this.onMessage('ping', (client, message) => {
       const parsed = pingMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'ping needs { c: clientTime }');
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
       const now = Date.now();
       client.send('pong', { c: parsed.data.c, s: now, n: this.latency.probe(client.sessionId, now) });
     });
     this.onMessage('echo', (client, message) => {
       const parsed = echoMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'echo needs { n } from the last pong');
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
       this.latency.echo(client.sessionId, parsed.data.n, Date.now());
     });
     this.onMessage('add_bot', (client, message) => this.hostCommand(client, () => {
       const parsed = addBotMessage.safeParse(message ?? {});
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'add_bot needs { level: "easy" | "hard" }');
-      if (this.humanAndBotCount() >= this.options.players) return this.refuse(client, ErrorCodes.tableFull, 'Every seat is taken.');
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
+      if (this.humanAndBotCount() >= this.options.players) return this.refuse(client, ErrorCodes.tableFull);
       this.addBot(parsed.data.level);
     }));
     this.onMessage('remove_bot', (client, message) => this.hostCommand(client, () => {
       const parsed = removeBotMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'remove_bot needs { seat }');
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
       const entry = [...this.state.players.entries()].find(([, p]) => p.bot && p.seat === parsed.data.seat);
-      if (!entry) return this.refuse(client, ErrorCodes.badMessage, `Seat ${parsed.data.seat} holds no bot.`);
+      if (!entry) return this.refuse(client, 'no_bot_there', { seat: seatRef(parsed.data.seat) });
       this.state.players.delete(entry[0]);
       this.compactSeats();
       void this.publishMetadata();
     }));
     this.onMessage('configure', (client, message) => this.hostCommand(client, () => {
       const parsed = configureMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage, 'configure needs { options: {...} }');
+      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
       const next = this.game.optionsSchema.safeParse({ ...this.options, ...parsed.data.options });
-      if (!next.success) return this.refuse(client, ErrorCodes.badMessage, `Invalid options: ${describeZodError(next.error)}`);
+      if (!next.success) return this.refuse(client, 'bad_options');
       const range = this.game.seatRange(next.data);
       if (next.data.players < range.min || next.data.players > range.max) {
-        return this.refuse(client, ErrorCodes.badMessage, `This variant needs ${range.min}–${range.max} players.`);
+        return this.refuse(client, 'bad_seat_count', { min: range.min, max: range.max });
       }
-      if (next.data.players < this.humanAndBotCount()) return this.refuse(client, ErrorCodes.badMessage, 'Remove players or bots before making the table smaller.');
+      if (next.data.players < this.humanAndBotCount()) return this.refuse(client, 'table_too_small');
       this.options = next.data;
       this.state.variant = next.data.variant;
       this.state.seats = next.data.players;
@@ -304,28 +307,28 @@ export class GameRoom extends Room<TableState> {
     reportRoomException(this.roomId, methodName, error.cause ?? error);
   }
 
-  private refuse(client: Client, code: string, message: string, id?: number): void {
+  /** A refusal by the room itself: the client reads `server:error.<code>`. */
+  private refuse(client: Client, code: string, params?: Params, id?: number): void {
     messagesRejected.inc({ game: this.game.id, code });
-    const body: ErrorMessage = id === undefined ? { code, message } : { code, message, id };
-    client.send('error', body);
+    client.send('error', roomRefusal(code, params, id));
   }
 
   private hostCommand(client: Client, run: () => void): void {
     const player = this.state.players.get(client.sessionId);
-    if (!player?.host) return this.refuse(client, ErrorCodes.notHost, 'Only the host can do that.');
-    if (this.state.phase !== 'waiting') return this.refuse(client, ErrorCodes.wrongPhase, 'The game has already started.');
+    if (!player?.host) return this.refuse(client, ErrorCodes.notHost);
+    if (this.state.phase !== 'waiting') return this.refuse(client, 'game_started');
     run();
   }
 
   private onAction(client: Client, message: unknown): void {
     const envelope = actionEnvelope.safeParse(message);
-    if (!envelope.success) return this.refuse(client, ErrorCodes.badMessage, 'An action is { id, a, t?, v? }.');
+    if (!envelope.success) return this.refuse(client, ErrorCodes.badMessage);
     const { id } = envelope.data;
     const player = this.state.players.get(client.sessionId);
-    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated, 'Spectators cannot play.', id);
-    if (this.state.phase !== 'playing') return this.refuse(client, ErrorCodes.wrongPhase, 'The game is not running.', id);
+    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated, undefined, id);
+    if (this.state.phase !== 'playing') return this.refuse(client, ErrorCodes.wrongPhase, undefined, id);
     const action = this.game.actionSchema.safeParse(envelope.data.a);
-    if (!action.success) return this.refuse(client, ErrorCodes.badMessage, `Invalid action: ${describeZodError(action.error)}`, id);
+    if (!action.success) return this.refuse(client, 'bad_action', undefined, id);
     this.submit({ seat: player.seat, action: action.data, client, id, arrival: Date.now() }, envelope.data.t);
   }
 
@@ -362,7 +365,7 @@ export class GameRoom extends Room<TableState> {
   private applyAction(claim: Claim<QueuedAction>): void {
     const { item: queued, compensated: actedAt } = claim;
     if (this.state.phase !== 'playing') {
-      if (queued.client) this.refuse(queued.client, ErrorCodes.wrongPhase, 'The game is over.', queued.id);
+      if (queued.client) this.refuse(queued.client, 'game_over', undefined, queued.id);
       return;
     }
     const at = Math.max(actedAt, this.lastAppliedAt);
@@ -370,7 +373,11 @@ export class GameRoom extends Room<TableState> {
     const outcome = this.game.apply(this.engine, queued.seat, queued.action, at);
     if (!outcome.ok) {
       if (race) this.actionLog?.lostRace(queued.seat, queued.action, at, outcome.error.code, claim.tie);
-      if (queued.client) this.refuse(queued.client, outcome.error.code, outcome.error.message ?? outcome.error.code, queued.id);
+      if (queued.client) {
+        messagesRejected.inc({ game: this.game.id, code: outcome.error.code });
+        const m = ruleErrorMsg(this.game.id, outcome.error);
+        queued.client.send('error', refusal(outcome.error.code, m.key, m.params, queued.id));
+      }
       return;
     }
     this.actionLog?.applied(queued.seat, queued.action, at, race, claim.tie);
@@ -419,7 +426,7 @@ export class GameRoom extends Room<TableState> {
     this.autoDispose = false;
     void this.setPrivate(true).then(() => this.publishMetadata());
     logger.info({ room: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed }, 'game started');
-    this.afterChange([{ type: 'start', text: 'The game begins.' }]);
+    this.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
   /** Mirror the engine into the synchronised state, push events, schedule clocks and bots. */
@@ -442,16 +449,19 @@ export class GameRoom extends Room<TableState> {
       (seat, action) => this.submit({ seat, action, arrival: Date.now() }, undefined));
   }
 
+  /**
+   * Public events travel in the patch (the table's `log`); private ones (`to` set) are sent only
+   * to their seats' clients, as `events` `[{ type, msg }]`.
+   */
   private sendEvents(events: GameEvent[]): void {
-    const publicEvents = events.filter((e) => e.to === undefined);
-    const last = [...publicEvents].reverse().find((e) => e.text);
-    if (last?.text) this.state.lastEvent = wireSafe(last.text);
-    if (publicEvents.length > 0) this.broadcast('events', publicEvents);
+    appendLog(this.state, events.filter((e) => e.to === undefined).map(eventMsg).filter((m) => m !== null));
     for (const event of events) {
       if (!event.to) continue;
+      const m = eventMsg(event);
+      if (!m) continue;
       for (const client of this.clients) {
         const seat = this.state.players.get(client.sessionId)?.seat;
-        if (seat !== undefined && event.to.includes(seat)) client.send('events', [event]);
+        if (seat !== undefined && event.to.includes(seat)) client.send('events', [{ type: event.type, msg: m }]);
       }
     }
   }
@@ -529,7 +539,7 @@ export class GameRoom extends Room<TableState> {
     return this.storing;
   }
 
-  private async persistResult(result: GameResult): Promise<void> {
+  private async persistResult(result: TableResult): Promise<void> {
     const finishedAt = Date.now();
     const record: GameRecord = {
       id: this.roomId,
@@ -546,7 +556,7 @@ export class GameRoom extends Room<TableState> {
           identityId: this.seatIdentities.of(p)?.id ?? null, bot: p.bot, score: r?.score ?? 0, place: r?.place ?? 0,
         };
       }).sort((a, b) => a.seat - b.seat),
-      summary: typeof result.summary === 'string' ? result.summary : result.summary.key,
+      summary: result.summary,
       tournamentId: this.tournament?.tournamentId ?? null,
       tableId: this.tournament?.tableId ?? null,
       rated: this.isRated(),
@@ -588,16 +598,14 @@ export class GameRoom extends Room<TableState> {
   private parseOptions(raw: Record<string, unknown>): Record<string, unknown> & { variant: string; players: number } {
     const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, ...rest } = raw ?? {};
     const parsed = this.game.optionsSchema.safeParse(rest);
-    if (!parsed.success) throw new Error(`Invalid table options: ${describeZodError(parsed.error)}`);
+    if (!parsed.success) throw joinRefusal('bad_table_options');
     const range = this.game.seatRange(parsed.data);
-    if (parsed.data.players < range.min || parsed.data.players > range.max) {
-      throw new Error(`${this.game.title} (${parsed.data.variant}) seats ${range.min}–${range.max} players.`);
-    }
+    if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('seat_count');
     return parsed.data;
   }
 
   private parseTournament(raw: Record<string, unknown>): TournamentSeating {
-    if (raw.internalKey !== roomServices().internalKey) throw new Error('Tournament tables are created by the server only.');
+    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('tournament_server_only');
     return tournamentSeatingSchema.parse(raw.tournament);
   }
 
@@ -638,7 +646,7 @@ export class GameRoom extends Room<TableState> {
       player.botLevel = 'easy';
       player.name = `${player.name} (bot)`;
       if (player.host) { player.host = false; this.passHost(); }
-      this.afterChange([{ type: 'replaced', seat: player.seat, text: `${player.name} now plays for a player who left.` }]);
+      this.afterChange([{ type: 'replaced', seat: player.seat, msg: msg('server:event.replaced', { seat: seatRef(player.seat) }) }]);
     }
   }
 
@@ -721,10 +729,6 @@ export class GameRoom extends Room<TableState> {
  */
 function maxClientsFor(players: number): number {
   return players + roomServices().config.SPECTATORS_MAX + 8;
-}
-
-function describeZodError(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  return error.issues.slice(0, 3).map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ` : '') + i.message).join('; ');
 }
 
 /** A room class bound to one game definition (Colyseus defines rooms by class). */

@@ -33,7 +33,7 @@ describe('simultaneous grabs', () => {
       const [a, b, room] = await table();
       const slot = tableOf<RailwayPublicView>(a).table.findIndex((t) => t !== null);
       const acks = [collect<{ id: number }>(a, 'ack'), collect<{ id: number }>(b, 'ack')];
-      const errors = [collect<{ id: number; code: string; message: string }>(a, 'error'), collect<{ id: number; code: string; message: string }>(b, 'error')];
+      const errors = [collect<{ id: number; code: string; key: string }>(a, 'error'), collect<{ id: number; code: string; key: string }>(b, 'error')];
       const stamp = Date.now();
       a.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
       b.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
@@ -41,7 +41,7 @@ describe('simultaneous grabs', () => {
       expect(acks[0].length + acks[1].length).toBe(1);
       const loser = errors.find((e) => e.length === 1)!;
       expect(loser[0]).toMatchObject({ id: 1, code: 'gone' });
-      expect(loser[0].message).toMatch(/took that card first/);
+      expect(loser[0].key).toBe('railway_madness:error.gone');
       const engine = room.engineState as RailwayState;
       const cards = cardsInPlay(engine);
       expect(cards).toHaveLength(54);
