@@ -3,7 +3,7 @@
  * reconnection, spectators, bots, clocks, race arbitration and result storage. The rules come
  * from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, type Client, type RoomException, updateLobby } from '@colyseus/core';
+import { Room, matchMaker, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult, Seat } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
@@ -26,6 +26,7 @@ import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
+import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js';
 import { actionLatency, clientsGauge, gamesFinished, messagesRejected, raceStampsClamped, raceTies, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
@@ -38,7 +39,7 @@ const CLOCK_TICK_MS = 10;
 /** A finished table only waits for its linger timer: a slow tick is enough to fire it. */
 const FINISHED_TICK_MS = 1000;
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch'] as const;
 /** Salt so the tie coin's stream is not the engine's own stream from the same game seed. */
 const TIE_COIN_SALT = 0x7ac0c011;
 
@@ -88,6 +89,7 @@ export class GameRoom extends Room<TableState> {
   private ratedPrivate = false;
   private seatIdentities = new SeatIdentities<PlayerState>();
   private actionLog: ActionLogWriter | null = null;
+  private readonly rematch = new Rematch();
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -105,6 +107,7 @@ export class GameRoom extends Room<TableState> {
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
     if (raw.tournament !== undefined) this.tournament = this.parseTournament(raw);
+    const rematchSeating = raw.rematch !== undefined ? this.parseRematch(raw) : null;
 
     this.state = new TableState();
     this.state.game = this.game.id;
@@ -126,6 +129,7 @@ export class GameRoom extends Room<TableState> {
     await this.publishMetadata();
     roomsGauge.inc({ game: this.game.id });
 
+    if (rematchSeating) for (const bot of rematchSeating.bots) this.addBot(bot.level, bot.seat);
     if (this.tournament) this.seatTournamentPlayers(this.tournament);
     else if (!this.isPrivate) this.scheduleAutoStart();
   }
@@ -295,6 +299,7 @@ export class GameRoom extends Room<TableState> {
     }));
     // Empty seats are filled with bots at the start, so the host can always start.
     this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
+    this.onMessage('rematch', (client) => void this.onRematch(client));
   }
 
   /** Every frame passes the edge (size, rate, known type) before Colyseus decodes it. */
@@ -330,6 +335,37 @@ export class GameRoom extends Room<TableState> {
     const action = this.game.actionSchema.safeParse(envelope.data.a);
     if (!action.success) return this.refuse(client, 'bad_action', undefined, id);
     this.submit({ seat: player.seat, action: action.data, client, id, arrival: Date.now() }, envelope.data.t);
+  }
+
+  /** After the result: open the same table again (once) and tell every human at this one. */
+  private async onRematch(client: Client): Promise<void> {
+    const player = this.state.players.get(client.sessionId);
+    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated);
+    if (this.state.phase !== 'finished') return this.refuse(client, 'no_result_yet');
+    if (this.tournament) return this.refuse(client, 'no_rematch_tournament');
+    let answer;
+    try {
+      answer = await this.rematch.request(player.seat, () => this.openRematch());
+    } catch (error) {
+      logger.error({ room: this.roomId, err: error }, 'opening a rematch failed');
+      return this.refuse(client, 'rematch_failed');
+    }
+    if (!answer.first) return void client.send('rematch', answer.offer);
+    for (const c of this.clients) {
+      const p = this.state.players.get(c.sessionId);
+      if (p && !p.bot) c.send('rematch', answer.offer);
+    }
+  }
+
+  private async openRematch(): Promise<string> {
+    const seating: RematchSeating = {
+      bots: [...this.state.players.values()].filter((p) => p.bot && !this.seatIdentities.of(p) && !p.name.endsWith(' (bot)'))
+        .map((p) => ({ seat: p.seat, level: p.botLevel === 'hard' ? 'hard' as const : 'easy' as const })),
+    };
+    const room = await matchMaker.createRoom(this.game.id, {
+      ...this.options, private: this.isPrivate, rated: this.ratedPrivate, rematch: seating, internalKey: roomServices().internalKey,
+    });
+    return room.roomId;
   }
 
   // ---------------------------------------------------------------- game flow
@@ -596,11 +632,18 @@ export class GameRoom extends Room<TableState> {
   // ---------------------------------------------------------------- seats
 
   private parseOptions(raw: Record<string, unknown>): Record<string, unknown> & { variant: string; players: number } {
-    const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, ...rest } = raw ?? {};
+    const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, rematch: _rematch, ...rest } = raw ?? {};
     const parsed = this.game.optionsSchema.safeParse(rest);
     if (!parsed.success) throw joinRefusal('bad_table_options');
     const range = this.game.seatRange(parsed.data);
     if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('seat_count');
+    return parsed.data;
+  }
+
+  private parseRematch(raw: Record<string, unknown>): RematchSeating {
+    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('rematch_server_only');
+    const parsed = rematchSeatingSchema.safeParse(raw.rematch);
+    if (!parsed.success || parsed.data.bots.some((b) => b.seat >= this.options.players)) throw joinRefusal('bad_table_options');
     return parsed.data;
   }
 
@@ -650,11 +693,11 @@ export class GameRoom extends Room<TableState> {
     }
   }
 
-  private addBot(level: 'easy' | 'hard'): void {
+  private addBot(level: 'easy' | 'hard', seat = this.nextFreeSeat()): void {
     const bot = new PlayerState();
     bot.bot = true;
     bot.botLevel = level;
-    bot.seat = this.nextFreeSeat();
+    bot.seat = seat;
     bot.name = `Bot ${bot.seat + 1}${level === 'hard' ? ' ★' : ''}`;
     this.state.players.set(`bot:${this.roomId}:${bot.seat}:${Date.now()}`, bot);
     void this.publishMetadata();
