@@ -234,7 +234,7 @@ export class GameRoom extends Room<TableState> {
         this.afterChange(events);
         this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
       },
-      refuse: (client, refusal) => this.send(client, refusal),
+      refuse: (client, refusal) => this.sendRefusal(client, refusal),
     }, this.latency, this.clocks);
     this.results = new ResultStorage(this.roomId, {
       store: services.store,
@@ -322,14 +322,14 @@ export class GameRoom extends Room<TableState> {
     this.onMessage('rematch', (client) => void this.onRematch(client));
   }
 
-  private send(client: Client, refusal: Refusal): void {
+  private sendRefusal(client: Client, refusal: Refusal): void {
     messagesRejected.inc({ game: this.game.id, code: refusal.code });
     client.send('error', refusal);
   }
 
   /** A refusal by the room itself: the client reads `server:error.<code>`. */
   private refuse(client: Client, code: string, params?: Params, id?: number): void {
-    this.send(client, roomRefusal(code, params, id));
+    this.sendRefusal(client, roomRefusal(code, params, id));
   }
 
   private hostCommand(client: Client, run: () => void): void {

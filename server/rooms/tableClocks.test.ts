@@ -5,9 +5,12 @@ import { TableClocks } from './tableClocks.js';
 
 function clocks() {
   let now = 1_000;
+  // Colyseus' clock ticks to an absolute time: start it at 0, then move it and the wall clock together.
   const clock = new Clock();
+  let ticked = 0;
+  clock.tick(ticked);
   const table = new TableClocks(clock, () => now);
-  const advance = (ms: number) => { now += ms; clock.tick(ms); };
+  const advance = (ms: number) => { now += ms; ticked += ms; clock.tick(ticked); };
   return { table, advance, set: (t: number) => { now = t; } };
 }
 

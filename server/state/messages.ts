@@ -18,7 +18,11 @@ export function summaryMsg(summary: GameResult['summary']): Msg {
   return typeof summary === 'string' ? msg(TEXT_KEY, { text: summary }) : summary;
 }
 
-/** A rule refusal's message: `<gameId>:error.<code>` with the engine's parameters. */
+/**
+ * A rule refusal's message: `<gameId>:error.<code>` with the engine's parameters; an engine not yet
+ * converted (an English `message`, no params) is shown by its sentence until it is.
+ */
 export function ruleErrorMsg(gameId: string, error: RuleError): Msg {
+  if (error.message && !error.params) return msg(TEXT_KEY, { text: error.message });
   return msg(`${gameId}:error.${error.code}`, error.params);
 }
