@@ -5,7 +5,6 @@
  * English sentences stay only in HTTP `error` fields, for API users.
  */
 import { ServerError } from '@colyseus/core';
-import type { Response } from 'express';
 import { msg, type Msg, type MsgParam } from '../../shared/i18n/msg.js';
 
 export type Params = Record<string, MsgParam>;
@@ -15,10 +14,6 @@ export interface Refusal { code: string; key: string; params?: Params; id?: numb
 
 export function serverErrorKey(code: string): string {
   return `server:error.${code}`;
-}
-
-export function serverErrorMsg(code: string, params?: Params): Msg {
-  return msg(serverErrorKey(code), params);
 }
 
 export function refusal(code: string, key: string, params?: Params, id?: number): Refusal {
@@ -44,9 +39,4 @@ export function notice(name: string, params?: Params): Msg {
  */
 export function joinRefusal(code: string): ServerError {
   return new ServerError(4216, code); // Colyseus' ErrorCode.APPLICATION_ERROR
-}
-
-/** An HTTP JSON error: English `error` for API users, `code` (and `params`) for the client's message. */
-export function sendHttpError(res: Response, status: number, code: string, error: string, params?: Params): void {
-  res.status(status).json(params ? { error, code, params } : { error, code });
 }

@@ -46,7 +46,7 @@ function keysIn(file: string): { key: string; at: string }[] {
   const add = (key: string, index: number) => found.push({ key, at: `${relative(ROOT, file)}:${text.slice(0, index).split('\n').length}` });
   const patterns: [RegExp, (m: RegExpExecArray) => string][] = [
     [/\bcode: '([a-z][a-z0-9_]*)'/g, (m) => `server:error.${m[1]}`],
-    [/\b(?:joinRefusal|roomRefusal)\('([a-z][a-z0-9_]*)'/g, (m) => `server:error.${m[1]}`],
+    [/\b(?:joinRefusal|roomRefusal|serverRefusal)\('([a-z][a-z0-9_]*)'/g, (m) => `server:error.${m[1]}`],
     [/\.refuse\([\w.]+, '([a-z][a-z0-9_]*)'/g, (m) => `server:error.${m[1]}`],
     [/\brefuse\(res, \d+, '([a-z][a-z0-9_]*)'/g, (m) => `server:error.${m[1]}`],
     [/\['([a-z][a-z0-9_]*)', '[A-Z]/g, (m) => `server:error.${m[1]}`],
