@@ -43,7 +43,7 @@ describe('Seating', () => {
     seating.addBot('easy');
     seating.seatHuman('b', { name: 'Bo' }, undefined, true);
     seating.leaveWaiting('a');
-    expect(seats(players)).toEqual([[0, 'Bot 1', true, false], [1, 'Bo', false, true]]);
+    expect(seats(players)).toEqual([[0, 'Bot 2', true, false], [1, 'Bo', false, true]]);
   });
 
   it('an away seat is played by a bot after the grace period; the wake-up is when the next one passes it', () => {
