@@ -41,11 +41,12 @@ describe('SIGTERM', () => {
     running.send('start', {});
     await eventually(() => running.state.phase === 'playing', 5000, 'start');
     const notices: string[] = [];
-    running.onMessage('notice', (m: { message: string }) => notices.push(m.message));
+    running.onMessage('notice', (m: { key: string }) => notices.push(m.key));
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     await eventually(() => notices.length > 0, 5000, 'restart notice');
+    expect(notices[0]).toBe('server:notice.restarting');
     await expect(new Client(endpoint).create('railway_madness', { players: 2 })).rejects.toThrow();
     const code = await server.stop();
     expect(Date.now() - signalledAt).toBeLessThan(15_000);

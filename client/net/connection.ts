@@ -7,13 +7,21 @@ import { Client, type Room } from 'colyseus.js';
 import { ClockSync } from './clockSync.js';
 import { ActionStamper } from '../../shared/protocol/stamper.js';
 import { readTableViews } from '../../shared/wire/registry.js';
-import type { OptionValueWire, ResultWire } from '../../shared/wire/table.js';
+import { readLog, type LogEntry, type LogEntryWire, type OptionValueWire, type ResultWire } from '../../shared/wire/table.js';
+import type { WireList } from '../../shared/wire/contract.js';
 import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './identity.js';
-import type { PongMessage } from '../../shared/protocol/messages.js';
+import type { ErrorMessage, PongMessage } from '../../shared/protocol/messages.js';
+import { isMsg, msg, type Msg } from '../../shared/i18n/msg.js';
+import { httpErrorMsg, joinErrorMsg, JoinError } from './joinErrors.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 
-export interface Refusal { code: string; message: string; id?: number }
+/** A refused message or action: `msg` is what to show (formatMsg), `id` the refused action's. */
+export interface Refusal { code: string; msg: Msg; id?: number }
+/** An event only this seat may see (public events are in the state's `log`). */
+export interface PrivateEvent { type: string; msg: Msg }
+/** The server opened the same table again: join `roomId` to play the rematch. */
+export interface RematchOffer { roomId: string; by: number }
 export type Rollback = () => void;
 
 /** The decoded table state (server/state/TableState.ts); `table` and `secret` are read with shared/wire. */
@@ -22,7 +30,7 @@ export interface TableRoomState {
   options: { forEach(cb: (value: OptionValueWire, key: string) => void): void };
   players: Map<string, PlayerView> & { forEach(cb: (p: PlayerView, key: string) => void): void };
   spectators: number; version: number; changedAt: number; table?: unknown; active: number[]; deadline: number;
-  autoStartAt: number; lastEvent: string; result?: ResultWire;
+  autoStartAt: number; log: WireList<LogEntryWire>; result?: ResultWire;
 }
 export interface PlayerView { name: string; seat: number; connected: boolean; bot: boolean; botLevel: string; host: boolean; score: number; secret?: unknown }
 
@@ -40,29 +48,52 @@ export class Connection {
   private predictions = new Map<number, Rollback>();
   private pingTimer: number | undefined;
   onRefused: (refusal: Refusal) => void = () => undefined;
-  onEvents: (events: { type: string; text?: string }[]) => void = () => undefined;
+  /** Private events only (a drawn hand, one's own secret pick); public ones are in `log()`. */
+  onEvents: (events: PrivateEvent[]) => void = () => undefined;
   onStatus: (status: 'connected' | 'reconnecting' | 'lost') => void = () => undefined;
-  onNotice: (message: string) => void = () => undefined;
+  onNotice: (message: Msg) => void = () => undefined;
+  /** The table was opened again after the result (someone asked for a rematch). */
+  onRematch: (offer: RematchOffer) => void = () => undefined;
   onState: () => void = () => undefined;
 
+  /** Every join below throws a JoinError whose `msg` says why, in the player's language. */
   async quickPlay(game: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.joinOrCreate<TableRoomState>(game, await withToken(options)));
+    this.attach(await joining(async () => this.client.joinOrCreate<TableRoomState>(game, await withToken(options))));
   }
 
   async createPrivate(game: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.create<TableRoomState>(game, await withToken({ ...options, private: true })));
+    this.attach(await joining(async () => this.client.create<TableRoomState>(game, await withToken({ ...options, private: true }))));
   }
 
   async joinByCode(code: string, options: Record<string, unknown>): Promise<void> {
     const res = await fetch(`/api/rooms/code/${encodeURIComponent(code)}`);
-    if (res.status === 404) throw new Error('No table has that code.');
-    if (!res.ok) throw new Error(((await res.json()) as { error?: string }).error ?? `Look-up failed (${res.status})`);
+    if (!res.ok) throw new JoinError(httpErrorMsg(res.status, await res.json().catch(() => ({}))));
     const { roomId } = (await res.json()) as { roomId: string };
-    this.attach(await this.client.joinById<TableRoomState>(roomId, await withToken(options)));
+    await this.joinById(roomId, options);
   }
 
   async joinById(roomId: string, options: Record<string, unknown>): Promise<void> {
-    this.attach(await this.client.joinById<TableRoomState>(roomId, await withToken(options)));
+    this.attach(await joining(async () => this.client.joinById<TableRoomState>(roomId, await withToken(options))));
+  }
+
+  /** After the result: ask for the same table again (the answer comes as `onRematch`). */
+  requestRematch(): void {
+    this.room?.send('rematch');
+  }
+
+  /** Leave this table and take the seat kept for us at the rematch table. */
+  async acceptRematch(offer: RematchOffer, options: Record<string, unknown>): Promise<void> {
+    const old = this.room;
+    this.room = null;
+    sessionStorage.removeItem(TOKEN_KEY);
+    window.clearInterval(this.pingTimer);
+    await old?.leave(true).catch(() => undefined);
+    await this.joinById(offer.roomId, options);
+  }
+
+  /** The public events the table state holds (the last 30), oldest first. */
+  log(): LogEntry[] {
+    return this.room?.state ? readLog(this.room.state) : [];
   }
 
   /** After a reload: go back to the table this tab was seated at, if the server still holds the seat. */
@@ -127,16 +158,19 @@ export class Connection {
       this.clock.addSample(m.c, m.s, Date.now());
     });
     room.onMessage('ack', (m: { id: number }) => { this.predictions.delete(m.id); });
-    room.onMessage('error', (m: Refusal) => {
+    room.onMessage('error', (m: ErrorMessage) => {
       if (m.id !== undefined) {
         this.predictions.get(m.id)?.();
         this.predictions.delete(m.id);
       }
-      this.onRefused(m);
+      const refused: Refusal = { code: m.code, msg: msg(typeof m.key === 'string' ? m.key : `server:error.${m.code}`, m.params) };
+      if (m.id !== undefined) refused.id = m.id;
+      this.onRefused(refused);
     });
-    room.onMessage('events', (events: { type: string; text?: string }[]) => this.onEvents(events));
+    room.onMessage('events', (events: PrivateEvent[]) => this.onEvents(events.filter((e) => isMsg(e.msg))));
     room.onMessage('identity', (m: { token: string; identity: Identity }) => adoptIdentity(m));
-    room.onMessage('notice', (m: { message: string }) => this.onNotice(m.message));
+    room.onMessage('notice', (m: Msg) => { if (isMsg(m)) this.onNotice(m); });
+    room.onMessage('rematch', (m: RematchOffer) => this.onRematch(m));
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
     room.onLeave((code) => {
       window.clearInterval(this.pingTimer);
@@ -168,6 +202,14 @@ export class Connection {
       }
     }
     this.onStatus('lost');
+  }
+}
+
+async function joining<T>(join: () => Promise<T>): Promise<T> {
+  try {
+    return await join();
+  } catch (error) {
+    throw new JoinError(joinErrorMsg(error), error);
   }
 }
 

@@ -11,10 +11,13 @@ import { loadGameLocales } from '../i18n/index.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
 import { api, currentIdentity, ensureIdentity } from '../net/identity.js';
 import { button, el } from '../ui/dom.js';
+import type { Msg } from '../../shared/i18n/msg.js';
+import { formatMsg } from '../i18n/format.js';
+import { t } from '../i18n/index.js';
 
-interface Frame { t: number; view: unknown; events: { text?: string }[]; active: number[]; cause: { kind: string; seat?: number } }
+interface Frame { t: number; view: unknown; events: { text?: string; msg?: Msg }[]; active: number[]; cause: { kind: string; seat?: number } }
 interface GameReplay {
-  id: string; game: string; variant: string; summary: string; startedAt: number;
+  id: string; game: string; variant: string; summary: Msg; startedAt: number;
   players: { seat: number; name: string; bot: boolean; place: number; score: number; identityId: string | null }[];
   replay: { frames: Frame[]; seat?: { seat: number; views: unknown[] } } | null;
 }
@@ -157,8 +160,10 @@ export class ReplayScene extends Phaser.Scene {
     this.scrub.value = String(this.index);
     this.label.textContent = `${this.index + 1} / ${frames.length} · ${clock(frame.t)}`;
     this.label.dataset.index = String(this.index);
-    const text = [...frame.events].reverse().find((e) => e.text)?.text;
-    this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${game.summary}` : text ?? (this.index === 0 ? 'The game begins.' : '');
+    const reader = { mySeat: game.replay.seat?.seat ?? null, names: new Map(game.players.map((p) => [p.seat, p.name])) };
+    const last = [...frame.events].reverse().find((e) => e.msg)?.msg;
+    const text = last ? formatMsg(last, reader) : undefined;
+    this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${formatMsg(game.summary, reader)}` : text ?? (this.index === 0 ? t('server:event.start') : '');
     this.dom?.setPosition(16, this.scale.height - BOTTOM);
     this.layer.removeAll(true);
     const own = game.replay.seat;

@@ -11,6 +11,8 @@ import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js
 import { catalogue as games } from '../../shared/games/catalogue.js';
 import { button, el } from '../ui/dom.js';
 import { readResult } from '../../shared/wire/table.js';
+import type { Msg } from '../../shared/i18n/msg.js';
+import { formatMsg } from '../i18n/format.js';
 
 const TOP = 64;
 const SIDE = 190;
@@ -53,8 +55,8 @@ export class TableScene extends Phaser.Scene {
       .setOrigin(0.5, 0).setDepth(10).setVisible(false);
 
     this.connection.onState = () => { this.dirty = true; };
-    this.connection.onRefused = (r) => this.showToast(this.named(r.message));
-    this.connection.onNotice = (m) => this.showToast(this.named(m), '#2b5d8a');
+    this.connection.onRefused = (r) => this.showToast(this.fmt(r.msg));
+    this.connection.onNotice = (m) => this.showToast(this.fmt(m), '#2b5d8a');
     this.connection.onEvents = () => { this.dirty = true; };
     this.connection.onStatus = (s) => {
       if (s === 'reconnecting') this.showToast('Connection lost — reconnecting…', '#2b5d8a');
@@ -160,7 +162,8 @@ export class TableScene extends Phaser.Scene {
     const turn = state.phase === 'playing' && activeNames.length > 0 ? `Waiting for ${activeNames.join(', ')}. ` : '';
     const help = this.gameRenderer?.keysHelp ? `   Keys: ${this.gameRenderer.keysHelp}` : '';
     this.status.setPosition(12, this.scale.height - BOTTOM + 6).setWordWrapWidth(this.scale.width - 24);
-    this.status.setText(`${turn}${state.lastEvent ? `Last: ${this.named(state.lastEvent)}` : ''}\n${this.hintText}${help}`);
+    const last = this.connection.log().at(-1);
+    this.status.setText(`${turn}${last ? `Last: ${this.fmt(last.msg)}` : ''}\n${this.hintText}${help}`);
   }
 
   private drawClock(): void {
@@ -172,6 +175,12 @@ export class TableScene extends Phaser.Scene {
     if (!target) return void this.clockText.setText(state.phase === 'waiting' ? 'Waiting for players' : '');
     const seconds = Math.max(0, Math.ceil((target - now) / 1000));
     this.clockText.setText(state.phase === 'waiting' ? `Bots fill empty seats in ${seconds}s` : `Clock: ${seconds}s`);
+  }
+
+  /** A server message in the player's language (engines' transitional English text still names "Seat 2"). */
+  private fmt(message: Msg): string {
+    const me = this.me()?.seat;
+    return this.named(formatMsg(message, { mySeat: me ?? null, names: new Map(this.players().map((p) => [p.seat, p.name])) }));
   }
 
   /** Engines name seats ("Seat 2"); players read names ("Bo", "you"). */
@@ -232,7 +241,7 @@ export class TableScene extends Phaser.Scene {
     const rows = [...result.seats].sort((a, b) => a.place - b.place)
       .map((s) => el('div', { textContent: `${s.place}. ${names.get(s.seat) ?? `Seat ${s.seat + 1}`} — ${s.score}` }));
     const panel = el('div', { className: 'jn-panel', id: 'result' },
-      el('h1', { textContent: 'Game over' }), el('div', { textContent: String(result.summary) }), ...rows,
+      el('h1', { textContent: 'Game over' }), el('div', { textContent: this.fmt(result.summary) }), ...rows,
       el('div', { className: 'jn-bar' }, button('Back to lobby', () => void this.backToLobby(), { testId: 'back-to-lobby' }),
         button('Watch the replay', () => void this.leaveFor('replay', { id: this.connection.room?.roomId }), { secondary: true, testId: 'watch-replay' }),
         button('My profile', () => void this.leaveFor('players', { view: 'profile' }), { secondary: true, testId: 'result-profile' })));

@@ -20,7 +20,7 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
     const roomId = await roomIdForCode(deps.presence, req.params.code);
     const [room] = roomId ? await matchMaker.query({ roomId }) : [];
     if (!room) {
-      res.status(404).json({ error: 'No table has that code.' });
+      res.status(404).json({ error: 'No table has that code.', code: 'no_such_code' });
       return;
     }
     const meta = room.metadata as { game: string; variant: string; seats: number; free: number; phase: string };
@@ -31,7 +31,7 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
   router.get('/results', async (req, res) => {
     const q = resultsQuery.safeParse(req.query);
     if (!q.success) {
-      res.status(400).json({ error: 'Bad query: game?, limit 1–200' });
+      res.status(400).json({ error: 'Bad query: game?, limit 1–200', code: 'bad_query' });
       return;
     }
     // Private tables' games are shown to their players only (GET /api/players/:id with their token).
@@ -41,7 +41,7 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
   router.get('/results/:id', async (req: Request<{ id: string }>, res) => {
     const record = await deps.store.getGameResult(req.params.id.slice(0, 64));
     if (!record) {
-      res.status(404).json({ error: 'No stored result for that table.' });
+      res.status(404).json({ error: 'No stored result for that table.', code: 'no_such_game' });
       return;
     }
     res.json(publicRecord(record));

@@ -26,13 +26,13 @@ export class IpLimit {
 
   /**
    * Express middleware: passes a request while its address is within the limit, else answers 429
-   * with `Retry-After` and `message` (the one shape every limited route answers with).
+   * with `Retry-After`, `error` (English, for API users) and `code` `too_many_requests` with `params.count` (seconds) (the one shape every limited route answers with).
    */
   guard(message: string) {
     return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       const wait = await this.take(req.ip ?? 'unknown');
       if (wait === 0) return next();
-      res.set('Retry-After', String(wait)).status(429).json({ error: message, code: 'rate_limited' });
+      res.set('Retry-After', String(wait)).status(429).json({ error: message, code: 'too_many_requests', params: { count: wait } });
     };
   }
 }

@@ -12,9 +12,10 @@ export function jsonErrors(error: unknown, req: Request, res: Response, next: Ne
   const e = (typeof error === 'object' && error !== null ? error : {}) as HttpError;
   const status = e.status ?? e.statusCode ?? 500;
   if (status >= 500) logger.error({ err: error, path: req.path }, 'request failed');
-  const message = status === 413 ? 'The request body is too large.'
-    : e.type === 'entity.parse.failed' ? 'The request body is not valid JSON.'
-    : status < 500 && e.expose && e.message ? e.message
-    : 'Something went wrong on our side.';
-  res.status(status).json({ error: message, code: status });
+  const [code, message] = status === 413 ? ['body_too_large', 'The request body is too large.']
+    : e.type === 'entity.parse.failed' ? ['bad_json', 'The request body is not valid JSON.']
+    : status < 500 ? ['bad_request', e.expose && e.message ? e.message : 'The request was refused.']
+    : ['server_error', 'Something went wrong on our side.'];
+  // `code` is what the client formats (server:error.<code>); `status` repeats the HTTP status.
+  res.status(status).json({ error: message, code, status });
 }

@@ -18,19 +18,20 @@ export function limitMatchmaking(server: http.Server, joins: IpLimit, trust: Pro
     if (!req.url?.includes('/matchmake') || req.method === 'OPTIONS') return pass();
     const length = Number(req.headers['content-length'] ?? (req.method === 'POST' ? NaN : 0));
     if (req.method === 'POST' && !(length <= MATCHMAKE_BODY_LIMIT)) {
-      return refuse(res, Number.isNaN(length) ? 411 : 413, Number.isNaN(length)
-        ? 'A matchmaking request must declare its length.'
-        : `A matchmaking request may be at most ${MATCHMAKE_BODY_LIMIT} bytes.`);
+      return Number.isNaN(length)
+        ? refuse(res, 411, 'length_required', 'A matchmaking request must declare its length.')
+        : refuse(res, 413, 'body_too_large', `A matchmaking request may be at most ${MATCHMAKE_BODY_LIMIT} bytes.`);
     }
     joins.take(clientAddress(req, trust)).then((wait) => {
       if (wait === 0) return pass();
       res.setHeader('Retry-After', String(wait));
-      refuse(res, 429, 'Too many join attempts: wait a few seconds.');
-    }, () => refuse(res, 500, 'Matchmaking is unavailable.'));
+      refuse(res, 429, 'too_many_joins', 'Too many join attempts: wait a few seconds.', { count: wait });
+    }, () => refuse(res, 500, 'matchmaking_unavailable', 'Matchmaking is unavailable.'));
   });
 }
 
-function refuse(res: http.ServerResponse, status: number, error: string): void {
+/** `code` for the client (server:error.<code>), `error` in English for API users, `status` the HTTP status. */
+function refuse(res: http.ServerResponse, status: number, code: string, error: string, params?: Record<string, number>): void {
   res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
-  res.end(JSON.stringify({ code: status, error }));
+  res.end(JSON.stringify(params ? { code, error, status, params } : { code, error, status }));
 }

@@ -14,7 +14,7 @@ export function monitorAttempts(attempts: number) {
     failures.get(key).then((state) => {
       if (state && state.consumedPoints >= attempts) {
         res.set('Retry-After', String(Math.ceil(state.msBeforeNext / 1000))).status(429)
-          .json({ error: 'Too many failed sign-in attempts: try again later.', code: 429 });
+          .json({ error: 'Too many failed sign-in attempts: try again later.', code: 'too_many_requests', params: { count: Math.ceil(state.msBeforeNext / 1000) } });
         return;
       }
       res.on('finish', () => {

@@ -36,9 +36,9 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
   const caller = (req: Request): Promise<IdentityRecord | null> => identities.resolve(bearer(req));
 
   router.get('/players/:id', async (req: Request<{ id: string }>, res) => {
-    if (!isIdentityId(req.params.id)) return void res.status(404).json({ error: 'No such player.' });
+    if (!isIdentityId(req.params.id)) return void res.status(404).json({ error: 'No such player.', code: 'no_such_player' });
     const identity = await store.getIdentity(req.params.id);
-    if (!identity) return void res.status(404).json({ error: 'No such player.' });
+    if (!identity) return void res.status(404).json({ error: 'No such player.', code: 'no_such_player' });
     const self = (await caller(req))?.id === identity.id;
     const [ratings, lines, played] = await Promise.all([
       store.ratingsOf(identity.id), store.listPlayerGames(identity.id, { limit: HISTORY * 2 }), store.countPlayerGames(identity.id, { publicOnly: !self }),
@@ -60,11 +60,11 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
 
   router.get('/leaderboards/:game', async (req: Request<{ game: string }>, res) => {
     const game = findGame(req.params.game);
-    if (!game) return void res.status(404).json({ error: 'No such game.', games: games.map((g) => g.id) });
+    if (!game) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game', games: games.map((g) => g.id) });
     const q = leaderboardQuery.safeParse(req.query);
-    if (!q.success) return void res.status(400).json({ error: 'Bad query: variant?, limit 1–100.' });
+    if (!q.success) return void res.status(400).json({ error: 'Bad query: variant?, limit 1–100.', code: 'bad_query' });
     const variant = q.data.variant ?? game.defaultVariant;
-    if (!game.variants.includes(variant)) return void res.status(400).json({ error: `${game.title} has no variant "${variant}".` });
+    if (!game.variants.includes(variant)) return void res.status(400).json({ error: `${game.title} has no variant "${variant}".`, code: 'no_such_variant' });
     const key = ratingKey(game.id, variant);
     const entries = await leaderboard(store, key, { limit: q.data.limit });
     const me = await caller(req);
@@ -78,14 +78,14 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
   });
 
   router.get('/games/:id', async (req: Request<{ id: string }>, res) => {
-    if (!GAME_ID.test(req.params.id)) return void res.status(404).json({ error: 'No such game.' });
+    if (!GAME_ID.test(req.params.id)) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game' });
     const [record, session] = await Promise.all([store.getGameResult(req.params.id), store.getGameSession(req.params.id)]);
-    if (!record && !session) return void res.status(404).json({ error: 'No such game.' });
+    if (!record && !session) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game' });
     const players = record?.players ?? [];
     const me = await caller(req);
     const mine = me ? (players.find((p) => p.identityId === me.id) ?? session?.seats.find((s) => s.identityId === me.id)) : undefined;
-    if (session?.private && !mine) return void res.status(404).json({ error: 'No such game.' });
-    if (!record) return void res.status(409).json({ error: 'This game is still running: its replay opens when it ends.' });
+    if (session?.private && !mine) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game' });
+    if (!record) return void res.status(409).json({ error: 'This game is still running: its replay opens when it ends.', code: 'game_running' });
     const game = findGame(record.game);
     const replay = game && session ? await replays.build(game, session, mine ? mine.seat : null) : null;
     res.json({

@@ -10,16 +10,17 @@ import { looksLikeBot } from '../../shared/protocol/names.js';
 export const NAME_MAX = 20;
 const ALLOWED = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}._'-]| (?! ))*$/u;
 
-export type NameCheck = { ok: true; name: string } | { ok: false; reason: string };
+/** `code` is what the client shows (server:error.<code>); `reason` the English sentence for API users. */
+export type NameCheck = { ok: true; name: string } | { ok: false; code: string; reason: string };
 
 export function checkName(raw: unknown): NameCheck {
-  if (typeof raw !== 'string') return { ok: false, reason: 'A name is text.' };
+  if (typeof raw !== 'string') return { ok: false, code: 'name_invalid', reason: 'A name is text.' };
   // Only plain spaces are trimmed: a control or zero-width character anywhere refuses the name.
   const name = raw.normalize('NFC').replace(/^ +| +$/g, '');
-  if (name.length < 1) return { ok: false, reason: 'A name needs at least one letter.' };
-  if ([...name].length > NAME_MAX) return { ok: false, reason: `A name has at most ${NAME_MAX} characters.` };
-  if (!ALLOWED.test(name)) return { ok: false, reason: 'Use letters, digits, single spaces and . _ \' - only, starting with a letter or digit.' };
-  if (looksLikeBot(name)) return { ok: false, reason: 'That name reads like a bot\'s; pick another.' };
+  if (name.length < 1) return { ok: false, code: 'name_empty', reason: 'A name needs at least one letter.' };
+  if ([...name].length > NAME_MAX) return { ok: false, code: 'guest_name_too_long', reason: `A name has at most ${NAME_MAX} characters.` };
+  if (!ALLOWED.test(name)) return { ok: false, code: 'name_characters', reason: 'Use letters, digits, single spaces and . _ \' - only, starting with a letter or digit.' };
+  if (looksLikeBot(name)) return { ok: false, code: 'name_bot', reason: 'That name reads like a bot\'s; pick another.' };
   return { ok: true, name };
 }
 

@@ -1,12 +1,13 @@
 /**
  * Guest identity HTTP API under /api/identity (docs/protocol.md "Players"). The device token goes
- * in `Authorization: Bearer <token>`; bodies are checked with zod; errors are `{ error }`.
+ * in `Authorization: Bearer <token>`; bodies are checked with zod; errors are `{ error, code, params? }`.
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { IdentityRecord } from '../store/index.js';
 import type { IpLimit } from '../http/ipLimits.js';
 import { IdentityService, publicIdentity } from './service.js';
+import { NAME_MAX } from './names.js';
 
 const renameBody = z.object({ name: z.string().max(200) }).strict();
 const claimBody = z.object({ code: z.string().max(100) }).strict();
@@ -22,7 +23,7 @@ export function identityRoutes(deps: { identities: IdentityService; creations: I
 
   const me = async (req: Request, res: Response): Promise<IdentityRecord | null> => {
     const identity = await identities.resolve(bearer(req));
-    if (!identity) res.status(401).json({ error: 'Unknown guest token: create a new guest (POST /api/identity).' });
+    if (!identity) res.status(401).json({ error: 'Unknown guest token: create a new guest (POST /api/identity).', code: 'unknown_guest' });
     return identity;
   };
 
@@ -41,12 +42,12 @@ export function identityRoutes(deps: { identities: IdentityService; creations: I
     if (!identity) return;
     const body = renameBody.safeParse(req.body ?? {});
     if (!body.success) {
-      res.status(400).json({ error: 'The body is { name }.' });
+      res.status(400).json({ error: 'The body is { name }.', code: 'bad_request' });
       return;
     }
     const renamed = await identities.rename(identity, body.data.name);
     if (!renamed.ok) {
-      res.status(400).json({ error: renamed.reason });
+      res.status(400).json({ error: renamed.reason, code: renamed.code, ...(renamed.code === 'guest_name_too_long' ? { params: { max: NAME_MAX } } : {}) });
       return;
     }
     res.json({ identity: publicIdentity(renamed.identity ?? identity) });
@@ -62,12 +63,12 @@ export function identityRoutes(deps: { identities: IdentityService; creations: I
   router.post('/claim', creations.guard('Too many attempts from here: wait a little.'), async (req, res) => {
     const body = claimBody.safeParse(req.body ?? {});
     if (!body.success) {
-      res.status(400).json({ error: 'The body is { code }.' });
+      res.status(400).json({ error: 'The body is { code }.', code: 'bad_request' });
       return;
     }
     const claimed = await identities.claimTransfer(body.data.code);
     if (!claimed) {
-      res.status(404).json({ error: 'This link was already used or has expired: make a new one on your other device.' });
+      res.status(404).json({ error: 'This link was already used or has expired: make a new one on your other device.', code: 'transfer_expired' });
       return;
     }
     res.json({ identity: publicIdentity(claimed.identity), token: claimed.token });

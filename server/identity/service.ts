@@ -56,7 +56,7 @@ export class IdentityService {
         return { ...checked, identity: { ...identity, name: checked.name, tag, updatedAt: at } };
       }
     }
-    return { ok: false, reason: 'That name is very popular: try another.' };
+    return { ok: false, code: 'name_popular', reason: 'That name is very popular: try another.' };
   }
 
   async startTransfer(identity: IdentityRecord): Promise<{ code: string; expiresAt: number }> {

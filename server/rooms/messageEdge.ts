@@ -14,6 +14,7 @@ import { TokenBucket } from '../matchmaking/rateLimit.js';
 import { ErrorCodes } from '../../shared/protocol/messages.js';
 import { edgeDrops, messagesReceived } from '../ops/metrics.js';
 import { reportRoomException } from './roomExceptions.js';
+import { roomRefusal, type Params } from '../i18n/serverMessages.js';
 
 export interface EdgePolicy {
   /** Label for metrics (a game id or "lobby"). */
@@ -80,13 +81,13 @@ export class MessageEdge {
 
     if (frame.length > this.policy.maxBytes) {
       this.count('oversized');
-      this.tell(client, flow, now, ErrorCodes.tooLarge, `A message may be at most ${this.policy.maxBytes} bytes.`);
+      this.tell(client, flow, now, ErrorCodes.tooLarge, { max: this.policy.maxBytes });
       return 'dropped';
     }
     const type = code === Protocol.ROOM_DATA ? readType(frame) : null;
     if (type === null || !this.types.has(type)) {
       this.count('unknown');
-      this.tell(client, flow, now, ErrorCodes.unknownMessage, 'Unknown message type.');
+      this.tell(client, flow, now, ErrorCodes.unknownMessage);
       return 'dropped';
     }
     this.count(type);
@@ -105,15 +106,15 @@ export class MessageEdge {
       client.leave(FLOOD_CLOSE_CODE, 'Too many messages');
       return 'dropped';
     }
-    this.tell(client, flow, now, ErrorCodes.rateLimited, 'Too many messages: slow down.');
+    this.tell(client, flow, now, ErrorCodes.rateLimited);
     return 'dropped';
   }
 
   /** Errors to a client are themselves limited: at most one a second. */
-  private tell(client: Client, flow: Flow, now: number, code: string, message: string): void {
+  private tell(client: Client, flow: Flow, now: number, code: string, params?: Params): void {
     if (now - flow.warnedAt < 1000) return;
     flow.warnedAt = now;
-    client.send('error', { code, message });
+    client.send('error', roomRefusal(code, params));
   }
 
   private count(type: string): void {

@@ -1,17 +1,20 @@
 /** The state a room sends decodes to the same values on a client, including strings of awkward lengths. */
 import { describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from '@colyseus/schema';
-import { ResultState, TableState, wireSafe } from './TableState.js';
+import { LogEntryState, ResultState, TableState, wireSafe } from './TableState.js';
 
-/** `text` as the event line, followed on the wire by the result's summary. */
+/** `text` as an event's parameter in the log, followed on the wire by the result's summary. */
 function roundTrip(text: string): { text: string; after: string } {
   const state = new TableState();
-  state.lastEvent = text;
+  const entry = new LogEntryState();
+  entry.key = 'server:event.text';
+  entry.params.set('text', text);
+  state.log.push(entry);
   state.result = new ResultState();
   state.result.summary = 'after the text';
   const decoder = new Decoder(new TableState());
   decoder.decode(new Encoder(state).encodeAll());
-  return { text: decoder.state.lastEvent, after: decoder.state.result?.summary ?? '' };
+  return { text: decoder.state.log[0]?.params.get('text') ?? '', after: decoder.state.result?.summary ?? '' };
 }
 
 describe('strings on the wire', () => {
@@ -33,5 +36,38 @@ describe('strings on the wire', () => {
     const text = '★'.repeat(85);
     expect(Buffer.byteLength(text)).toBe(255);
     expect(roundTrip(wireSafe(text)).text.trim()).toBe(text);
+  });
+});
+
+describe('messages on the wire', () => {
+  it('the log keeps the last 30 public events, numbered, with their parameters; the result summary is a key and parameters', async () => {
+    const { appendLog, writeResult } = await import('./tableMirror.js');
+    const { readLog, readResult } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    const decoder = new Decoder(new TableState());
+    const encoder = new Encoder(state);
+    decoder.decode(encoder.encodeAll());
+    for (let i = 0; i < 40; i++) appendLog(state, [{ key: 'g:event.took', params: { seat: `@${i % 4}`, count: i, car: '$g:car.red' } }]);
+    writeResult(state, { seats: [{ seat: 0, place: 1, score: 3 }], summary: { key: 'g:summary.win', params: { seat: '@0', points: 3 } } });
+    decoder.decode(encoder.encode());
+    const log = readLog(decoder.state);
+    expect(log).toHaveLength(30);
+    expect(log[0]).toEqual({ n: 11, msg: { key: 'g:event.took', params: { seat: '@2', count: 10, car: '$g:car.red' } } });
+    expect(log[29].n).toBe(40);
+    expect(readResult(decoder.state)).toEqual({ seats: [{ seat: 0, place: 1, score: 3 }], summary: { key: 'g:summary.win', params: { seat: '@0', points: 3 } } });
+  });
+
+  it('an engine still sending English text travels as server:event.text, padded text trimmed back', async () => {
+    const { appendLog, writeResult } = await import('./tableMirror.js');
+    const { eventMsg } = await import('./messages.js');
+    const { readLog, readResult } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    const text = 'y'.repeat(255);
+    appendLog(state, [eventMsg({ type: 'x', text })!]);
+    writeResult(state, { seats: [], summary: 'Bo wins' });
+    const decoder = new Decoder(new TableState());
+    decoder.decode(new Encoder(state).encodeAll());
+    expect(readLog(decoder.state)[0].msg).toEqual({ key: 'server:event.text', params: { text } });
+    expect(readResult(decoder.state)?.summary).toEqual({ key: 'server:event.text', params: { text: 'Bo wins' } });
   });
 });

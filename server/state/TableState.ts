@@ -10,8 +10,8 @@ Encoder.BUFFER_SIZE = 64 * 1024;
  * @colyseus/schema 3.0.76 writes the length of a string of exactly 255 UTF-8 bytes as 0
  * (`length % 255` in its str8 encoder), so the client reads an empty string and then misreads the
  * rest of the patch ("definition mismatch"). Found in the load test: Rush Hour seat views of five
- * cards are often 255 bytes. Every string that can reach that length (event texts, the result
- * summary, the JSON views of games not yet typed) goes through this: a trailing space (invisible
+ * cards are often 255 bytes. Every string that can reach that length (message parameters such
+ * as an engine's transitional event text, the JSON views of games not yet typed) goes through this: a trailing space (invisible
  * in text, JSON whitespace) moves it off that length.
  */
 export function wireSafe(text: string): string {
@@ -24,6 +24,9 @@ export function wireSafe(text: string): string {
  * (server/state/<game>Schema.ts); @colyseus/schema sends the subclass's type id, so one
  * `TableState` carries any game's table.
  */
+/** How many public events the table state keeps (the client's move log). */
+export const LOG_SIZE = 30;
+
 export class PublicViewState extends Schema {}
 
 /** A seat's private view on the wire (each game extends it); only ever under `PlayerState.secret`. */
@@ -56,10 +59,22 @@ export class SeatResultState extends Schema {
   @type('number') score = 0;
 }
 
-/** The final standing (GameResult), set once the game is over. */
+/**
+ * A player-facing message on the wire (shared/i18n/msg.ts): its i18n key and parameters, numbers
+ * as `#<n>` (paramsToWire). The client formats it in the reader's language.
+ */
+export class LogEntryState extends Schema {
+  /** Sequence number of the public event (1, 2, ...): a client sees which entries are new. */
+  @type('uint32') n = 0;
+  @type('string') key = '';
+  @type({ map: 'string' }) params = new MapSchema<string>();
+}
+
+/** The final standing (GameResult), set once the game is over; the summary as a key and parameters. */
 export class ResultState extends Schema {
   @type([SeatResultState]) seats = new ArraySchema<SeatResultState>();
   @type('string') summary = '';
+  @type({ map: 'string' }) summaryParams = new MapSchema<string>();
 }
 
 /**
@@ -87,7 +102,8 @@ export class TableState extends Schema {
   @type('number') deadline = 0;
   /** While waiting on a quick-play table: when empty seats will be filled with bots (server epoch ms). */
   @type('number') autoStartAt = 0;
-  @type('string') lastEvent = '';
+  /** The last LOG_SIZE public events, oldest first (private events go to their seats as `events` messages). */
+  @type([LogEntryState]) log = new ArraySchema<LogEntryState>();
   /** The final standing once finished. */
   @type(ResultState) result?: ResultState;
 }

@@ -1,8 +1,10 @@
-/** The game-independent parts of the table state: options and result as typed schema. */
+/** The game-independent parts of the table state: options, the public event log and the result as typed schema. */
 import type { MapSchema } from '@colyseus/schema';
 import type { GameResult } from '../../shared/games/contract.js';
-import { OptionValueState, ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
+import { paramsToWire, type Msg } from '../../shared/i18n/msg.js';
+import { LOG_SIZE, LogEntryState, OptionValueState, ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
 import { syncItems, syncValues } from './sync.js';
+import { summaryMsg } from './messages.js';
 
 /**
  * Options are validated by the game's zod schema: numbers, booleans, lists of numbers and short
@@ -21,9 +23,36 @@ export function writeOptions(target: MapSchema<OptionValueState>, options: Recor
   }
 }
 
+/**
+ * A message's parameters into a schema map. A string parameter may be free text (an engine's
+ * transitional sentence): wireSafe keeps it off the 255-byte length; readers trim it back.
+ */
+export function writeParams(target: MapSchema<string>, message: Msg): void {
+  const wire = new Map(paramsToWire(message.params).map(([k, v]) => [k, wireSafe(v)]));
+  for (const key of [...target.keys()]) if (!wire.has(key)) target.delete(key);
+  for (const [key, value] of wire) if (target.get(key) !== value) target.set(key, value);
+}
+
+/** Appends public events to the log, numbering them after the last one, and keeps the last LOG_SIZE. */
+export function appendLog(state: TableState, messages: readonly Msg[]): void {
+  if (messages.length === 0) return;
+  let n = state.log.length > 0 ? state.log[state.log.length - 1].n : 0;
+  for (const message of messages) {
+    const entry = new LogEntryState();
+    entry.n = ++n;
+    entry.key = message.key;
+    writeParams(entry.params, message);
+    state.log.push(entry);
+  }
+  const excess = state.log.length - LOG_SIZE;
+  if (excess > 0) state.log.splice(0, excess);
+}
+
 export function writeResult(state: TableState, result: GameResult): void {
   const target = state.result ?? new ResultState();
-  target.summary = wireSafe(typeof result.summary === 'string' ? result.summary : result.summary.key);
+  const summary = summaryMsg(result.summary);
+  target.summary = summary.key;
+  writeParams(target.summaryParams, summary);
   syncItems(target.seats, result.seats, () => new SeatResultState(), (item, s) => {
     item.seat = s.seat; item.place = s.place; item.score = s.score;
   });

@@ -15,6 +15,8 @@ import type {
 
 type Row<T extends keyof Database> = Selectable<Database[T]>;
 
+import { summaryFromColumn, summaryToColumn } from './summary.js';
+
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
@@ -23,7 +25,7 @@ function gameFromRow(r: Row<'game_results'>): GameRecord {
   return {
     id: r.id, game: r.game, variant: r.variant, seed: num(r.seed),
     startedAt: num(r.started_at), finishedAt: num(r.finished_at), durationMs: num(r.duration_ms),
-    players: json(r.players), summary: r.summary, tournamentId: r.tournament_id, tableId: r.table_id,
+    players: json(r.players), summary: summaryFromColumn(r.summary), tournamentId: r.tournament_id, tableId: r.table_id,
   };
 }
 
@@ -110,7 +112,7 @@ export class SqlStore implements Store {
       const inserted = await trx.insertInto('game_results').values({
         id: r.id, game: r.game, variant: r.variant, seed: r.seed,
         started_at: r.startedAt, finished_at: r.finishedAt, duration_ms: r.durationMs,
-        players: JSON.stringify(r.players), summary: r.summary, tournament_id: r.tournamentId, table_id: r.tableId,
+        players: JSON.stringify(r.players), summary: summaryToColumn(r.summary), tournament_id: r.tournamentId, table_id: r.tableId,
       }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
       const seen = new Set<string>();

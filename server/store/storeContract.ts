@@ -8,7 +8,7 @@ import type { GameRecord, RatingRecord, Store, TableRecord, TournamentRecord } f
 export function game(id: string, over: Partial<GameRecord> = {}): GameRecord {
   return {
     id, game: 'bip_bip', variant: 'single', seed: 4_000_000_000, startedAt: 1_700_000_000_000, finishedAt: 1_700_000_060_000,
-    durationMs: 60_000, summary: 'Ana wins',
+    durationMs: 60_000, summary: { key: 'railway_madness:summary.win', params: { seat: '@0', points: 4 } },
     players: [
       { seat: 0, name: 'Ana', playerId: 'p1', bot: false, score: 12, place: 1 },
       { seat: 1, name: 'Bot', playerId: null, bot: true, score: 7, place: 2 },
@@ -51,8 +51,8 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
     it('is idempotent on the room id', async (ctx) => {
       if (!store) return ctx.skip();
       await s().saveGameResult(game('room-b'));
-      await s().saveGameResult(game('room-b', { summary: 'changed' }));
-      expect((await s().getGameResult('room-b'))?.summary).toBe('Ana wins');
+      await s().saveGameResult(game('room-b', { summary: { key: 'changed' } }));
+      expect((await s().getGameResult('room-b'))?.summary).toEqual({ key: 'railway_madness:summary.win', params: { seat: '@0', points: 4 } });
       expect((await s().listGameResults({ limit: 200 })).filter((g) => g.id === 'room-b')).toHaveLength(1);
     });
 

@@ -4,6 +4,7 @@
  */
 import type { TournamentFormat } from '../../shared/tournament/types.js';
 import type { LogEntry } from '../../shared/replay/log.js';
+import type { Msg } from '../../shared/i18n/msg.js';
 
 export interface GamePlayerRecord {
   seat: number;
@@ -26,7 +27,8 @@ export interface GameRecord {
   finishedAt: number;
   durationMs: number;
   players: GamePlayerRecord[];
-  summary: string;
+  /** The result screen's line as a message (server/store/summary.ts: JSON in the column; old rows are sentences). */
+  summary: Msg;
   tournamentId: string | null;
   tableId: string | null;
   /** Whether ratings move (docs/architecture.md "Ratings"); kept in game_sessions, not in game_results. */

@@ -143,7 +143,8 @@ function wrap(fn: Handler) {
     fn(req, res).catch((error: unknown) => {
       if (error instanceof TournamentError) {
         const status = { not_found: 404, bad_request: 400, wrong_state: 409, forbidden: 403 }[error.code];
-        res.status(status).json({ error: error.message, code: error.code });
+        // `code` for the client (server:error.<code>), `error` in English for API users.
+        res.status(status).json(error.params ? { error: error.message, code: error.reason, params: error.params } : { error: error.message, code: error.reason });
         return;
       }
       next(error);
@@ -175,7 +176,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
 
   const mustExist = async (id: string): Promise<TournamentRecord> => {
     const t = await store.getTournament(id.slice(0, 64));
-    if (!t) throw new TournamentError('not_found', 'No such tournament.');
+    if (!t) throw new TournamentError('not_found', 'No such tournament.', 'no_such_tournament');
     return t;
   };
   const organiser = async (req: Request<Record<string, string>>, res: Response): Promise<TournamentRecord | null> => {
@@ -212,7 +213,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const body = parse(createBody, req.body, res);
     if (!body) return;
     if ((await store.listTournaments({ status: ['registration'], limit: limits.openMax })).length >= limits.openMax) {
-      throw new TournamentError('wrong_state', 'Too many tournaments are open for registration right now: try again later.');
+      throw new TournamentError('wrong_state', 'Too many tournaments are open for registration right now: try again later.', 'too_many_tournaments');
     }
     const t = await service.create({ ...body, startsAt: body.startsAt ?? Date.now() + DEFAULT_START_DELAY_MS });
     res.status(201).json({ tournament: publicTournament(t), organiserToken: tokens.organiser(t.id), privateCode: t.privateCode });
@@ -229,7 +230,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
 
   router.get('/:id', wrap(async (req, res) => {
     const view = await publicView(service, store, req.params.id.slice(0, 64));
-    if (!view) throw new TournamentError('not_found', 'No such tournament.');
+    if (!view) throw new TournamentError('not_found', 'No such tournament.', 'no_such_tournament');
     res.json(view);
   }));
 
@@ -243,7 +244,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const body = parse(registerBody, req.body, res);
     if (!body) return;
     if ((await store.listRegistrations(t.id)).length >= limits.registrationsMax) {
-      throw new TournamentError('wrong_state', `This tournament is full (${limits.registrationsMax} players).`);
+      throw new TournamentError('wrong_state', `This tournament is full (${limits.registrationsMax} players).`, 'tournament_full', { max: limits.registrationsMax });
     }
     // The registrant plays (and is rated) as their guest identity (Authorization: Bearer <guest token>);
     // without one, or with a token nobody holds, a fresh guest is issued with the registration.
@@ -266,7 +267,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const who = await player(req, res);
     if (!who) return;
     const me = (await readPlayerViews(service, who.t.id))?.(who.playerId);
-    if (!me) throw new TournamentError('not_found', 'This player is not registered.');
+    if (!me) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
     res.json(me);
   }));
 
@@ -275,7 +276,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const who = await player(req, res);
     if (!who) return;
     const me = (await readPlayerViews(service, who.t.id))?.(who.playerId);
-    if (!me) throw new TournamentError('not_found', 'This player is not registered.');
+    if (!me) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
     await live.attachPlayer(who.t.id, who.playerId, req, res);
   }));
 
@@ -299,9 +300,9 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     if (!body) return;
     const token = bearer(req);
     if (tokens.isOrganiser(t.id, token)) {
-      if (!body.playerId) throw new TournamentError('bad_request', 'playerId (the public id) is needed.');
+      if (!body.playerId) throw new TournamentError('bad_request', 'playerId (the public id) is needed.', 'player_id_needed');
       const reg = (await store.listRegistrations(t.id)).find((r) => publicPlayerId(r.playerId) === body.playerId);
-      if (!reg) throw new TournamentError('not_found', 'This player is not registered.');
+      if (!reg) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
       await service.dropPlayer(t.id, reg.playerId);
     } else {
       const self = tokens.playerOf(t.id, token);

@@ -76,7 +76,7 @@ export class LiveTournaments {
   /** Streams `event: tournament` (the public view) now and after every change, until the client goes. */
   async attach(tournamentId: string, req: Request, res: Response): Promise<void> {
     if (this.count(tournamentId, false) >= MAX_VIEWERS_PER_TOURNAMENT) {
-      res.status(503).json({ error: 'Too many live viewers: poll GET /api/tournaments/:id instead.' });
+      res.status(503).json({ error: 'Too many live viewers: poll GET /api/tournaments/:id instead.', code: 'too_many_viewers' });
       return;
     }
     await this.open(tournamentId, null, req, res);
@@ -85,7 +85,7 @@ export class LiveTournaments {
   /** Streams `event: me` (that player's own view) now and whenever it changes, until the client goes. */
   async attachPlayer(tournamentId: string, playerId: string, req: Request, res: Response): Promise<void> {
     if (this.count(tournamentId, true) >= MAX_PLAYER_STREAMS_PER_TOURNAMENT) {
-      res.status(503).json({ error: 'Too many live streams: poll GET /api/tournaments/:id/me instead.' });
+      res.status(503).json({ error: 'Too many live streams: poll GET /api/tournaments/:id/me instead.', code: 'too_many_viewers' });
       return;
     }
     await this.open(tournamentId, playerId, req, res);

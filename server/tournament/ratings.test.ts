@@ -4,7 +4,7 @@ import { INITIAL_MU, leaderboard, rateGame } from './ratings.js';
 
 function record(id: string, game: string, seats: [string | null, number][]): GameRecord {
   return {
-    id, game, variant: 'classic', seed: 1, startedAt: 1, finishedAt: 2, durationMs: 1, summary: '',
+    id, game, variant: 'classic', seed: 1, startedAt: 1, finishedAt: 2, durationMs: 1, summary: { key: 'x' },
     players: seats.map(([identityId, place], seat) => ({ seat, name: identityId ?? 'Bot', playerId: null, identityId, bot: identityId === null, score: 0, place })),
     tournamentId: null, tableId: null, rated: true,
   };

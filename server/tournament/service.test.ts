@@ -60,7 +60,7 @@ class FakeLauncher implements TableLauncher {
     return {
       id: l.roomId, game: l.game, variant: l.variant, seed: 1, startedAt: 1, finishedAt: 2, durationMs: 1,
       players: l.seats.map((s, seat) => ({ seat, name: s.name, playerId: s.playerId, bot: false, score: 10 - order[seat], place: order[seat] })),
-      summary: 'done', tournamentId: l.tournamentId, tableId: l.tableId,
+      summary: { key: 'done' }, tournamentId: l.tournamentId, tableId: l.tableId,
     };
   }
 

@@ -27,8 +27,12 @@ export interface TableLauncher {
 
 export type TournamentErrorCode = 'not_found' | 'bad_request' | 'wrong_state' | 'forbidden';
 
+/**
+ * `code` is the kind (the HTTP status follows it); `reason` is what the client shows
+ * (server:error.<reason>, with `params`); `message` stays English for API users.
+ */
 export class TournamentError extends Error {
-  constructor(readonly code: TournamentErrorCode, message: string) {
+  constructor(readonly code: TournamentErrorCode, message: string, readonly reason: string = code, readonly params?: Record<string, string | number>) {
     super(message);
     this.name = 'TournamentError';
   }
@@ -113,9 +117,9 @@ export class TournamentService {
     if (!parsed.success) throw new TournamentError('bad_request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     const o = parsed.data;
     const range = this.seatRangeOf(o.game, o.variant, o.tableSize);
-    if (!range) throw new TournamentError('bad_request', `Unknown game or variant: ${o.game} / ${o.variant}`);
+    if (!range) throw new TournamentError('bad_request', `Unknown game or variant: ${o.game} / ${o.variant}`, 'unknown_game');
     if (o.tableSize < range.min || o.tableSize > range.max) {
-      throw new TournamentError('bad_request', `Tables of ${o.tableSize} are not possible: ${o.game} seats ${range.min}–${range.max}.`);
+      throw new TournamentError('bad_request', `Tables of ${o.tableSize} are not possible: ${o.game} seats ${range.min}–${range.max}.`, 'bad_table_size', { size: o.tableSize, min: range.min, max: range.max });
     }
     const id = `t_${randomBytes(6).toString('base64url')}`;
     const at = this.now();
@@ -136,12 +140,12 @@ export class TournamentService {
   async register(tournamentId: string, who: { name: string; playerId?: string; code?: string; identityId?: string }): Promise<RegistrationRecord> {
     return this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
-      if (t.status !== 'registration') throw new TournamentError('wrong_state', 'Registration is closed.');
+      if (t.status !== 'registration') throw new TournamentError('wrong_state', 'Registration is closed.', 'registration_closed');
       if (t.privateCode !== null && who.code?.trim().toUpperCase() !== t.privateCode) {
-        throw new TournamentError('forbidden', 'This tournament is private: the code is wrong.');
+        throw new TournamentError('forbidden', 'This tournament is private: the code is wrong.', 'wrong_tournament_code');
       }
       const name = nameSchema.safeParse(who.name);
-      if (!name.success) throw new TournamentError('bad_request', 'A name of 1 to 40 characters is needed.');
+      if (!name.success) throw new TournamentError('bad_request', 'A name of 1 to 40 characters is needed.', 'bad_tournament_name');
       const guest = who.playerId === undefined;
       const r: RegistrationRecord = {
         tournamentId, playerId: who.playerId ?? `g_${randomBytes(9).toString('base64url')}`, name: name.data, guest,
@@ -162,9 +166,9 @@ export class TournamentService {
     await this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
       const reg = await this.mustGetRegistration(tournamentId, playerId);
-      if (t.status === 'finished') throw new TournamentError('wrong_state', 'The tournament is over.');
-      if (t.status !== 'registration' && t.format === 'elimination') throw new TournamentError('wrong_state', 'Check-in closed when the elimination started.');
-      if (reg.droppedAt !== null) throw new TournamentError('wrong_state', 'This player has left the tournament.');
+      if (t.status === 'finished') throw new TournamentError('wrong_state', 'The tournament is over.', 'tournament_over');
+      if (t.status !== 'registration' && t.format === 'elimination') throw new TournamentError('wrong_state', 'Check-in closed when the elimination started.', 'check_in_closed');
+      if (reg.droppedAt !== null) throw new TournamentError('wrong_state', 'This player has left the tournament.', 'player_left');
       if (reg.checkedInAt !== null) return;
       await this.store.updateRegistration(tournamentId, playerId, { checkedInAt: this.now() });
       this.emit(tournamentId);
@@ -175,10 +179,10 @@ export class TournamentService {
   async start(tournamentId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
-      if (t.status !== 'registration') throw new TournamentError('wrong_state', 'The tournament has already started.');
+      if (t.status !== 'registration') throw new TournamentError('wrong_state', 'The tournament has already started.', 'tournament_started');
       const ready = (await this.store.listRegistrations(tournamentId)).filter((r) => r.checkedInAt !== null && r.droppedAt === null);
       if (ready.length < t.seatMin) {
-        throw new TournamentError('wrong_state', `At least ${t.seatMin} checked-in players are needed (${ready.length} so far).`);
+        throw new TournamentError('wrong_state', `At least ${t.seatMin} checked-in players are needed (${ready.length} so far).`, 'not_enough_players', { min: t.seatMin, count: ready.length });
       }
       await this.store.updateTournament(tournamentId, { status: 'running', updatedAt: this.now() });
       await this.advanceLocked(tournamentId);
@@ -207,7 +211,7 @@ export class TournamentService {
   async pause(tournamentId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
-      if (t.status !== 'running') throw new TournamentError('wrong_state', 'Only a running tournament can be paused.');
+      if (t.status !== 'running') throw new TournamentError('wrong_state', 'Only a running tournament can be paused.', 'not_running');
       await this.store.updateTournament(tournamentId, { status: 'paused', updatedAt: this.now() });
       this.emit(tournamentId);
     });
@@ -216,7 +220,7 @@ export class TournamentService {
   async unpause(tournamentId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
-      if (t.status !== 'paused') throw new TournamentError('wrong_state', 'The tournament is not paused.');
+      if (t.status !== 'paused') throw new TournamentError('wrong_state', 'The tournament is not paused.', 'not_paused');
       await this.store.updateTournament(tournamentId, { status: 'running', updatedAt: this.now() });
       this.emit(tournamentId);
       await this.advanceLocked(tournamentId);
@@ -242,7 +246,7 @@ export class TournamentService {
   async endRoundEarly(tournamentId: string): Promise<number> {
     const closed = await this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
-      if (t.status !== 'running' && t.status !== 'paused') throw new TournamentError('wrong_state', 'No round is being played.');
+      if (t.status !== 'running' && t.status !== 'paused') throw new TournamentError('wrong_state', 'No round is being played.', 'no_round');
       let count = 0;
       for (const table of await this.store.listTables(tournamentId, t.currentRound)) {
         if (table.status !== 'pending' && table.status !== 'playing') continue;
@@ -270,7 +274,7 @@ export class TournamentService {
     const table = await this.store.getTable(tableId);
     if (!table) return false;
     if (record.tableId !== null && record.tableId !== tableId) {
-      throw new TournamentError('bad_request', `Result ${record.id} is for table ${record.tableId}, not ${tableId}.`);
+      throw new TournamentError('bad_request', `Result ${record.id} is for table ${record.tableId}, not ${tableId}.`, 'wrong_table');
     }
     await this.store.saveGameResult(record);
     // Only the table's own room decides it (not a room left over from a launch that lost).
@@ -503,14 +507,14 @@ export class TournamentService {
 
   private async mustGet(id: string): Promise<TournamentRecord> {
     const t = await this.store.getTournament(id);
-    if (!t) throw new TournamentError('not_found', 'No such tournament.');
+    if (!t) throw new TournamentError('not_found', 'No such tournament.', 'no_such_tournament');
     return t;
   }
 
   private async mustGetRegistration(tournamentId: string, playerId: string): Promise<RegistrationRecord> {
     await this.mustGet(tournamentId);
     const reg = (await this.store.listRegistrations(tournamentId)).find((r) => r.playerId === playerId);
-    if (!reg) throw new TournamentError('not_found', 'This player is not registered.');
+    if (!reg) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
     return reg;
   }
 

@@ -35,7 +35,7 @@ export const joinOptions = z.object({
   token: z.string().max(200).optional(),
 }).passthrough();
 
-/** Error codes sent in `error` and `rejected` messages ({ code, message }). */
+/** Room and edge error codes sent in `error` messages (the client reads `server:error.<code>`). */
 export const ErrorCodes = {
   badMessage: 'bad_message',
   rateLimited: 'rate_limited',
@@ -47,7 +47,11 @@ export const ErrorCodes = {
   tooLarge: 'too_large',
 } as const;
 
-export interface ErrorMessage { code: string; message: string; id?: number }
+/**
+ * A refusal to one client: `key` is the full i18n key (`server:error.<code>` for the room and its
+ * edge, `<gameId>:error.<code>` for the rules), `id` the refused action's.
+ */
+export interface ErrorMessage { code: string; key: string; params?: Record<string, string | number>; id?: number }
 export interface AckMessage { id: number; version: number }
 /** `n`: a nonce the client echoes at once (`echo { n }`): the room's own round-trip probe. */
 export interface PongMessage { c: number; s: number; n: number }

@@ -1,9 +1,16 @@
-/** Reading the game-independent typed parts of the table state: options and result. */
-import type { GameResult } from '../games/contract.js';
+/** Reading the game-independent typed parts of the table state: options, the public event log and the result. */
+import type { SeatResult } from '../games/contract.js';
+import { paramsFromWire, type Msg, type MsgParam } from '../i18n/msg.js';
 import { list, type WireList } from './contract.js';
 
 export interface OptionValueWire { kind: string; number: number; flag: boolean; text: string; numbers: WireList<number> }
-export interface ResultWire { seats: WireList<{ seat: number; place: number; score: number }>; summary: string }
+/** A schema map of strings as both sides see it (MapSchema<string>). */
+export interface WireParams { forEach(cb: (value: string, key: string) => void): void }
+export interface LogEntryWire { n: number; key: string; params: WireParams }
+export interface ResultWire { seats: WireList<{ seat: number; place: number; score: number }>; summary: string; summaryParams: WireParams }
+
+export interface LogEntry { n: number; msg: Msg }
+export interface TableResult { seats: SeatResult[]; summary: Msg }
 
 export function readOptions(options: { forEach(cb: (value: OptionValueWire, key: string) => void): void }): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -13,11 +20,26 @@ export function readOptions(options: { forEach(cb: (value: OptionValueWire, key:
   return out;
 }
 
-/** Null until the game is over. */
-export function readResult(result: ResultWire | undefined): GameResult | null {
+/** A message read back from its key and schema map (string values trimmed of wireSafe's padding). */
+export function readMsg(key: string, params: WireParams | undefined): Msg {
+  const entries: [string, string][] = [];
+  params?.forEach((value, name) => { entries.push([name, value.trimEnd()]); });
+  if (entries.length === 0) return { key };
+  const out: Record<string, MsgParam> = paramsFromWire(entries);
+  return { key, params: out };
+}
+
+/** The public events the table state holds (the last 30), oldest first. */
+export function readLog(state: { log?: WireList<LogEntryWire> }): LogEntry[] {
+  return list(state.log).map((e) => ({ n: e.n, msg: readMsg(e.key, e.params) }));
+}
+
+/** Null until the game is over. Takes the table state (or its `result` field). */
+export function readResult(source: { result?: ResultWire } | ResultWire | undefined): TableResult | null {
+  const result = source && 'summary' in source ? source : (source as { result?: ResultWire } | undefined)?.result;
   if (!result) return null;
   return {
     seats: list(result.seats).map((s) => ({ seat: s.seat, place: s.place, score: s.score })),
-    summary: result.summary.trimEnd(),
+    summary: readMsg(result.summary, result.summaryParams),
   };
 }

@@ -73,7 +73,7 @@ async function playUntilResult(page: Page): Promise<void> {
   const debug = await page.evaluate(() => {
     const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
     const room = scene?.connection?.room;
-    return room ? { phase: room.state.phase, version: room.state.version, last: room.state.lastEvent, seat: scene.connection.views()?.seatView } : 'no room';
+    return room ? { phase: room.state.phase, version: room.state.version, last: scene.connection.log().at(-1)?.msg, seat: scene.connection.views()?.seatView } : 'no room';
   });
   throw new Error(`no result screen within 90 s: ${JSON.stringify(debug)} ${JSON.stringify(await matchingCardPoint(page))} (screenshot: ${screenshot})`);
 }

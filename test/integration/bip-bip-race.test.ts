@@ -24,7 +24,7 @@ beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: WINDOW_MS })
 afterAll(async () => { await server.stop(); });
 
 type Synced = { phase: string; table?: unknown; players: Map<string, { seat: number; secret?: unknown }> };
-type Answer = { id: number; code?: string; params?: Record<string, unknown> };
+type Answer = { id: number; code?: string; key?: string; params?: Record<string, unknown> };
 const pub = (r: Room<Synced>) => tableOf<BipPublicView>(r);
 const seatOf = (r: Room<Synced>) => r.state.players.get(r.sessionId)!.seat;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,6 +75,7 @@ describe('Bip! Bip! races over real sockets', () => {
       // The refusal names who took the light first: `bip_bip:error.stale` with { first: seat }.
       expect(loser.errors[0]).toMatchObject({ id: 1, code: 'stale' });
       if (loser.errors[0].params) expect(loser.errors[0].params).toEqual({ first: `@${seatOf(winner)}` });
+      expect(loser.errors[0].key).toBe('bip_bip:error.stale');
       const after = t.engine();
       expect(after.light).toBe(seatOf(winner));
       expect(after.boardVersion).toBe(s.boardVersion + 1);
@@ -137,6 +138,7 @@ describe('Bip! Bip! races over real sockets', () => {
     await eventually(() => claimerAnswers.of(6), 5000, 'the claim is answered');
     // `bip_bip:error.stale_claim`: the board changed, that card no longer matches (no penalty).
     expect(claimerAnswers.errors[0]).toMatchObject({ id: 6, code: 'stale_claim' });
+    expect(claimerAnswers.errors[0].key).toBe('bip_bip:error.stale_claim');
     const s = t.engine();
     expect(s.hands[seat]).toEqual(handBefore);
     expect(s.blockedUntil[seat]).toBe(0);

@@ -7,7 +7,9 @@
  *   that version, field by field (so every face-down card, every hand card, every secret pick
  *   is exactly as public as the engine's public view makes it: nothing more is on the wire), and
  *   reads back (shared/wire) to that public view;
- * - a seated client's own secret is exactly its seat view of that version, and no one else's.
+ * - a seated client's own secret is exactly its seat view of that version, and no one else's;
+ * - private events (`to` set) reach only their seats, as `events` messages: never another seat,
+ *   never the spectator, and never the public `log` in the state.
  * For games still sent as JSON strings, the raw bytes are also searched for other seats' views.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +17,10 @@ import { matchMaker } from '@colyseus/core';
 import type { Schema } from '@colyseus/schema';
 import type { Room } from 'colyseus.js';
 import { games } from '../../shared/games/registry.js';
-import type { AnyGame } from '../../shared/games/contract.js';
+import type { AnyGame, Applied, GameEvent } from '../../shared/games/contract.js';
+import { eventMsg } from '../../server/state/messages.js';
+import { readLog, type LogEntryWire } from '../../shared/wire/table.js';
+import type { Msg } from '../../shared/i18n/msg.js';
 import { GameRoom } from '../../server/rooms/GameRoom.js';
 import { mirrorFor } from '../../server/state/mirrors.js';
 import type { GameMirror } from '../../server/state/mirror.js';
@@ -23,7 +28,7 @@ import type { PlayerState, TableState } from '../../server/state/TableState.js';
 import { readerFor, readTableViews } from '../../shared/wire/registry.js';
 import type { SyncedTable } from '../../shared/wire/contract.js';
 import { Rng } from '../../shared/random.js';
-import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
+import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
 import { legitimateStrings, rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
 import { WireDecoder } from '../support/wireDecoder.js';
 
@@ -84,6 +89,32 @@ function recordMirror(gameId: string, serverRoom: GameRoom): { written: Map<numb
   return { written, original, restore: () => { mirror.writeTable = writeTable; mirror.writeSeat = writeSeat; } };
 }
 
+/**
+ * Every private event the engine produced while recording, as its message (JSON) → the seats
+ * allowed to see it; and every public message (an identical public event proves nothing).
+ */
+function recordPrivateEvents(game: AnyGame): { allowed: Map<string, Set<number>>; publicMsgs: Set<string>; restore(): void } {
+  const allowed = new Map<string, Set<number>>();
+  const publicMsgs = new Set<string>();
+  const { apply, advance } = game;
+  const note = (outcome: Applied<unknown>) => {
+    if (!outcome.ok) return outcome;
+    for (const e of outcome.events as GameEvent[]) {
+      const m = eventMsg(e);
+      if (!m) continue;
+      const key = JSON.stringify(m);
+      if (!e.to) { publicMsgs.add(key); continue; }
+      const seats = allowed.get(key) ?? new Set<number>();
+      for (const seat of e.to) seats.add(seat);
+      allowed.set(key, seats);
+    }
+    return outcome;
+  };
+  game.apply = (...args: Parameters<AnyGame['apply']>) => note(apply.apply(game, args));
+  game.advance = (...args: Parameters<AnyGame['advance']>) => note(advance.apply(game, args));
+  return { allowed, publicMsgs, restore: () => { game.apply = apply; game.advance = advance; } };
+}
+
 /** The schema the mirror writes for a view, as plain data (what a client must hold, no more). */
 function mirrored(mirror: GameMirror, kind: 'table' | 'seat', view: unknown): unknown {
   if (kind === 'table') {
@@ -103,12 +134,14 @@ describe.each(games.map((g) => [g.id, g] as const))('%s: no secret reaches a raw
     const a = await ready(await server.client().create<Synced>(game.id, { name: 'A', private: true, players: Math.min(players, game.seatRange(options).max) }));
     const serverRoom = matchMaker.getLocalRoomById(a.roomId) as GameRoom;
     const recording = recordMirror(game.id, serverRoom);
+    const privates = recordPrivateEvents(game);
     try {
       const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'B' }));
       const legit = new Map([a, b].map((r) => [r, legitimateStrings(r)] as const));
       a.send('start', {});
       await eventually(() => a.state.phase === 'playing', 5000, 'start');
       const watcher = await ready(await server.client().joinById<Synced>(a.roomId, { spectator: true }));
+      const received = new Map([a, b, watcher].map((r) => [r, collect<{ type: string; msg: Msg }[]>(r, 'events')] as const));
       legit.set(watcher, legitimateStrings(watcher));
       const stops = [playWithViewBot(game, a, 1), playWithViewBot(game, b, 2)];
       const clients: [Room<Synced>, number | null, WireDecoder][] = [
@@ -134,6 +167,10 @@ describe.each(games.map((g) => [g.id, g] as const))('%s: no secret reaches a raw
             state.players.forEach((p: PlayerState, id: string) => {
               if (id !== client.sessionId) expect(p.secret, `seat ${p.seat}'s secret reached ${who}`).toBeUndefined();
             });
+            for (const entry of readLog(state as unknown as { log: LogEntryWire[] })) {
+              const key = JSON.stringify(entry.msg);
+              if (privates.allowed.has(key) && !privates.publicMsgs.has(key)) expect.fail(`a private event reached ${who}'s log: ${key}`);
+            }
             const written = recording.written.get(state.version);
             if (state.phase !== 'playing' || !state.table || written?.table === undefined) return;
             expect((state.table as Schema).toJSON(), `${who}'s table at version ${state.version}`).toEqual(mirrored(recording.original, 'table', written.table));
@@ -159,10 +196,19 @@ describe.each(games.map((g) => [g.id, g] as const))('%s: no secret reaches a raw
       }
       stops.forEach((stop) => stop());
       for (const [client] of clients) expect(patchesChecked.get(client) ?? 0).toBeGreaterThan(2);
+      expect(received.get(watcher), 'private events reached the spectator').toEqual([]);
+      for (const [client, mySeat] of clients) {
+        if (mySeat === null) continue;
+        for (const event of received.get(client)!.flat()) {
+          const seats = privates.allowed.get(JSON.stringify(event.msg));
+          expect(seats?.has(mySeat), `seat ${mySeat} received a private event not meant for it: ${JSON.stringify(event)}`).toBe(true);
+        }
+      }
       expect(stringChecks).toBeGreaterThan(0);
       await Promise.all([a, b, watcher].map((r) => r.leave(true)));
     } finally {
       recording.restore();
+      privates.restore();
     }
   }, 30_000);
 });

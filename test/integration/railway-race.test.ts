@@ -33,7 +33,7 @@ describe('simultaneous grabs', () => {
       const [a, b, room] = await table();
       const slot = tableOf<RailwayPublicView>(a).table.findIndex((t) => t !== null);
       const acks = [collect<{ id: number }>(a, 'ack'), collect<{ id: number }>(b, 'ack')];
-      const errors = [collect<{ id: number; code: string }>(a, 'error'), collect<{ id: number; code: string }>(b, 'error')];
+      const errors = [collect<{ id: number; code: string; key: string }>(a, 'error'), collect<{ id: number; code: string; key: string }>(b, 'error')];
       const stamp = Date.now();
       a.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
       b.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
@@ -42,6 +42,7 @@ describe('simultaneous grabs', () => {
       const loser = errors.find((e) => e.length === 1)!;
       // 'gone' is only ever "someone took it first" (an empty position is 'no_card').
       expect(loser[0]).toMatchObject({ id: 1, code: 'gone' });
+      expect(loser[0].key).toBe('railway_madness:error.gone');
       const engine = room.engineState as RailwayState;
       const cards = cardsInPlay(engine);
       expect(cards).toHaveLength(54);

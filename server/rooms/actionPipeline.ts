@@ -1,0 +1,148 @@
+/**
+ * Every action, human or bot, on its way to the engine: validate (the envelope, the seat, the
+ * phase, the game's own action schema) → the race queue (shared/arbitration.ts: races ordered by
+ * compensated time, held for the other seats' allowance, ties by the room's seeded coin) → the
+ * engine → the table (the room mirrors the new state and answers). Clock expiries take the same
+ * road into the engine (`advance`). The pipeline owns the engine state between those steps.
+ */
+import type { AnyGame, GameEvent, Seat } from '../../shared/games/contract.js';
+import { RaceQueue, type Claim } from '../../shared/arbitration.js';
+import { holdFor } from '../../shared/delayEstimate.js';
+import { Rng } from '../../shared/random.js';
+import { actionEnvelope, ErrorCodes } from '../../shared/protocol/messages.js';
+import type { ActionLogWriter } from './actionLog.js';
+import type { LatencyProbe } from './latencyProbe.js';
+import type { TableClocks } from './tableClocks.js';
+import { ruleErrorMsg } from '../state/messages.js';
+import { actionLatency, raceStampsClamped, raceTies } from '../ops/metrics.js';
+
+/** Salt so the tie coin's stream is not the engine's own stream from the same game seed. */
+const TIE_COIN_SALT = 0x7ac0c011;
+
+export interface QueuedAction<C = unknown> {
+  seat: Seat;
+  action: unknown;
+  /** The client that sent it (absent for bots): answered with `ack` or `error`. */
+  client?: C;
+  sessionId?: string;
+  id?: number;
+  arrival: number;
+}
+
+/** A refusal on its way to a client: `key` is the full i18n key. */
+export interface PipelineRefusal { code: string; key: string; params?: Record<string, string | number>; id?: number }
+
+export interface PipelineHost<C> {
+  playing(): boolean;
+  /** The sender's seat, or null for a spectator or a seat a bot now plays. */
+  seatOf(sessionId: string): Seat | null;
+  /** Session ids of the other connected human seats (their allowances hold a race). */
+  otherHumans(sessionId: string | undefined): string[];
+  raceWindowMs(): number;
+  actionLog(): ActionLogWriter | null;
+  /** The engine state changed: mirror it, then answer the client (ack) if any. */
+  changed(events: GameEvent[], answer?: { client: C; id: number }): void;
+  refuse(client: C, refusal: PipelineRefusal): void;
+}
+
+export class ActionPipeline<C> {
+  engine: unknown = null;
+  private queue: RaceQueue<QueuedAction<C>> | null = null;
+  private lastAppliedAt = 0;
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly host: PipelineHost<C>,
+    private readonly latency: LatencyProbe,
+    private readonly clocks: TableClocks,
+  ) {}
+
+  /** The game begins: the engine's first state, and the tie coin seeded from the game seed. */
+  start(options: Record<string, unknown> & { variant: string; players: number }, seed: number, now: number): void {
+    this.queue = new RaceQueue(new Rng((seed ^ TIE_COIN_SALT) >>> 0));
+    this.lastAppliedAt = now;
+    this.engine = this.game.setup(options, options.players, seed, now);
+  }
+
+  /** Validate a client's `action` message; a valid one joins the queue. */
+  receive(client: C, sessionId: string, message: unknown): void {
+    const envelope = actionEnvelope.safeParse(message);
+    if (!envelope.success) return this.host.refuse(client, serverRefusal(ErrorCodes.badMessage));
+    const { id } = envelope.data;
+    const seat = this.host.seatOf(sessionId);
+    if (seat === null) return this.host.refuse(client, serverRefusal(ErrorCodes.notSeated, id));
+    if (!this.host.playing()) return this.host.refuse(client, serverRefusal(ErrorCodes.wrongPhase, id));
+    const action = this.game.actionSchema.safeParse(envelope.data.a);
+    if (!action.success) return this.host.refuse(client, serverRefusal('bad_action', id));
+    this.submit({ seat, action: action.data, client, sessionId, id, arrival: Date.now() }, envelope.data.t);
+  }
+
+  /** Every action, human or bot, enters here: races are ordered by compensated time. */
+  submit(queued: QueuedAction<C>, stamp: number | undefined): void {
+    if (!this.queue) return;
+    const cap = this.host.raceWindowMs();
+    const self = queued.sessionId;
+    const others = this.host.otherHumans(self).map((id) => this.latency.allowance(id, cap));
+    const claim = this.queue.submit(queued, {
+      arrival: queued.arrival, stamp, race: this.game.isRace(queued.action),
+      allowanceMs: this.latency.allowance(self, cap), plausibleMs: this.latency.plausible(self, cap), holdMs: holdFor(others),
+    });
+    if (claim.clamped) raceStampsClamped.inc({ game: this.game.id, bound: claim.clamped });
+    this.drain();
+  }
+
+  /** The engine's clock ran out at `deadline`: apply everything due. False when the engine refused. */
+  advance(deadline: number): { ok: true } | { ok: false; error: unknown } {
+    const at = Math.max(Date.now(), deadline);
+    const outcome = this.game.advance(this.engine, at);
+    if (!outcome.ok) return { ok: false, error: outcome.error };
+    this.host.actionLog()?.advanced(at);
+    this.engine = outcome.state;
+    this.host.changed(outcome.events);
+    return { ok: true };
+  }
+
+  private drain(): void {
+    if (!this.queue) return;
+    this.clocks.clear('release');
+    for (const claim of this.queue.release(Date.now())) {
+      if (claim.tie?.rank === 0) raceTies.inc({ game: this.game.id });
+      this.apply(claim);
+    }
+    this.clocks.at('release', this.queue.nextReleaseAt(), () => this.drain());
+  }
+
+  /** `claim.tie` says how an exact tie was settled by the room's coin (for the action record). */
+  private apply(claim: Claim<QueuedAction<C>>): void {
+    const { item: queued, compensated: actedAt } = claim;
+    if (!this.host.playing()) {
+      if (queued.client) this.host.refuse(queued.client, serverRefusal('game_over', queued.id));
+      return;
+    }
+    const at = Math.max(actedAt, this.lastAppliedAt);
+    const race = this.game.isRace(queued.action);
+    const outcome = this.game.apply(this.engine, queued.seat, queued.action, at);
+    if (!outcome.ok) {
+      if (race) this.host.actionLog()?.lostRace(queued.seat, queued.action, at, outcome.error.code, claim.tie);
+      if (queued.client) {
+        const m = ruleErrorMsg(this.game.id, outcome.error);
+        this.host.refuse(queued.client, withId({ code: outcome.error.code, key: m.key, ...(m.params ? { params: m.params } : {}) }, queued.id));
+      }
+      return;
+    }
+    this.host.actionLog()?.applied(queued.seat, queued.action, at, race, claim.tie);
+    this.lastAppliedAt = Math.max(actedAt, this.lastAppliedAt);
+    this.engine = outcome.state;
+    const { client, id } = queued;
+    this.host.changed(outcome.events, client !== undefined && id !== undefined ? { client, id } : undefined);
+    actionLatency.observe({ game: this.game.id, race: String(race) }, (Date.now() - queued.arrival) / 1000);
+  }
+}
+
+function withId(refusal: PipelineRefusal, id: number | undefined): PipelineRefusal {
+  return id === undefined ? refusal : { ...refusal, id };
+}
+
+function serverRefusal(code: string, id?: number): PipelineRefusal {
+  return withId({ code, key: `server:error.${code}` }, id);
+}

@@ -1,0 +1,87 @@
+/** Seating on a real players map: free seats, compaction, host passing, bots, reservations and away seats. */
+import { describe, expect, it } from 'vitest';
+import { MapSchema } from '@colyseus/schema';
+import { PlayerState } from '../state/TableState.js';
+import { Seating } from './seating.js';
+
+const table = () => {
+  const players = new MapSchema<PlayerState>();
+  return { players, seating: new Seating(players, 'room1') };
+};
+const seats = (players: MapSchema<PlayerState>) => [...players.values()].map((p) => [p.seat, p.name, p.bot, p.host]).sort((a, b) => Number(a[0]) - Number(b[0]));
+
+describe('Seating', () => {
+  it('seats humans and bots in the lowest free seats; the first human at a private table hosts', () => {
+    const { players, seating } = table();
+    seating.seatHuman('a', { name: 'Ana' }, undefined, true);
+    seating.addBot('hard');
+    seating.seatHuman('b', { name: 'Bo' }, undefined, true);
+    expect(seats(players)).toEqual([[0, 'Ana', false, true], [1, 'Bot 2 ★', true, false], [2, 'Bo', false, false]]);
+    expect(seating.taken).toBe(3);
+    expect(seating.tableBots()).toEqual([{ seat: 1, level: 'hard' }]);
+  });
+
+  it('a quick-play table has no host; a player without a name is numbered', () => {
+    const { players, seating } = table();
+    seating.seatHuman('a', {}, undefined, false);
+    expect(seats(players)).toEqual([[0, 'Player 1', false, false]]);
+  });
+
+  it('a bot can be put back in a given seat (rematch), and removed by seat with the seats compacted', () => {
+    const { players, seating } = table();
+    seating.addBot('easy', 2);
+    seating.seatHuman('a', { name: 'Ana' }, undefined, true);
+    expect(seats(players)).toEqual([[0, 'Ana', false, true], [2, 'Bot 3', true, false]]);
+    expect(seating.removeBot(0)).toBe(false);
+    expect(seating.removeBot(2)).toBe(true);
+    expect(seats(players)).toEqual([[0, 'Ana', false, true]]);
+  });
+
+  it('when the host leaves a waiting table the seats close up and the next present human hosts', () => {
+    const { players, seating } = table();
+    seating.seatHuman('a', { name: 'Ana' }, undefined, true);
+    seating.addBot('easy');
+    seating.seatHuman('b', { name: 'Bo' }, undefined, true);
+    seating.leaveWaiting('a');
+    expect(seats(players)).toEqual([[0, 'Bot 2', true, false], [1, 'Bo', false, true]]);
+  });
+
+  it('an away seat is played by a bot after the grace period; the wake-up is when the next one passes it', () => {
+    const { seating } = table();
+    seating.seatHuman('a', { name: 'Ana' }, undefined, true);
+    seating.seatHuman('b', { name: 'Bo' }, undefined, true);
+    seating.addBot('hard');
+    seating.away('a', 1_000);
+    expect(seating.botSeats(1_500, 1_000)).toEqual({ seats: new Map([[2, 'hard']]), wakeAt: 2_000 });
+    expect(seating.botSeats(2_000, 1_000)).toEqual({ seats: new Map([[2, 'hard'], [0, 'easy']]), wakeAt: null });
+    seating.back('a');
+    expect(seating.botSeats(9_000, 1_000).seats).toEqual(new Map([[2, 'hard']]));
+  });
+
+  it('a player who leaves a running game for good is replaced by a bot and the host role passes on', () => {
+    const { players, seating } = table();
+    const ana = seating.seatHuman('a', { name: 'Ana' }, undefined, true);
+    seating.seatHuman('b', { name: 'Bo' }, undefined, true);
+    seating.replaceByBot(ana);
+    expect(seats(players)).toEqual([[0, 'Ana (bot)', true, false], [1, 'Bo', false, true]]);
+    expect(seating.tableBots()).toEqual([]);
+  });
+
+  it('tournament seats are reserved for their registrants, who take them with their identity', () => {
+    const { players, seating } = table();
+    seating.reserveTournament({ tournamentId: 't', tableId: 't1', seats: [{ playerId: 'p1', name: 'Ana#0001', identityId: 'u_a' }, { playerId: 'p2', name: 'Bo' }] }, 0);
+    expect(seating.hasReservation('p2')).toBe(true);
+    expect(seating.botSeats(10, 5).seats).toEqual(new Map([[0, 'easy'], [1, 'easy']]));
+    const bo = seating.seatHuman('s2', { name: 'ignored', playerId: 'p2' }, undefined, false);
+    expect(bo.seat).toBe(1);
+    expect(bo.connected).toBe(true);
+    expect(players.has('reserved:p2')).toBe(false);
+    expect(seating.hasReservation('p2')).toBe(false);
+    expect(seating.holdsIdentity('u_a')).toBe(true);
+    expect(seating.linkedSeats()).toBe(1);
+    expect(seating.sessionSeats()).toEqual([
+      { seat: 0, name: 'Ana#0001', identityId: 'u_a', bot: false },
+      { seat: 1, name: 'Bo', identityId: null, bot: false },
+    ]);
+  });
+});
