@@ -238,7 +238,7 @@ export class GameRoom extends Room<TableState> {
     }, this.latency, this.clocks);
     this.results = new ResultStorage(this.roomId, {
       store: services.store,
-      onStored: (record) => roomServices().onGameStored(record),
+      onStored: async (record) => { await roomServices().onGameStored(record); },
       flushLog: async () => { await this.actionLog?.flush(); },
       stored: () => gamesFinished.inc({ game: this.game.id }),
     });
