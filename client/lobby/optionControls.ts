@@ -75,11 +75,12 @@ export function optionsForm(game: AnyGame, variant: string, changed: Record<stri
       });
       input.dataset.testid = id;
       if (isPlayers && range.min === range.max) input.disabled = true;
-      input.addEventListener('change', () => {
-        if (input.value === '') return;
-        changed[f.name] = fromShown(f, Number(input.value));
-        if (isPlayers) render(); // seat lists follow the number of players
+      input.addEventListener('input', () => {
+        if (input.value !== '' && Number.isFinite(Number(input.value))) changed[f.name] = fromShown(f, Number(input.value));
       });
+      if (isPlayers && fields.some((x) => x.kind === 'seatSet' || x.kind === 'seatNumbers')) {
+        input.addEventListener('change', () => render()); // seat lists follow the number of players
+      }
       const unit = f.unit === 'count' ? '' : t(`lobby:unit.${f.unit}`);
       return el('label', { className: 'jn-option', htmlFor: id }, el('span', { textContent: label }),
         el('span', { className: 'jn-number' }, input, unit ? el('span', { textContent: unit }) : ''));
@@ -101,7 +102,7 @@ export function optionsForm(game: AnyGame, variant: string, changed: Record<stri
         set.append(el('label', { className: 'jn-check', htmlFor: seatId }, box, el('span', { textContent: seatLabel })));
       } else {
         const input = el('input', { type: 'number', id: seatId, min: String(f.min), max: String(f.max), step: '1', value: String(list[seat] ?? 0) });
-        input.addEventListener('change', () => {
+        input.addEventListener('input', () => {
           const now = Array.isArray(changed[f.name]) ? [...changed[f.name] as number[]] : [...list];
           while (now.length <= seat) now.push(0);
           now[seat] = Math.max(f.min, Math.min(f.max, Math.round(Number(input.value) || 0)));

@@ -41,13 +41,13 @@ const DRAWINGS: Record<string, Draw> = {
     });
   },
   rush_hour(scene, c) {
-    // Three lanes of ascending cars, an Ambulance cutting in.
-    const size = { w: 34, h: 34 };
+    // Two lanes of ascending cars, an Ambulance cutting in.
+    const size = { w: 36, h: 50 };
     const rules = { trailerNumbers: 'shared' as const, trailerPoints: 1 as const };
-    const rows = [[4, 11, 17, 23], [30, 36], [41, 45, 48]];
-    rows.forEach((row, r) => row.forEach((n, i) => add(c, drawRushCard(scene, 10 + i * 38, 4 + r * 38, size, rushCardOf(n - 1, rules)))));
+    const rows = [[4, 11, 17, 23], [30, 36, 41]];
+    rows.forEach((row, r) => row.forEach((n, i) => add(c, drawRushCard(scene, 8 + i * 40, 6 + r * 56, size, rushCardOf(n - 1, rules)))));
     const ambulance = [...Array(74).keys()].map((id) => rushCardOf(id, rules)).find((card) => card.kind === 'ambulance');
-    if (ambulance) add(c, drawRushCard(scene, 180, 40, { w: 46, h: 60 }, ambulance, { highlight: 0xf2c14e }));
+    if (ambulance) add(c, drawRushCard(scene, 180, 30, { w: 46, h: 62 }, ambulance, { highlight: 0xf2c14e }));
   },
   traffic_memory(scene, c) {
     const size = { w: 34, h: 48 };

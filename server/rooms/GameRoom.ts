@@ -26,6 +26,7 @@ import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSea
 import { actionLatency, clientsGauge, gamesFinished, messagesRejected, raceStampsClamped, raceTies, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
+import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import type { GameRecord } from '../store/index.js';
 import { ActionLogWriter } from './actionLog.js';
@@ -59,6 +60,8 @@ export interface TableMetadata {
   free: number;
   phase: string;
   private: boolean;
+  /** A public (non-tournament) game being played: listed in the lobby with Watch. */
+  watchable: boolean;
 }
 
 export class GameRoom extends Room<TableState> {
@@ -511,6 +514,7 @@ export class GameRoom extends Room<TableState> {
       if (mine) p.score = mine.score;
     }
     this.pushNow();
+    void this.publishMetadata(); // the lobby stops offering Watch
     this.storeResult().catch(() => undefined); // logged per attempt; retried again before dispose
     // While the process drains, players get a moment to see the result, not the whole linger.
     const services = roomServices();
@@ -709,9 +713,11 @@ export class GameRoom extends Room<TableState> {
     const metadata: TableMetadata = {
       game: this.game.id, variant: this.options.variant, seats: this.options.players,
       taken, free: Math.max(0, this.options.players - taken), phase: this.state.phase, private: this.isPrivate,
+      watchable: this.state.phase === 'playing' && !this.isPrivate && !this.tournament,
     };
     await this.setMetadata(metadata);
     updateLobby(this);
+    if (metadata.watchable || (this.state.phase === 'finished' && !this.isPrivate && !this.tournament)) announceWatchable(this.roomId);
   }
 }
 
