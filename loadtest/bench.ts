@@ -7,6 +7,7 @@
  *   fairness    --trials 200 --window 250
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
+ *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
  *   capacity    [--sizes 250,500,1000] [--seconds 10] [--targets ws,echo,railway_madness,car_exchange]
  *               plain ws echo, bare Colyseus echo room and two Junction games, server on core 0, generator on core 1
  */

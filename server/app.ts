@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
+import compression from 'compression';
 import { Server, matchMaker, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisDriver } from '@colyseus/redis-driver';
@@ -94,7 +95,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     store, identities: services.identities, reads: new IpLimit(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
   }));
   app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
-  app.use(staticClient());
+  // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.
+  app.use(compression(), staticClient());
   app.use(jsonErrors);
 
   const retention = keepReplaysFor(store, config.REPLAY_RETENTION_DAYS);

@@ -1,19 +1,22 @@
-/** One line per game: its room name and the renderer that draws its table. */
-import type { RendererFactory } from './renderer.js';
-import { RailwayRenderer } from './railway/RailwayRenderer.js';
-import { RushHourRenderer } from './rush_hour/RushHourRenderer.js';
-import { MemoryRenderer } from './traffic_memory/MemoryRenderer.js';
-import { TookOverRenderer } from './took_over/TookOverRenderer.js';
-import { CarExchangeRenderer } from './car_exchange/CarExchangeRenderer.js';
-import { BipBipRenderer } from './bip_bip/BipBipRenderer.js';
-import { TrafficTangoRenderer } from './traffic_tango/TrafficTangoRenderer.js';
+/**
+ * One line per game: its room name and where its table drawing lives. Each renderer (with the
+ * engine rules it uses to offer only legal moves) is its own chunk, fetched when a table opens.
+ */
+import type { AnyRenderer } from './renderer.js';
 
-export const renderers: Record<string, RendererFactory> = {
-  railway_madness: () => new RailwayRenderer(),
-  rush_hour: () => new RushHourRenderer(),
-  traffic_memory: () => new MemoryRenderer(),
-  took_over: () => new TookOverRenderer(),
-  car_exchange: () => new CarExchangeRenderer(),
-  bip_bip: () => new BipBipRenderer(),
-  traffic_tango: () => new TrafficTangoRenderer(),
+const loaders: Record<string, () => Promise<AnyRenderer>> = {
+  railway_madness: async () => new (await import('./railway/RailwayRenderer.js')).RailwayRenderer(),
+  rush_hour: async () => new (await import('./rush_hour/RushHourRenderer.js')).RushHourRenderer(),
+  traffic_memory: async () => new (await import('./traffic_memory/MemoryRenderer.js')).MemoryRenderer(),
+  took_over: async () => new (await import('./took_over/TookOverRenderer.js')).TookOverRenderer(),
+  car_exchange: async () => new (await import('./car_exchange/CarExchangeRenderer.js')).CarExchangeRenderer(),
+  bip_bip: async () => new (await import('./bip_bip/BipBipRenderer.js')).BipBipRenderer(),
+  traffic_tango: async () => new (await import('./traffic_tango/TrafficTangoRenderer.js')).TrafficTangoRenderer(),
 };
+
+export const rendererGames: readonly string[] = Object.keys(loaders);
+
+/** The game's renderer, its chunk loaded on first use; null for a game without one. */
+export async function loadRenderer(game: string): Promise<AnyRenderer | null> {
+  return Object.hasOwn(loaders, game) ? loaders[game]() : null;
+}

@@ -25,9 +25,14 @@ export interface RenderContext {
   hint(text: string): void;
 }
 
-export interface GameRenderer {
-  /** Called on every state change (and on resize): redraw from these views. */
-  render(ctx: RenderContext, publicView: unknown, seatView: unknown): void;
+/**
+ * Typed per game: `GameRenderer<RailwayPublicView, RailwaySeatView>` (the engine's view types from
+ * shared/games/<game>; the seat view is null for spectators). Renderers keep their Phaser objects
+ * keyed by piece between calls and tween them to their new place, rather than rebuilding.
+ */
+export interface GameRenderer<PublicView = unknown, SeatView = unknown> {
+  /** Called on every state change (and on resize): bring the drawing up to these views. */
+  render(ctx: RenderContext, publicView: PublicView, seatView: SeatView | null): void;
   /** Keyboard shortcuts, if any ("1–9 grab a card", ...), shown in the help line. */
   readonly keysHelp?: string;
   /** Key presses routed from the scene while this renderer is shown. */
@@ -35,4 +40,6 @@ export interface GameRenderer {
   destroy?(): void;
 }
 
-export type RendererFactory = () => GameRenderer;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRenderer = GameRenderer<any, any>;
+export type RendererFactory = () => AnyRenderer;

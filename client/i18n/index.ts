@@ -10,40 +10,61 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'junction.lang';
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
+type Tree = Record<string, unknown>;
 
-/** Every locale file, keyed by language then namespace (file name without .json). */
-export function bundledResources(): Resources {
-  const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
-  const resources: Resources = {};
-  for (const [path, mod] of Object.entries(files)) {
-    const m = /\.\/locales\/([a-z]+)\/([A-Za-z0-9_-]+)\.json$/.exec(path);
-    if (!m) continue;
-    (resources[m[1]] ??= {})[m[2]] = withManyForms(mod.default);
+/**
+ * Namespaces every screen needs are bundled with the first load; a game's own texts (its engine
+ * messages `<game>`, table labels `table_<game>`, rules `rules_<game>`) come with its table.
+ */
+const firstLoad = import.meta.glob<{ default: Tree }>('./locales/*/{common,lobby,server,tournament,players,howto}.json', { eager: true });
+const onDemand = import.meta.glob<{ default: Tree }>('./locales/*/*.json');
+
+function parsePath(path: string): { lng: string; ns: string } | null {
+  const m = /\.\/locales\/([a-z]+)\/([A-Za-z0-9_-]+)\.json$/.exec(path);
+  return m ? { lng: m[1], ns: m[2] } : null;
+}
+
+/** French (and i18next's Intl rules) have a `many` plural form for millions: it reads like `other`. */
+export function withManyForms(tree: Tree): Tree {
+  const out: Tree = {};
+  for (const [key, value] of Object.entries(tree)) {
+    out[key] = value && typeof value === 'object' && !Array.isArray(value) ? withManyForms(value as Tree) : value;
+    if (key.endsWith('_other') && !(`${key.slice(0, -6)}_many` in tree)) out[`${key.slice(0, -6)}_many`] = value;
+  }
+  return out;
+}
+
+function firstLoadResources(): Record<string, Record<string, Tree>> {
+  const resources: Record<string, Record<string, Tree>> = {};
+  for (const [path, mod] of Object.entries(firstLoad)) {
+    const at = parsePath(path);
+    if (at) (resources[at.lng] ??= {})[at.ns] = withManyForms(mod.default);
   }
   return resources;
 }
 
-/** French (and i18next's Intl rules) have a `many` plural form for millions: it reads like `other`. */
-function withManyForms(tree: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    out[key] = value && typeof value === 'object' && !Array.isArray(value) ? withManyForms(value as Record<string, unknown>) : value;
-    if (key.endsWith('_other') && !(`${key.slice(0, -6)}_many` in tree)) out[`${key.slice(0, -6)}_many`] = value;
-  }
-  return out;
+/** Adds a game's namespaces (both languages) before its table or rules show. */
+export async function loadGameLocales(game: string, lng: string = language()): Promise<void> {
+  const wanted = new Set([game, `table_${game}`, `rules_${game}`]);
+  const languages = new Set([lng, 'en']);
+  await Promise.all(Object.entries(onDemand).map(async ([path, load]) => {
+    const at = parsePath(path);
+    if (!at || !wanted.has(at.ns) || !languages.has(at.lng) || i18n.hasResourceBundle(at.lng, at.ns)) return;
+    i18n.addResourceBundle(at.lng, at.ns, withManyForms((await load()).default), true, true);
+  }));
 }
 
 export const i18n = i18next.createInstance();
 
 /** Call once before the first scene draws. */
 export async function initI18n(lng?: Language): Promise<void> {
-  const resources = bundledResources();
+  const resources = firstLoadResources();
   if (lng === undefined) i18n.use(LanguageDetector);
   await i18n.init({
     resources,
     lng,
     ns: Object.keys(resources.en ?? {}),
+    partialBundledLanguages: true,
     defaultNS: 'common',
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
@@ -67,6 +88,9 @@ export function language(): Language {
 
 /** Switch and remember; listeners (scenes) redraw on 'languageChanged'. */
 export async function setLanguage(lng: Language): Promise<void> {
+  // Games already opened need their texts in the new language before anything redraws.
+  const opened = Object.keys(i18n.store.data.en ?? {}).filter((ns) => ns.startsWith('table_')).map((ns) => ns.slice(6));
+  await Promise.all(opened.map((game) => loadGameLocales(game, lng)));
   await i18n.changeLanguage(lng);
   localStorage.setItem(STORAGE_KEY, lng);
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

@@ -1,6 +1,6 @@
 /** The gallery: one card per game with its drawn picture, players, minutes, age and pitch; Choose and How to play. */
 import type Phaser from 'phaser';
-import { games } from '../../shared/games/registry.js';
+import { catalogue as games } from '../../shared/games/catalogue.js';
 import { t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
 import { FACTS } from './facts.js';

@@ -3,7 +3,7 @@
  * Create private table, and How to play.
  */
 import type Phaser from 'phaser';
-import { findGame } from '../../shared/games/registry.js';
+import { findMeta as findGame } from '../../shared/games/catalogue.js';
 import { t } from '../i18n/index.js';
 import { button, el } from '../ui/dom.js';
 import { factsLine, picture } from './gallery.js';

@@ -3,7 +3,7 @@
  * each showing the engine's resolved value for the chosen variant. Only what the player changed is
  * sent; the engine fills in the rest, as it would for any client.
  */
-import type { AnyGame } from '../../shared/games/contract.js';
+import type { GameMeta } from '../../shared/games/catalogue.js';
 import { t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
 import { fromShown, optionFields, resolvedDefaults, toShown, type Field } from './optionFields.js';
@@ -29,7 +29,7 @@ function choiceLabel(gameId: string, name: string, value: string | number): stri
  * `changed` holds the player's choices across redraws (language switch, variant change); it is
  * updated in place.
  */
-export function optionsForm(game: AnyGame, variant: string, changed: Record<string, unknown>): OptionsForm {
+export function optionsForm(game: GameMeta, variant: string, changed: Record<string, unknown>): OptionsForm {
   const fields = optionFields(game);
   const defaults = resolvedDefaults(game, variant, typeof changed.players === 'number' ? changed.players : undefined);
   const current = (name: string) => (name in changed ? changed[name] : defaults[name]);

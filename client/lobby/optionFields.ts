@@ -4,7 +4,7 @@
  * description — switch, choice, number (times shown in seconds or minutes), or per-seat list.
  */
 import { z } from 'zod';
-import type { AnyGame } from '../../shared/games/contract.js';
+import type { GameMeta } from '../../shared/games/catalogue.js';
 
 export type Field =
   | { name: string; kind: 'boolean' }
@@ -66,7 +66,7 @@ function fieldOf(name: string, raw: z.ZodTypeAny): Field | null {
 }
 
 /** Every option the game's schema accepts, in the schema's order (players first). */
-export function optionFields(game: AnyGame): Field[] {
+export function optionFields(game: GameMeta): Field[] {
   const shape = objectOf(game.optionsSchema as unknown as z.ZodTypeAny)?.shape ?? {};
   const fields = Object.entries(shape).filter(([name]) => !OWN.has(name))
     .map(([name, type]) => fieldOf(name, type as z.ZodTypeAny)).filter((f): f is Field => f !== null);
@@ -74,7 +74,7 @@ export function optionFields(game: AnyGame): Field[] {
 }
 
 /** The options as the engine resolves them for this variant (defaults and presets filled in). */
-export function resolvedDefaults(game: AnyGame, variant: string, players?: number): Record<string, unknown> {
+export function resolvedDefaults(game: GameMeta, variant: string, players?: number): Record<string, unknown> {
   const parsed = game.optionsSchema.safeParse({ variant, ...(players ? { players } : {}) });
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const plain = game.optionsSchema.safeParse({ variant });

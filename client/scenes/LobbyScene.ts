@@ -5,7 +5,7 @@
  * the table. The pieces live in client/lobby/.
  */
 import Phaser from 'phaser';
-import { findGame } from '../../shared/games/registry.js';
+import { findMeta as findGame } from '../../shared/games/catalogue.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
 import { claim, ensureIdentity } from '../net/identity.js';

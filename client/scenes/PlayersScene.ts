@@ -4,7 +4,7 @@
  * the device link; and a leaderboard per game family (top 100 and your own rank).
  */
 import Phaser from 'phaser';
-import { games } from '../../shared/games/registry.js';
+import { catalogue as games } from '../../shared/games/catalogue.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import { api, currentIdentity, ensureIdentity, rename, transferLink } from '../net/identity.js';
 import { button, el } from '../ui/dom.js';

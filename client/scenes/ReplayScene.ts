@@ -5,7 +5,8 @@
  * sees their own seat's view. Nothing is sent to any room: `act` does nothing here.
  */
 import Phaser from 'phaser';
-import { renderers } from '../games/registry.js';
+import { loadRenderer } from '../games/registry.js';
+import { loadGameLocales } from '../i18n/index.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
 import { api, currentIdentity, ensureIdentity } from '../net/identity.js';
 import { button, el } from '../ui/dom.js';
@@ -70,7 +71,7 @@ export class ReplayScene extends Phaser.Scene {
       const game = await api<GameReplay>('GET', `/games/${encodeURIComponent(id)}`);
       if (!game.replay || game.replay.frames.length === 0) throw new Error(t('players:replay_view.no_log'));
       this.data$ = game;
-      this.gameRenderer = renderers[game.game]?.() ?? null;
+      [this.gameRenderer] = await Promise.all([loadRenderer(game.game), loadGameLocales(game.game)]);
       this.buildControls();
       this.draw();
     } catch (error) {

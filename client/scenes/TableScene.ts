@@ -5,9 +5,10 @@
  */
 import Phaser from 'phaser';
 import type { Connection, PlayerView, TableRoomState } from '../net/connection.js';
-import { renderers } from '../games/registry.js';
+import { loadRenderer } from '../games/registry.js';
+import { loadGameLocales } from '../i18n/index.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
-import { games } from '../../shared/games/registry.js';
+import { catalogue as games } from '../../shared/games/catalogue.js';
 import { button, el } from '../ui/dom.js';
 import { readResult } from '../../shared/wire/table.js';
 
@@ -29,6 +30,7 @@ export class TableScene extends Phaser.Scene {
   private resultDom: Phaser.GameObjects.DOMElement | null = null;
   private toastTimer: Phaser.Time.TimerEvent | null = null;
   private dirty = true;
+  private rendererRequested = false;
 
   constructor() {
     super('table');
@@ -40,6 +42,7 @@ export class TableScene extends Phaser.Scene {
 
   create(): void {
     this.gameRenderer = null;
+    this.rendererRequested = false;
     this.layer = this.add.container(SIDE, TOP);
     const style = { fontFamily: 'system-ui, sans-serif', color: '#f2f2f2' };
     this.header = this.add.text(12, 8, '', { ...style, fontSize: '20px', fontStyle: 'bold' });
@@ -111,7 +114,14 @@ export class TableScene extends Phaser.Scene {
 
   private redraw(): void {
     const state = this.state();
-    this.gameRenderer ??= renderers[state.game]?.() ?? null;
+    if (!this.rendererRequested) {
+      // The game's chunk (renderer, its rules, its texts) loads when its table first draws.
+      this.rendererRequested = true;
+      void Promise.all([loadRenderer(state.game), loadGameLocales(state.game)]).then(([renderer]) => {
+        this.gameRenderer = renderer;
+        this.dirty = true;
+      });
+    }
     const title = games.find((g) => g.id === state.game)?.title ?? state.game;
     const code = state.code ? `   ·   code ${state.code}` : '';
     this.header.setText(`${title} — ${state.variant.replace('_', ' ')}${code}`);
@@ -124,7 +134,7 @@ export class TableScene extends Phaser.Scene {
     if (views) {
       this.layer.removeAll(true);
       if (this.gameRenderer) this.gameRenderer.render(this.context(), views.publicView, views.seatView);
-      else this.layer.add(this.add.text(0, 0, 'This game has no table view yet.', { fontSize: '18px' }));
+      else if (this.rendererRequested) this.layer.add(this.add.text(0, 0, '…', { fontSize: '18px' }));
     }
     if (state.phase === 'finished') this.showResult();
   }

@@ -6,7 +6,7 @@
  * Tokens are kept in localStorage per tournament, so a reload keeps your registration.
  */
 import Phaser from 'phaser';
-import { games } from '../../shared/games/registry.js';
+import { catalogue as games } from '../../shared/games/catalogue.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
 import { adoptIdentity, identityToken, type Identity } from '../net/identity.js';

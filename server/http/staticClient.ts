@@ -4,6 +4,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { normaliseCode } from '../../shared/protocol/codes.js';
 
+/**
+ * Vite names built assets by content hash (`/assets/index-3QqtnIss.js`): a changed file gets a new
+ * name, so browsers may keep them for a year. Everything else (index.html) is revalidated on each
+ * visit so a deploy is picked up at once.
+ */
+function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string): void {
+  res.setHeader('Cache-Control', /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 export function staticClient(): Router {
   const root = fileURLToPath(new URL('../../dist/client', import.meta.url));
   const router = Router();
@@ -11,7 +20,7 @@ export function staticClient(): Router {
     router.get('/', (_req, res) => { res.status(503).send('The client is not built: run `npm run build`.'); });
     return router;
   }
-  router.use(express.static(root, { index: 'index.html', maxAge: '1h' }));
+  router.use(express.static(root, { index: 'index.html', setHeaders: cacheHeaders }));
   // An invite to a private table: /join/CODE opens the client, which goes straight to the table.
   router.get(/^\/join\/([^/]{1,40})$/, (req, res) => {
     let code: string | null = null;

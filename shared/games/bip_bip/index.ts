@@ -3,6 +3,7 @@ import type { GameDefinition } from '../contract.js';
 import { bipAction, isBipRace, type BipAction } from './actions.js';
 import { bipBot, bipViewBot } from './bot.js';
 import { bipOptions, seatRange, VARIANTS, type BipOptions } from './options.js';
+import { bipBipMeta } from './meta.js';
 import { advanceBip, applyBip, bipDeadline } from './rules.js';
 import { bipResult } from './scoring.js';
 import { setupBip } from './setup.js';
@@ -10,12 +11,7 @@ import type { BipState } from './state.js';
 import { bipPublicView, bipSeatView, type BipPublicView, type BipSeatView } from './views.js';
 
 export const bipBipGame: GameDefinition<BipState, BipAction, BipOptions, BipPublicView, BipSeatView> = {
-  id: 'bip_bip',
-  title: 'Bip! Bip!',
-  variants: VARIANTS,
-  defaultVariant: 'single',
-  seatRange,
-  optionsSchema: bipOptions,
+  ...bipBipMeta,
   actionSchema: bipAction,
   isRace: isBipRace,
   setup: setupBip,

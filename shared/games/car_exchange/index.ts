@@ -4,6 +4,7 @@ import { carExchangeAction, isCarExchangeRace, type CarExchangeAction } from './
 import { carExchangeBotMove, carExchangeViewBot } from './bot.js';
 import { advanceCarExchange, carExchangeDeadline } from './clock.js';
 import { carExchangeOptions, seatRange, type CarExchangeOptions } from './options.js';
+import { carExchangeMeta } from './meta.js';
 import { applyCarExchange } from './rules.js';
 import { carExchangeResult } from './scoring.js';
 import { setupCarExchange } from './setup.js';
@@ -20,12 +21,7 @@ function activeSeats(s: CarExchangeState): Seat[] {
 }
 
 export const carExchangeGame: GameDefinition<CarExchangeState, CarExchangeAction, CarExchangeOptions, CarExchangePublicView, CarExchangeSeatView> = {
-  id: 'car_exchange',
-  title: 'Car Exchange',
-  variants: ['classic'],
-  defaultVariant: 'classic',
-  seatRange,
-  optionsSchema: carExchangeOptions,
+  ...carExchangeMeta,
   actionSchema: carExchangeAction,
   isRace: isCarExchangeRace,
   setup: setupCarExchange,

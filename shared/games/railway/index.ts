@@ -2,6 +2,7 @@
 import type { GameDefinition } from '../contract.js';
 import { railwayAction, isRailwayRace, type RailwayAction } from './actions.js';
 import { railwayOptions, seatRange, type RailwayOptions } from './options.js';
+import { railwayMadnessMeta } from './meta.js';
 import { setupRailway } from './setup.js';
 import { applyRailway, advanceRailway, railwayDeadline } from './rules.js';
 import { railwayPublicView, railwaySeatView, type RailwayPublicView, type RailwaySeatView } from './views.js';
@@ -10,12 +11,7 @@ import { railwayBotMove, railwayViewBot } from './bot.js';
 import type { RailwayState } from './state.js';
 
 export const railwayMadnessGame: GameDefinition<RailwayState, RailwayAction, RailwayOptions, RailwayPublicView, RailwaySeatView> = {
-  id: 'railway_madness',
-  title: 'Railway Madness',
-  variants: ['training', 'classic', 'juniors', 'express', 'longest_train'],
-  defaultVariant: 'classic',
-  seatRange,
-  optionsSchema: railwayOptions,
+  ...railwayMadnessMeta,
   actionSchema: railwayAction,
   isRace: isRailwayRace,
   setup: setupRailway,

@@ -3,6 +3,7 @@ import type { GameDefinition } from '../contract.js';
 import { rushHourAction, type RushHourAction } from './actions.js';
 import { rushHourBotMove, rushHourViewBot } from './bot.js';
 import { rushHourOptions, seatRange, VARIANTS, type RushHourOptions } from './options.js';
+import { rushHourMeta } from './meta.js';
 import { advanceRushHour, applyRushHour, rushHourDeadline } from './rules.js';
 import { rushHourResult } from './scoring.js';
 import { setupRushHour } from './setup.js';
@@ -10,12 +11,7 @@ import type { RushHourState } from './state.js';
 import { rushHourPublicView, rushHourSeatView, type RushHourPublicView, type RushHourSeatView } from './views.js';
 
 export const rushHourGame: GameDefinition<RushHourState, RushHourAction, RushHourOptions, RushHourPublicView, RushHourSeatView> = {
-  id: 'rush_hour',
-  title: 'Rush Hour',
-  variants: VARIANTS,
-  defaultVariant: 'classic',
-  seatRange,
-  optionsSchema: rushHourOptions,
+  ...rushHourMeta,
   actionSchema: rushHourAction,
   // Picks are secret and simultaneous, row choices are asked of one player: nothing races.
   isRace: () => false,

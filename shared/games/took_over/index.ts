@@ -4,6 +4,7 @@ import type { GameDefinition } from '../contract.js';
 import { tookOverAction, type TookOverAction } from './actions.js';
 import { tookOverBot } from './bot.js';
 import { seatRange, tookOverOptions, VARIANTS, type TookOverOptions } from './options.js';
+import { tookOverMeta } from './meta.js';
 import { advanceTookOver, applyTookOver, takerOf, tookOverDeadline } from './rules.js';
 import { tookOverResult } from './scoring.js';
 import { setupTookOver } from './setup.js';
@@ -11,12 +12,7 @@ import type { TookOverState } from './state.js';
 import { tookOverPublicView, tookOverSeatView, type TookOverPublicView, type TookOverSeatView } from './views.js';
 
 export const tookOverGame: GameDefinition<TookOverState, TookOverAction, TookOverOptions, TookOverPublicView, TookOverSeatView> = {
-  id: 'took_over',
-  title: 'Took Over!',
-  variants: VARIANTS,
-  defaultVariant: 'classic',
-  seatRange,
-  optionsSchema: tookOverOptions,
+  ...tookOverMeta,
   actionSchema: tookOverAction,
   // "Taking Over!" races the active player's next placement: the room orders both by compensated time.
   isRace: (a) => a.type === 'takeOver' || a.type === 'place',

@@ -4,6 +4,7 @@ import type { GameDefinition } from '../contract.js';
 import { trafficMemoryAction, type TrafficMemoryAction } from './actions.js';
 import { trafficMemoryBot } from './bot.js';
 import { seatRange, trafficMemoryOptions, VARIANTS, type TrafficMemoryOptions } from './options.js';
+import { trafficMemoryMeta } from './meta.js';
 import { advanceTrafficMemory, applyTrafficMemory, trafficMemoryDeadline } from './rules.js';
 import { trafficMemoryResult } from './scoring.js';
 import { setupTrafficMemory } from './setup.js';
@@ -11,12 +12,7 @@ import type { TrafficMemoryState } from './state.js';
 import { trafficMemoryPublicView, trafficMemorySeatView, type TrafficMemoryPublicView, type TrafficMemorySeatView } from './views.js';
 
 export const trafficMemoryGame: GameDefinition<TrafficMemoryState, TrafficMemoryAction, TrafficMemoryOptions, TrafficMemoryPublicView, TrafficMemorySeatView> = {
-  id: 'traffic_memory',
-  title: 'Traffic-Memory',
-  variants: VARIANTS,
-  defaultVariant: 'classic',
-  seatRange,
-  optionsSchema: trafficMemoryOptions,
+  ...trafficMemoryMeta,
   actionSchema: trafficMemoryAction,
   // One player opens cards at a time: nothing races.
   isRace: () => false,

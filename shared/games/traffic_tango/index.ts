@@ -3,6 +3,7 @@ import type { GameDefinition } from '../contract.js';
 import { trafficTangoAction, type TrafficTangoAction } from './actions.js';
 import { trafficTangoBotMove, trafficTangoViewBot } from './bot.js';
 import { seatRange, trafficTangoOptions, VARIANTS, type TrafficTangoOptions } from './options.js';
+import { trafficTangoMeta } from './meta.js';
 import { advanceTrafficTango, applyTrafficTango, trafficTangoDeadline } from './rules.js';
 import { trafficTangoResult } from './result.js';
 import { setupTrafficTango } from './setup.js';
@@ -12,12 +13,7 @@ import {
 } from './views.js';
 
 export const trafficTangoGame: GameDefinition<TrafficTangoState, TrafficTangoAction, TrafficTangoOptions, TrafficTangoPublicView, TrafficTangoSeatView> = {
-  id: 'traffic_tango',
-  title: 'Traffic Tango',
-  variants: VARIANTS,
-  defaultVariant: 'classic',
-  seatRange,
-  optionsSchema: trafficTangoOptions,
+  ...trafficTangoMeta,
   actionSchema: trafficTangoAction,
   // Signs and routes are secret and simultaneous; the Elimination choice is one player's: nothing races.
   isRace: () => false,

