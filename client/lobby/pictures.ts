@@ -145,7 +145,11 @@ export function gamePicture(scene: Phaser.Scene, gameId: string): Promise<string
     } finally {
       c.destroy();
     }
+    let settled = false;
+    // A scene that stops before the snapshot is read destroys the texture: draw again next time.
+    scene.events.once('shutdown', () => { if (!settled) cache.delete(gameId); });
     rt.snapshot((image) => {
+      settled = true;
       resolve(image instanceof HTMLImageElement ? image.src : '');
       rt.destroy();
     });
