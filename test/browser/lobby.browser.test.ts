@@ -30,7 +30,7 @@ async function tableRoom(page: Page): Promise<{ roomId: string; phase: string; c
     const game = (window as unknown as { junction: { scene: { getScene(k: string): unknown; isActive(k: string): boolean } } }).junction;
     if (!game.scene.isActive('table')) return null;
     const room = (game.scene.getScene('table') as TableScene).connection?.room;
-    if (!room?.state) return null;
+    if (!room?.state?.phase) return null; // not decoded yet
     return { roomId: room.roomId, phase: room.state.phase, code: room.state.code, spectators: room.state.spectators, names: room.state.players ? [...room.state.players.values()].map((p) => p.name) : [] };
   })) ?? undefined;
 }
@@ -186,7 +186,7 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     await page.click('[data-testid=lang-en]');
     await expect(page.locator('[data-testid=quick-play]').textContent()).resolves.toBe('Quick play');
     await page.close();
-  }, 60_000);
+  }, 120_000);
 
   it('an empty code asks for a code, without a request', async () => {
     const page = await env.browser.newPage();
