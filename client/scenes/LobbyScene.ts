@@ -1,13 +1,25 @@
 /**
- * The lobby: your name (remembered), quick play per game, a private table, join by code, and the
- * live list of public tables waiting for players (Colyseus LobbyRoom).
+ * The lobby: the gallery of games, the chosen game's variants and room options (Quick play,
+ * Create private table), Join by code, the live list of public tables (Join / Watch), your name
+ * (typed once, remembered) and the language switch. Invite links (`?join=CODE`) go straight to
+ * the table. The pieces live in client/lobby/.
  */
 import Phaser from 'phaser';
-import type { Room } from 'colyseus.js';
-import { catalogue as games } from '../../shared/games/catalogue.js';
+import { findMeta as findGame } from '../../shared/games/catalogue.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
-import { claim, currentIdentity, ensureIdentity, rename } from '../net/identity.js';
+import { claim, ensureIdentity } from '../net/identity.js';
+import { onLanguageChanged, t } from '../i18n/index.js';
+import { openScreen } from '../lobby/screen.js';
+import { gallery } from '../lobby/gallery.js';
+import { gamePanel, type Choice } from '../lobby/gamePanel.js';
+import { joinBox } from '../lobby/joinBox.js';
+import { TableList } from '../lobby/tables.js';
+import { languageSwitch } from '../lobby/language.js';
+import { knownName, rememberedName, useName } from '../lobby/name.js';
+import { takeInviteCode } from '../lobby/invite.js';
+import { roomOfCode } from '../lobby/codeLookup.js';
+import { askName } from '../lobby/askName.js';
 
 /** Client routes live in the hash (/#/replay/<id>); the server redirects /replay/<id> there. */
 type Route = { scene: 'replay'; id: string } | { scene: 'profile'; id: string } | { scene: 'leaderboard'; game: string } | { scene: 'claim'; code: string } | null;
@@ -21,174 +33,157 @@ function route(): Route {
   return { scene: 'claim', code: m[2] };
 }
 
-const NAME_KEY = 'junction.name';
-
-interface ListedRoom { roomId: string; metadata?: { game: string; variant: string; seats: number; taken: number; free: number; phase: string } }
-
 export class LobbyScene extends Phaser.Scene {
-  private lobby: Room | null = null;
-  private listed = new Map<string, ListedRoom>();
-  private listEl!: HTMLDivElement;
+  private root!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
-  private dom: Phaser.GameObjects.DOMElement | null = null;
+  private tables: TableList | null = null;
+  private connection!: Connection;
+  private choice: Choice | null = null;
+  private name = '';
+  private busy = false;
 
   constructor() {
     super('lobby');
   }
 
   async create(): Promise<void> {
+    this.tables = null;
+    this.choice = null;
+    this.busy = false;
     const next = route();
     if (next?.scene === 'replay') return void this.scene.start('replay', { id: next.id });
     if (next?.scene === 'profile') return void this.scene.start('players', { view: 'profile', id: next.id });
     if (next?.scene === 'leaderboard') return void this.scene.start('players', { view: 'leaderboard', game: next.game });
-    let claimError = '';
+    let startError = '';
     if (next?.scene === 'claim') {
       window.location.hash = '';
       try {
         await claim(next.code);
         return void this.scene.start('players', { view: 'profile' });
       } catch (error) {
-        claimError = error instanceof Error ? error.message : String(error);
+        startError = error instanceof Error ? error.message : String(error);
       }
     }
-    const connection = new Connection();
-    if (await connection.resume()) {
-      this.scene.start('table', { connection });
+    const hadInvite = new URL(window.location.href).searchParams.has('join');
+    const invite = takeInviteCode();
+    if (hadInvite && !invite) startError = t('lobby:join.bad');
+    this.connection = new Connection();
+    if (await this.connection.resume()) {
+      this.scene.start('table', { connection: this.connection });
       return;
     }
-    this.buildPanel(connection);
-    this.errorEl.textContent = claimError;
-    void ensureIdentity().then((me) => {
-      const input = document.getElementById('name') as HTMLInputElement | null;
-      if (input && !input.value) input.value = me.name;
-    }).catch((error: unknown) => { this.errorEl.textContent = `Could not reach the server: ${String(error)}`; });
-    this.scale.on('resize', this.layout, this);
+    this.root = openScreen(this, 'lobby');
+    this.errorEl = el('div', { className: 'jn-error', role: 'alert', id: 'lobby-error' });
+    const offLanguage = onLanguageChanged(() => this.draw());
     this.events.once('shutdown', () => {
-      this.scale.off('resize', this.layout, this);
-      void this.lobby?.leave();
-      this.lobby = null;
+      offLanguage();
+      this.tables?.stop();
+      this.tables = null;
     });
-    void this.watchTables(connection);
+    this.name = rememberedName();
+    if (invite) {
+      if (this.name) return void this.joinInvite(invite, this.name);
+      this.root.replaceChildren(askName(invite, await knownName(), (name) => void this.joinInvite(invite, name)));
+      return;
+    }
+    this.openLobby(startError);
   }
 
-  private buildPanel(connection: Connection): void {
-    const name = el('input', { id: 'name', placeholder: 'Your name', maxLength: 24, value: localStorage.getItem(NAME_KEY) ?? '' });
-    name.setAttribute('aria-label', 'Your name');
-    const gameSelect = el('select', { id: 'game-select' });
-    gameSelect.setAttribute('aria-label', 'Game');
-    for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: g.title }));
-    const variantSelect = el('select', { id: 'variant-select' });
-    variantSelect.setAttribute('aria-label', 'Variant');
-    const players = el('input', { id: 'players', type: 'number', min: '2', max: '8', value: '2' });
-    players.setAttribute('aria-label', 'Players');
-    const fillVariants = () => {
-      const game = games.find((g) => g.id === gameSelect.value);
-      variantSelect.replaceChildren(...(game?.variants ?? []).map((v) => el('option', { value: v, textContent: v.replace('_', ' '), selected: v === game?.defaultVariant })));
-      fillPlayers();
-    };
-    const fillPlayers = () => {
-      const game = games.find((g) => g.id === gameSelect.value);
-      if (!game) return;
-      const parsed = game.optionsSchema.safeParse({ variant: variantSelect.value });
-      const range = parsed.success ? game.seatRange(parsed.data) : { min: 2, max: 8 };
-      players.min = String(range.min);
-      players.max = String(range.max);
-      players.value = String(Math.min(range.max, Math.max(range.min, Number(players.value) || range.min)));
-    };
-    gameSelect.addEventListener('change', fillVariants);
-    variantSelect.addEventListener('change', fillPlayers);
-    fillVariants();
+  private openLobby(message = ''): void {
+    this.tables = new TableList({
+      join: (roomId) => this.go(() => this.connection.joinById(roomId, this.joinOpts())),
+      watch: (roomId) => this.go(() => this.connection.joinById(roomId, { spectator: true }), false),
+    });
+    void this.tables.watch(this.connection.client);
+    this.draw();
+    this.errorEl.textContent = message;
+    if (!this.name) {
+      void knownName().then((n) => {
+        const input = document.getElementById('name') as HTMLInputElement | null;
+        if (input && !input.value) input.value = this.name = n;
+      }).catch(() => undefined);
+    }
+    void ensureIdentity().catch((error: unknown) => { this.errorEl.textContent = t('lobby:errors.server', { error: String(error) }); });
+  }
 
-    const code = el('input', { id: 'code', placeholder: 'Code', maxLength: 12, size: 10 });
-    code.setAttribute('aria-label', 'Private table code');
-    this.errorEl = el('div', { className: 'jn-error', role: 'alert' });
-    this.listEl = el('div', { className: 'jn-list', id: 'tables' });
-    this.listEl.setAttribute('aria-label', 'Public tables waiting for players');
+  private joinInvite(code: string, name: string): void {
+    this.name = name;
+    this.root.replaceChildren(el('p', { className: 'jn-muted', textContent: t('lobby:invite.joining', { code }) }), this.errorEl);
+    this.go(async () => this.connection.joinById(await roomOfCode(code), this.joinOpts()), true, () => this.openLobby(this.errorEl.textContent ?? ''));
+  }
 
-    const joinOpts = () => {
-      const n = name.value.trim();
-      if (n) localStorage.setItem(NAME_KEY, n);
-      return { name: n || undefined };
-    };
-    const tableOpts = () => ({ ...joinOpts(), variant: variantSelect.value, players: Number(players.value) });
-    const go = (attempt: () => Promise<void>) => async () => {
-      this.errorEl.textContent = '';
-      try {
-        // Seats are taken as this browser's guest identity: a changed name is saved to it first.
-        const me = currentIdentity() ?? await ensureIdentity();
-        const wanted = name.value.trim();
-        if (wanted && wanted !== me.name) await rename(wanted);
-        await attempt();
-        this.scene.start('table', { connection });
-      } catch (error) {
-        this.errorEl.textContent = error instanceof Error ? error.message : String(error);
-      }
-    };
-    code.addEventListener('keydown', (e) => { if (e.key === 'Enter') void go(() => connection.joinByCode(code.value, joinOpts()))(); });
-
-    const panel = el('div', { className: 'jn-panel' },
-      el('h1', { textContent: 'JUNCTION' }),
-      el('div', { textContent: 'Traffic games with friends, strangers or bots.' }),
-      el('div', { className: 'jn-row' }, name),
-      el('div', { className: 'jn-row' }, gameSelect, variantSelect, el('label', { textContent: 'Players ' }, players)),
-      el('div', { className: 'jn-row' },
-        button('Quick play', go(() => connection.quickPlay(gameSelect.value, tableOpts())), { testId: 'quick-play' }),
-        button('Create private table', go(() => connection.createPrivate(gameSelect.value, tableOpts())), { secondary: true, testId: 'create-private' })),
-      el('div', { className: 'jn-row' }, code,
-        button('Join by code', go(() => connection.joinByCode(code.value, joinOpts())), { secondary: true, testId: 'join-code' })),
-      el('div', { className: 'jn-row' }, button('Tournaments', () => this.scene.start('tournaments'), { secondary: true, testId: 'tournaments' }),
-        button('My profile', () => this.scene.start('players', { view: 'profile' }), { secondary: true, testId: 'profile' }),
-        button('Leaderboards', () => this.scene.start('players', { view: 'leaderboard' }), { secondary: true, testId: 'leaderboards' })),
+  /** The whole screen, drawn again on a language change (what was chosen is kept). */
+  private draw(): void {
+    if (!this.tables) return;
+    const name = el('input', { id: 'name', maxLength: 24, value: this.name, autocomplete: 'nickname' as AutoFill, placeholder: t('lobby:name_placeholder') });
+    name.setAttribute('aria-label', t('lobby:name_label'));
+    name.addEventListener('input', () => { this.name = name.value; });
+    name.addEventListener('change', () => { if (name.value.trim()) void useName(name.value).catch(() => undefined); });
+    const main = this.choice
+      ? gamePanel(this, this.choice, {
+        back: () => { this.choice = null; this.draw(); },
+        howto: (game, variant) => this.howto(game, variant),
+        quickPlay: (game, options) => this.go(() => this.connection.quickPlay(game, { ...this.joinOpts(), ...options })),
+        createPrivate: (game, options) => this.go(() => this.connection.createPrivate(game, { ...this.joinOpts(), ...options })),
+        redraw: () => this.draw(),
+        error: (m) => this.showError(m),
+      })
+      : gallery(this, {
+        choose: (gameId) => {
+          this.choice = { gameId, variant: findGame(gameId)!.defaultVariant, changed: {} };
+          this.draw();
+          this.root.parentElement?.scrollTo({ top: 0 });
+        },
+        howto: (gameId) => this.howto(gameId, findGame(gameId)!.defaultVariant),
+      });
+    this.tables.render();
+    this.root.replaceChildren(
+      el('header', { className: 'jn-head' },
+        el('div', {}, el('h1', { textContent: t('lobby:title') }), el('div', { className: 'jn-muted', textContent: t('lobby:tagline') })),
+        languageSwitch()),
+      el('div', { className: 'jn-row jn-me' },
+        el('label', { className: 'jn-option', htmlFor: 'name' }, el('span', { textContent: t('lobby:name_label') }), name),
+        el('nav', { className: 'jn-row' },
+          button(t('lobby:nav.tournaments'), () => this.scene.start('tournaments'), { secondary: true, testId: 'tournaments' }),
+          button(t('lobby:nav.profile'), () => this.scene.start('players', { view: 'profile' }), { secondary: true, testId: 'profile' }),
+          button(t('lobby:nav.leaderboards'), () => this.scene.start('players', { view: 'leaderboard' }), { secondary: true, testId: 'leaderboards' }))),
       this.errorEl,
-      el('div', { textContent: 'Open tables' }),
-      this.listEl,
+      main,
+      joinBox((code) => this.go(async () => this.connection.joinById(await roomOfCode(code), this.joinOpts())), (m) => this.showError(m)),
+      this.tables.element,
     );
-    this.listEl.addEventListener('click', (e) => {
-      const roomId = (e.target as HTMLElement).closest('button')?.dataset.roomId;
-      if (roomId) void go(() => connection.joinById(roomId, joinOpts()))();
-    });
-    this.dom = this.add.dom(0, 0, panel).setOrigin(0.5, 0);
-    this.layout();
-    name.focus();
   }
 
-  private layout(): void {
-    this.dom?.setPosition(this.scale.width / 2, 24);
+  private showError(message: string): void {
+    this.errorEl.textContent = message;
+    this.errorEl.scrollIntoView?.({ block: 'nearest' });
   }
 
-  private async watchTables(connection: Connection): Promise<void> {
-    try {
-      this.lobby = await connection.client.joinOrCreate('lobby');
-    } catch {
-      this.listEl.textContent = 'The table list is unavailable right now.';
-      return;
-    }
-    this.lobby.onMessage('rooms', (rooms: ListedRoom[]) => {
-      this.listed = new Map(rooms.map((r) => [r.roomId, r]));
-      this.renderList();
-    });
-    this.lobby.onMessage('+', ([roomId, room]: [string, ListedRoom]) => {
-      this.listed.set(roomId, room);
-      this.renderList();
-    });
-    this.lobby.onMessage('-', (roomId: string) => {
-      this.listed.delete(roomId);
-      this.renderList();
-    });
+  private howto(game: string, variant: string): void {
+    if (!this.scene.manager.keys.howto) return this.showError(t('lobby:howto_missing'));
+    this.scene.start('howto', { game, variant });
   }
 
-  private renderList(): void {
-    const waiting = [...this.listed.values()].filter((r) => r.metadata?.phase === 'waiting' && r.metadata.free > 0);
-    if (waiting.length === 0) {
-      this.listEl.replaceChildren(el('div', { textContent: 'No table is waiting: start one with Quick play.' }));
-      return;
-    }
-    this.listEl.replaceChildren(...waiting.map((r) => {
-      const m = r.metadata!;
-      const title = games.find((g) => g.id === m.game)?.title ?? m.game;
-      const b = el('button', { type: 'button', textContent: `${title} · ${m.variant} · ${m.taken}/${m.seats} seated, ${m.free} free` });
-      b.dataset.roomId = r.roomId;
-      return b;
-    }));
+  private joinOpts(): { name?: string } {
+    const n = this.name.trim();
+    return n ? { name: n } : {};
+  }
+
+  /** Take the seat (as this browser's identity, under the typed name), then open the table. */
+  private go(attempt: () => Promise<void>, asPlayer = true, onFail?: () => void): void {
+    if (this.busy) return;
+    this.busy = true;
+    this.errorEl.textContent = '';
+    void (async () => {
+      try {
+        if (asPlayer) await useName(this.name);
+        await attempt();
+        this.scene.start('table', { connection: this.connection });
+      } catch (error) {
+        this.busy = false;
+        this.showError(error instanceof Error ? error.message : String(error));
+        onFail?.();
+      }
+    })();
   }
 }

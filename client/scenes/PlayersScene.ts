@@ -8,6 +8,10 @@ import { catalogue as games } from '../../shared/games/catalogue.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import { api, currentIdentity, ensureIdentity, rename, transferLink } from '../net/identity.js';
 import { button, el } from '../ui/dom.js';
+import { language, onLanguageChanged, t } from '../i18n/index.js';
+import { openScreen } from '../lobby/screen.js';
+import { gameTitle, variantName } from '../lobby/names.js';
+import { rememberName } from '../lobby/name.js';
 
 interface Rating { key: string; rank: number; rating: number; games: number; trend: number[] }
 interface Line { id: string; game: string; ratingKey: string; finishedAt: number; place: number; seats: number; rated: boolean; private: boolean; ratingAfter: number | null }
@@ -18,8 +22,8 @@ interface Board { key: string; entries: Entry[]; me: Entry | null }
 const BARS = '▁▂▃▄▅▆▇█';
 const titleOf = (key: string): string => {
   const [id, variant] = key.split(':');
-  const title = games.find((g) => g.id === id)?.title ?? id;
-  return variant ? `${title} (${variant.replace('_', ' ')})` : title;
+  const title = gameTitle(id);
+  return variant ? `${title} (${variantName(id, variant)})` : title;
 };
 
 export function sparkline(values: number[]): string {
@@ -30,7 +34,6 @@ export function sparkline(values: number[]): string {
 }
 
 export class PlayersScene extends Phaser.Scene {
-  private dom: Phaser.GameObjects.DOMElement | null = null;
   private body!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
 
@@ -41,22 +44,22 @@ export class PlayersScene extends Phaser.Scene {
   create(data: { view?: 'profile' | 'leaderboard'; id?: string; game?: string }): void {
     this.errorEl = el('div', { className: 'jn-error', role: 'alert' });
     this.body = el('div');
-    const panel = el('div', { className: 'jn-panel', id: 'players' },
+    const root = openScreen(this, 'players');
+    const frame = () => root.replaceChildren(
       el('div', { className: 'jn-row' },
-        button('Back to lobby', () => { window.location.hash = ''; this.scene.start('lobby'); }, { secondary: true, testId: 'to-lobby' }),
-        button('My profile', () => void this.showProfile(), { secondary: true, testId: 'my-profile' }),
-        button('Leaderboards', () => void this.showLeaderboard(games[0].id), { secondary: true, testId: 'leaderboards' })),
+        button(t('players:back'), () => { window.location.hash = ''; this.scene.start('lobby'); }, { secondary: true, testId: 'to-lobby' }),
+        button(t('players:my_profile'), () => void this.showProfile(), { secondary: true, testId: 'my-profile' }),
+        button(t('players:leaderboards'), () => void this.showLeaderboard(games[0].id), { secondary: true, testId: 'leaderboards' })),
       this.errorEl, this.body);
-    this.dom = this.add.dom(this.scale.width / 2, 24, panel).setOrigin(0.5, 0);
-    this.scale.on('resize', this.layout, this);
-    this.events.once('shutdown', () => this.scale.off('resize', this.layout, this));
-    if (data.view === 'leaderboard') void this.showLeaderboard(data.game ?? games[0].id);
-    else void this.showProfile(data.id);
+    frame();
+    this.shown = data.view === 'leaderboard' ? () => this.showLeaderboard(data.game ?? games[0].id) : () => this.showProfile(data.id);
+    const offLanguage = onLanguageChanged(() => { frame(); void this.shown(); });
+    this.events.once('shutdown', offLanguage);
+    void this.shown();
   }
 
-  private layout(): void {
-    this.dom?.setPosition(this.scale.width / 2, 24);
-  }
+  /** What is on screen, to draw again in another language. */
+  private shown: () => Promise<void> = () => Promise.resolve();
 
   private async guard(run: () => Promise<void>): Promise<void> {
     this.errorEl.textContent = '';
@@ -68,6 +71,7 @@ export class PlayersScene extends Phaser.Scene {
   }
 
   private showProfile(id?: string): Promise<void> {
+    this.shown = () => this.showProfile(id);
     return this.guard(async () => {
       const me = currentIdentity() ?? await ensureIdentity();
       const who = id ?? me.id;
@@ -75,29 +79,35 @@ export class PlayersScene extends Phaser.Scene {
       const p = await api<Profile>('GET', `/players/${encodeURIComponent(who)}`);
       const mine = p.identity.id === me.id;
       const heading = el('h1', { id: 'profile-name', textContent: p.identity.display });
-      const parts: HTMLElement[] = [heading, el('div', { id: 'games-played', textContent: `${p.gamesPlayed} game${p.gamesPlayed === 1 ? '' : 's'} played` })];
+      const parts: HTMLElement[] = [heading, el('div', { id: 'games-played', textContent: t('players:games_played', { count: p.gamesPlayed }) })];
       if (mine) {
         const name = el('input', { id: 'profile-name-input', value: p.identity.name, maxLength: 20 });
-        name.setAttribute('aria-label', 'Your name');
+        name.setAttribute('aria-label', t('players:your_name'));
         const linkOut = el('div', { id: 'device-link' });
         parts.push(el('div', { className: 'jn-row' }, name,
-          button('Save name', () => void this.guard(async () => { heading.textContent = (await rename(name.value)).display; }), { testId: 'save-name' }),
-          button('Link another device', () => void this.guard(async () => {
+          button(t('players:save_name'), () => void this.guard(async () => {
+            const renamed = await rename(name.value);
+            rememberName(renamed.name); // the one name, used by the lobby and tournaments too
+            heading.textContent = renamed.display;
+          }), { testId: 'save-name' }),
+          button(t('players:link_device'), () => void this.guard(async () => {
             const url = await transferLink();
-            linkOut.replaceChildren(el('div', { textContent: 'Open this link once on your other device (valid 10 minutes):' }),
+            linkOut.replaceChildren(el('div', { textContent: t('players:link_text') }),
               el('input', { id: 'device-link-url', value: url, readOnly: true, size: 48 }));
           }), { secondary: true, testId: 'device-link-button' })), linkOut);
       }
-      parts.push(el('h2', { textContent: 'Ratings' }));
-      parts.push(p.ratings.length === 0 ? el('div', { textContent: 'No rated games yet.' })
+      parts.push(el('h2', { textContent: t('players:ratings') }));
+      parts.push(p.ratings.length === 0 ? el('div', { textContent: t('players:no_ratings') })
         : el('div', { id: 'ratings' }, ...p.ratings.map((r) => el('div', { className: 'jn-rating', dataset: { key: r.key } as Record<string, string>,
-          textContent: `${titleOf(r.key)}: ${r.rating.toFixed(2)} · #${r.rank} · ${r.games} game${r.games === 1 ? '' : 's'} ${sparkline(r.trend)}` }))));
-      parts.push(el('h2', { textContent: 'Last games' }));
-      parts.push(p.games.length === 0 ? el('div', { textContent: 'No games yet.' })
+          textContent: t('players:rating_line', { title: titleOf(r.key), rating: r.rating.toFixed(2), rank: r.rank, count: r.games, trend: sparkline(r.trend) }).trim() }))));
+      parts.push(el('h2', { textContent: t('players:last_games') }));
+      parts.push(p.games.length === 0 ? el('div', { textContent: t('players:no_games') })
         : el('div', { id: 'history' }, ...p.games.map((g) => {
+          const bits = [new Date(g.finishedAt).toLocaleString(language()), titleOf(g.ratingKey), t('players:place', { place: g.place, seats: g.seats }),
+            g.rated ? t('players:rating_after', { rating: g.ratingAfter ?? '–' }) : t('players:unrated'), ...(g.private ? [t('players:private')] : [])];
           const line = el('div', { className: 'jn-row jn-game', dataset: { gameId: g.id } as Record<string, string> },
-            el('span', { textContent: `${new Date(g.finishedAt).toLocaleString()} · ${titleOf(g.ratingKey)} · place ${g.place}/${g.seats}${g.rated ? ` · rating ${g.ratingAfter ?? '–'}` : ' · unrated'}${g.private ? ' · private' : ''}` }),
-            button('Replay', () => this.openReplay(g.id), { secondary: true, testId: `replay-${g.id}` }));
+            el('span', { textContent: bits.join(' · ') }),
+            button(t('players:replay'), () => this.openReplay(g.id), { secondary: true, testId: `replay-${g.id}` }));
           return line;
         })));
       this.body.replaceChildren(...parts);
@@ -110,6 +120,7 @@ export class PlayersScene extends Phaser.Scene {
   }
 
   private showLeaderboard(gameId: string, variant?: string): Promise<void> {
+    this.shown = () => this.showLeaderboard(gameId, variant);
     return this.guard(async () => {
       await (currentIdentity() ? Promise.resolve() : ensureIdentity());
       const game = games.find((g) => g.id === gameId) ?? games[0];
@@ -117,24 +128,24 @@ export class PlayersScene extends Phaser.Scene {
       window.location.hash = `#/leaderboards/${game.id}`;
       const board = await api<Board>('GET', `/leaderboards/${game.id}?variant=${encodeURIComponent(v)}`);
       const gameSelect = el('select', { id: 'board-game' });
-      gameSelect.setAttribute('aria-label', 'Game');
-      for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: g.title, selected: g.id === game.id }));
+      gameSelect.setAttribute('aria-label', t('players:game'));
+      for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: gameTitle(g.id), selected: g.id === game.id }));
       const families = [...new Map(game.variants.map((x) => [ratingKey(game.id, x), x])).entries()];
       const variantSelect = el('select', { id: 'board-variant' });
-      variantSelect.setAttribute('aria-label', 'Variant family');
+      variantSelect.setAttribute('aria-label', t('players:variant_family'));
       for (const [key, x] of families) variantSelect.append(el('option', { value: x, textContent: titleOf(key), selected: key === board.key }));
       gameSelect.addEventListener('change', () => void this.showLeaderboard(gameSelect.value));
       variantSelect.addEventListener('change', () => void this.showLeaderboard(game.id, variantSelect.value));
       const rows = board.entries.map((e) => {
-        const b = el('button', { type: 'button', className: 'secondary', textContent: `${e.rank}. ${e.name} — ${e.rating.toFixed(2)} (${e.games})` });
+        const b = el('button', { type: 'button', className: 'secondary', textContent: t('players:board_line', { rank: e.rank, name: e.name, rating: e.rating.toFixed(2), count: e.games }) });
         b.addEventListener('click', () => void this.showProfile(e.playerId));
         return b;
       });
       this.body.replaceChildren(
-        el('h1', { textContent: `Leaderboard — ${titleOf(board.key)}` }),
+        el('h1', { textContent: t('players:leaderboard_title', { title: titleOf(board.key) }) }),
         el('div', { className: 'jn-row' }, gameSelect, variantSelect),
-        el('div', { id: 'my-rank', textContent: board.me ? `You: #${board.me.rank} · ${board.me.rating.toFixed(2)}` : 'You are not rated in this game yet.' }),
-        rows.length ? el('div', { className: 'jn-list', id: 'board' }, ...rows) : el('div', { textContent: 'Nobody is rated yet.' }),
+        el('div', { id: 'my-rank', textContent: board.me ? t('players:my_rank', { rank: board.me.rank, rating: board.me.rating.toFixed(2) }) : t('players:not_rated') }),
+        rows.length ? el('div', { className: 'jn-list', id: 'board' }, ...rows) : el('div', { textContent: t('players:nobody') }),
       );
     });
   }

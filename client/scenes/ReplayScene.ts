@@ -5,24 +5,25 @@
  * sees their own seat's view. Nothing is sent to any room: `act` does nothing here.
  */
 import Phaser from 'phaser';
-import { catalogue as games } from '../../shared/games/catalogue.js';
 import { loadRenderer } from '../games/registry.js';
 import { loadGameLocales } from '../i18n/index.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
 import { api, currentIdentity, ensureIdentity } from '../net/identity.js';
 import { button, el } from '../ui/dom.js';
-import type { Msg } from '../../shared/i18n/msg.js';
-import { formatMsg } from '../i18n/format.js';
 import { t } from '../i18n/index.js';
+import { formatMsg, type Reader } from '../i18n/format.js';
+import type { Msg } from '../../shared/i18n/msg.js';
+import { gameTitle, variantName } from '../lobby/names.js';
 
-interface Frame { t: number; view: unknown; events: { text?: string; msg?: Msg }[]; active: number[]; cause: { kind: string; seat?: number } }
+interface Frame { t: number; view: unknown; events: { msg?: Msg; text?: string }[]; active: number[]; cause: { kind: string; seat?: number } }
 interface GameReplay {
-  id: string; game: string; variant: string; summary: Msg; startedAt: number;
+  id: string; game: string; variant: string; summary: Msg | string; startedAt: number;
   players: { seat: number; name: string; bot: boolean; place: number; score: number; identityId: string | null }[];
   replay: { frames: Frame[]; seat?: { seat: number; views: unknown[] } } | null;
 }
 
 const TOP = 64;
+/** Room under the table for the controls until they are measured. */
 const BOTTOM = 195;
 const SPEEDS = [0.5, 1, 2, 4, 8];
 /** Long thinking pauses are shortened while playing. */
@@ -37,7 +38,7 @@ export class ReplayScene extends Phaser.Scene {
   private gameRenderer: GameRenderer | null = null;
   private layer!: Phaser.GameObjects.Container;
   private header!: Phaser.GameObjects.Text;
-  private dom: Phaser.GameObjects.DOMElement | null = null;
+  private controls: HTMLElement | null = null;
   private scrub!: HTMLInputElement;
   private label!: HTMLSpanElement;
   private playButton!: HTMLButtonElement;
@@ -53,11 +54,13 @@ export class ReplayScene extends Phaser.Scene {
     this.playing = false;
     this.gameRenderer = null;
     this.layer = this.add.container(16, TOP);
-    this.header = this.add.text(16, 12, 'Loading the replay…', { fontSize: '18px', color: '#ffffff', wordWrap: { width: this.scale.width - 32 } });
+    this.header = this.add.text(16, 12, t('players:replay_view.loading'), { fontSize: '18px', color: '#ffffff', wordWrap: { width: this.scale.width - 32 } });
     this.scale.on('resize', this.draw, this);
     this.events.once('shutdown', () => {
       this.scale.off('resize', this.draw, this);
       this.gameRenderer?.destroy?.();
+      this.controls?.remove();
+      this.controls = null;
     });
     void this.fetchReplay(data.id);
   }
@@ -66,7 +69,7 @@ export class ReplayScene extends Phaser.Scene {
     try {
       if (!currentIdentity()) await ensureIdentity();
       const game = await api<GameReplay>('GET', `/games/${encodeURIComponent(id)}`);
-      if (!game.replay || game.replay.frames.length === 0) throw new Error('This game has no replay (its log was not kept).');
+      if (!game.replay || game.replay.frames.length === 0) throw new Error(t('players:replay_view.no_log'));
       this.data$ = game;
       [this.gameRenderer] = await Promise.all([loadRenderer(game.game), loadGameLocales(game.game)]);
       this.buildControls();
@@ -78,42 +81,47 @@ export class ReplayScene extends Phaser.Scene {
   }
 
   private buildBackOnly(): void {
-    const panel = el('div', { className: 'jn-bar' }, button('Back to lobby', () => this.back(), { secondary: true, testId: 'replay-back' }));
-    this.dom = this.add.dom(16, this.scale.height - BOTTOM + 10, panel).setOrigin(0, 0);
+    this.mount(el('div', { className: 'jn-bar' }, button(t('players:replay_view.back'), () => this.back(), { secondary: true, testId: 'replay-back' })));
   }
 
   private buildControls(): void {
     const frames = this.data$!.replay!.frames;
     this.scrub = el('input', { id: 'replay-scrub', type: 'range', min: '0', max: String(frames.length - 1), value: '0' });
-    this.scrub.setAttribute('aria-label', 'Position in the game');
-    this.scrub.style.width = `${Math.max(240, Math.min(900, this.scale.width - 80))}px`;
+    this.scrub.setAttribute('aria-label', t('players:replay_view.position'));
     this.scrub.addEventListener('input', () => this.goTo(Number(this.scrub.value)));
     this.label = el('span', { id: 'replay-position' });
-    this.playButton = button('Play', () => this.togglePlay(), { testId: 'replay-play' });
+    this.playButton = button(t('players:replay_view.play'), () => this.togglePlay(), { testId: 'replay-play' });
     const speed = el('select', { id: 'replay-speed' });
-    speed.setAttribute('aria-label', 'Speed');
+    speed.setAttribute('aria-label', t('players:replay_view.speed'));
     for (const s of SPEEDS) speed.append(el('option', { value: String(s), textContent: `${s}×`, selected: s === this.speed }));
     speed.addEventListener('change', () => { this.speed = Number(speed.value); });
     const share = el('input', { id: 'replay-link', readOnly: true, size: 40, value: `${window.location.origin}/replay/${this.data$!.id}` });
-    share.setAttribute('aria-label', 'Link to this replay');
+    share.setAttribute('aria-label', t('players:replay_view.link'));
     this.eventLine = el('div', { id: 'replay-event' });
     const panel = el('div', { className: 'jn-panel jn-replay', id: 'replay-controls' },
       this.eventLine,
       el('div', { className: 'jn-row' },
-        button('|◀ Start', () => this.goTo(0), { secondary: true, testId: 'replay-first' }),
-        button('◀ Step', () => this.goTo(this.index - 1), { secondary: true, testId: 'replay-back-step' }),
+        button(t('players:replay_view.start'), () => this.goTo(0), { secondary: true, testId: 'replay-first' }),
+        button(t('players:replay_view.back_step'), () => this.goTo(this.index - 1), { secondary: true, testId: 'replay-back-step' }),
         this.playButton,
-        button('Step ▶', () => this.goTo(this.index + 1), { secondary: true, testId: 'replay-step' }),
-        button('End ▶|', () => this.goTo(frames.length - 1), { secondary: true, testId: 'replay-last' }),
+        button(t('players:replay_view.step'), () => this.goTo(this.index + 1), { secondary: true, testId: 'replay-step' }),
+        button(t('players:replay_view.end'), () => this.goTo(frames.length - 1), { secondary: true, testId: 'replay-last' }),
         speed, this.label),
       el('div', { className: 'jn-row' }, this.scrub),
-      el('div', { className: 'jn-row' }, share, button('Back to lobby', () => this.back(), { secondary: true, testId: 'replay-back' })));
-    this.dom = this.add.dom(16, this.scale.height - BOTTOM, panel).setOrigin(0, 0);
+      el('div', { className: 'jn-row' }, share, button(t('players:replay_view.back'), () => this.back(), { secondary: true, testId: 'replay-back' })));
+    this.mount(panel);
     this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
       if (e.key === 'ArrowRight') this.goTo(this.index + 1);
       else if (e.key === 'ArrowLeft') this.goTo(this.index - 1);
       else if (e.key === ' ') this.togglePlay();
     });
+  }
+
+  /** The controls sit in a bar fixed to the bottom of the page, over the canvas. */
+  private mount(panel: HTMLElement): void {
+    this.controls?.remove();
+    this.controls = el('div', { className: 'jn-replay-bar' }, panel);
+    document.body.append(this.controls);
   }
 
   private back(): void {
@@ -127,7 +135,7 @@ export class ReplayScene extends Phaser.Scene {
     if (!this.playing && this.index >= frames.length - 1) this.goTo(0);
     this.playing = !this.playing;
     this.nextAt = performance.now();
-    this.playButton.textContent = this.playing ? 'Pause' : 'Play';
+    this.playButton.textContent = t(`players:replay_view.${this.playing ? 'pause' : 'play'}`);
   }
 
   private goTo(index: number): void {
@@ -154,27 +162,31 @@ export class ReplayScene extends Phaser.Scene {
     if (!game?.replay) return;
     const frames = game.replay.frames;
     const frame = frames[this.index];
-    const title = games.find((g) => g.id === game.game)?.title ?? game.game;
     const names = game.players.map((p) => `${p.name}${frame.active.includes(p.seat) ? ' ◀' : ''}`).join('   ');
-    this.header.setText(`Replay: ${title} — ${game.variant.replace('_', ' ')}   ·   ${names}`);
+    this.header.setText(`${t('players:replay_view.header', { title: gameTitle(game.game), variant: variantName(game.game, game.variant) })}   ·   ${names}`);
+    this.header.setWordWrapWidth(this.scale.width - 32);
     this.scrub.value = String(this.index);
-    this.label.textContent = `${this.index + 1} / ${frames.length} · ${clock(frame.t)}`;
+    this.label.textContent = t('players:replay_view.position_text', { n: this.index + 1, total: frames.length, clock: clock(frame.t) });
     this.label.dataset.index = String(this.index);
-    const reader = { mySeat: game.replay.seat?.seat ?? null, names: new Map(game.players.map((p) => [p.seat, p.name])) };
-    const last = [...frame.events].reverse().find((e) => e.msg)?.msg;
-    const text = last ? formatMsg(last, reader) : undefined;
-    this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${formatMsg(game.summary, reader)}` : text ?? (this.index === 0 ? t('server:event.start') : '');
-    this.dom?.setPosition(16, this.scale.height - BOTTOM);
-    this.layer.removeAll(true);
     const own = game.replay.seat;
     const me = own?.seat ?? null;
+    // Events read in the reader's language when they carry a message; older logs keep their text.
+    const reader: Reader = { mySeat: me, names: new Map(game.players.map((p) => [p.seat, p.name])) };
+    const said = (e: { msg?: Msg; text?: string }) => (e.msg ? formatMsg(e.msg, reader) : e.text);
+    const text = [...frame.events].reverse().map(said).find((x) => x);
+    const summary = typeof game.summary === 'string' ? game.summary : formatMsg(game.summary, reader);
+    this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${summary}` : text ?? (this.index === 0 ? t('players:replay_view.begins') : '');
+    this.layer.removeAll(true);
+    const bottom = this.controls?.offsetHeight ? this.controls.offsetHeight + 8 : BOTTOM;
+    const top = Math.max(TOP, this.header.height + 20);
+    this.layer.setPosition(16, top);
     const seats: SeatInfo[] = game.players.map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: true, me: p.seat === me }));
     const ctx: RenderContext = {
-      scene: this, layer: this.layer, width: this.scale.width - 32, height: this.scale.height - TOP - BOTTOM - 10,
+      scene: this, layer: this.layer, width: this.scale.width - 32, height: Math.max(120, this.scale.height - top - bottom - 10),
       mySeat: me, seats, serverNow: () => game.startedAt + frame.t, act: () => undefined, hint: () => undefined,
     };
     if (this.gameRenderer) this.gameRenderer.render(ctx, frame.view, own ? own.views[this.index] : null);
-    else this.layer.add(this.add.text(0, 0, 'This game has no table view yet.', { fontSize: '18px' }));
+    else this.layer.add(this.add.text(0, 0, t('players:replay_view.no_view'), { fontSize: '18px' }));
   }
 }
 

@@ -10,8 +10,10 @@ import { catalogue as games } from '../../shared/games/catalogue.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
 import { adoptIdentity, identityToken, type Identity } from '../net/identity.js';
-
-const NAME_KEY = 'junction.name';
+import { language, onLanguageChanged, t } from '../i18n/index.js';
+import { openScreen } from '../lobby/screen.js';
+import { gameTitle, variantName } from '../lobby/names.js';
+import { knownName, rememberName, useName } from '../lobby/name.js';
 const PLAYER_KEY = (id: string) => `junction.tournament.${id}.player`;
 const ORGANISER_KEY = (id: string) => `junction.tournament.${id}.organiser`;
 
@@ -34,12 +36,11 @@ async function call<T>(method: string, url: string, body?: unknown, token?: stri
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = (await res.json().catch(() => ({}))) as T & { error?: string };
-  if (!res.ok) throw new Error(data.error ?? `Request failed (${res.status})`);
+  if (!res.ok) throw new Error(data.error ?? t('tournament:request_failed', { status: res.status }));
   return data;
 }
 
 export class TournamentScene extends Phaser.Scene {
-  private dom: Phaser.GameObjects.DOMElement | null = null;
   private body!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
   private events$: EventSource | null = null;
@@ -51,28 +52,29 @@ export class TournamentScene extends Phaser.Scene {
   }
 
   create(): void {
+    const root = openScreen(this, 'tournaments');
     this.errorEl = el('div', { className: 'jn-error', role: 'alert' });
-    this.body = el('div');
-    const panel = el('div', { className: 'jn-panel', id: 'tournaments' },
-      el('h1', { textContent: 'TOURNAMENTS' }),
+    this.body = el('div', { className: 'jn-tournament-body' });
+    const frame = () => [
+      el('h1', { textContent: t('tournament:title') }),
       el('div', { className: 'jn-row' },
-        button('Back to lobby', () => this.scene.start('lobby'), { secondary: true, testId: 'to-lobby' }),
-        button('All tournaments', () => void this.showList(), { secondary: true, testId: 'tournament-list' })),
+        button(t('tournament:back'), () => this.scene.start('lobby'), { secondary: true, testId: 'to-lobby' }),
+        button(t('tournament:all'), () => void this.showList(), { secondary: true, testId: 'tournament-list' })),
       this.errorEl,
       this.body,
-    );
-    this.dom = this.add.dom(0, 0, panel).setOrigin(0.5, 0);
-    this.layout();
-    this.scale.on('resize', this.layout, this);
+    ];
+    root.replaceChildren(...frame());
+    // A language change redraws what is shown (the open tournament or the list).
+    const offLanguage = onLanguageChanged(() => {
+      root.replaceChildren(...frame());
+      if (this.current) void this.showTournament(this.current);
+      else void this.showList();
+    });
     this.events.once('shutdown', () => {
-      this.scale.off('resize', this.layout, this);
+      offLanguage();
       this.stopWatching();
     });
     void this.showList();
-  }
-
-  private layout(): void {
-    this.dom?.setPosition(this.scale.width / 2, 24);
   }
 
   private fail(error: unknown): void {
@@ -106,50 +108,53 @@ export class TournamentScene extends Phaser.Scene {
       this.fail(e);
     }
     const rows = list.length === 0
-      ? [el('div', { textContent: 'No tournament yet: create one below.' })]
-      : list.map((t) => button(`${t.name} · ${t.game} ${t.variant} · ${t.status}${t.status === 'registration' ? ` · starts ${new Date(t.startsAt).toLocaleTimeString()}` : ` · round ${t.currentRound}/${t.rounds}`}`,
-        () => void this.showTournament(t.id), { secondary: true }));
+      ? [el('div', { textContent: t('tournament:none') })]
+      : list.map((x) => button([x.name, `${gameTitle(x.game)} (${variantName(x.game, x.variant)})`, status(x.status),
+        x.status === 'registration' ? t('tournament:starts', { time: new Date(x.startsAt).toLocaleTimeString(language()) }) : t('tournament:round_of', { round: x.currentRound, rounds: x.rounds })].join(' · '),
+      () => void this.showTournament(x.id), { secondary: true }));
     this.body.replaceChildren(el('div', { className: 'jn-list' }, ...rows), this.createForm());
   }
 
   private createForm(): HTMLElement {
-    const name = el('input', { placeholder: 'Tournament name', maxLength: 40, value: 'Tournament night' });
-    name.setAttribute('aria-label', 'Tournament name');
+    const name = el('input', { placeholder: t('tournament:form.name'), maxLength: 40, value: t('tournament:form.default_name') });
+    name.setAttribute('aria-label', t('tournament:form.name'));
     const gameSelect = el('select');
-    gameSelect.setAttribute('aria-label', 'Game');
-    for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: g.title }));
+    gameSelect.setAttribute('aria-label', t('tournament:form.game'));
+    for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: gameTitle(g.id) }));
     const variantSelect = el('select');
-    variantSelect.setAttribute('aria-label', 'Variant');
+    variantSelect.setAttribute('aria-label', t('tournament:form.variant'));
     const fill = () => {
       const game = games.find((g) => g.id === gameSelect.value);
-      variantSelect.replaceChildren(...(game?.variants ?? []).map((v) => el('option', { value: v, textContent: v.replace('_', ' '), selected: v === game?.defaultVariant })));
+      variantSelect.replaceChildren(...(game?.variants ?? []).map((v) => el('option', { value: v, textContent: variantName(game!.id, v), selected: v === game?.defaultVariant })));
     };
     gameSelect.addEventListener('change', fill);
     fill();
     const tableSize = el('input', { type: 'number', min: '2', max: '8', value: '4', size: 3 });
-    tableSize.setAttribute('aria-label', 'Table size');
+    tableSize.setAttribute('aria-label', t('tournament:form.table_size'));
     const rounds = el('input', { type: 'number', min: '1', max: '20', value: '3', size: 3 });
-    rounds.setAttribute('aria-label', 'Rounds');
-    const format = el('select', {}, el('option', { value: 'swiss', textContent: 'Swiss' }), el('option', { value: 'elimination', textContent: 'Elimination' }));
-    format.setAttribute('aria-label', 'Format');
-    const isPrivate = el('input', { type: 'checkbox' });
+    rounds.setAttribute('aria-label', t('tournament:form.rounds'));
+    const format = el('select', {}, el('option', { value: 'swiss', textContent: t('tournament:format.swiss') }), el('option', { value: 'elimination', textContent: t('tournament:format.elimination') }));
+    format.setAttribute('aria-label', t('tournament:form.format'));
+    const isPrivate = el('input', { type: 'checkbox', id: 'tournament-private' });
     const create = this.act(async () => {
       const r = await call<{ tournament: Summary; organiserToken: string; privateCode: string | null }>('POST', '/', {
-        name: name.value.trim() || 'Tournament night', game: gameSelect.value, variant: variantSelect.value,
+        name: name.value.trim() || t('tournament:form.default_name'), game: gameSelect.value, variant: variantSelect.value,
         tableSize: Number(tableSize.value), rounds: Number(rounds.value), format: format.value,
         ...(isPrivate.checked ? { privateCode: true } : {}),
       });
       localStorage.setItem(ORGANISER_KEY(r.tournament.id), r.organiserToken);
-      if (r.privateCode) window.alert(`Private code: ${r.privateCode}`);
+      if (r.privateCode) window.alert(t('tournament:private_code', { code: r.privateCode }));
       await this.showTournament(r.tournament.id);
     });
     return el('div', {},
-      el('h2', { textContent: 'Organise a tournament' }),
+      el('h2', { textContent: t('tournament:form.heading') }),
       el('div', { className: 'jn-row' }, name, format),
-      el('div', { className: 'jn-row' }, gameSelect, variantSelect,
-        el('label', { textContent: 'Table ' }, tableSize), el('label', { textContent: 'Rounds ' }, rounds),
-        el('label', { textContent: 'Private ' }, isPrivate)),
-      el('div', { className: 'jn-row' }, button('Create', create, { testId: 'tournament-create' })),
+      el('div', { className: 'jn-row' }, gameSelect, variantSelect),
+      el('div', { className: 'jn-row' },
+        el('label', { className: 'jn-seat' }, el('span', { textContent: t('tournament:form.table') }), tableSize),
+        el('label', { className: 'jn-seat' }, el('span', { textContent: t('tournament:form.rounds_short') }), rounds),
+        el('label', { className: 'jn-check', htmlFor: 'tournament-private' }, isPrivate, el('span', { textContent: t('tournament:form.private') }))),
+      el('div', { className: 'jn-row' }, button(t('tournament:form.create'), create, { testId: 'tournament-create' })),
     );
   }
 
@@ -161,21 +166,23 @@ export class TournamentScene extends Phaser.Scene {
     const header = el('div');
     const mine = el('div', { className: 'jn-row', id: 'tournament-me' });
     const organiser = el('div');
-    const standings = el('div', { className: 'jn-list', id: 'tournament-standings' });
+    const standings = el('div', { className: 'jn-list jn-table-scroll', id: 'tournament-standings' });
     const tables = el('div', { className: 'jn-list', id: 'tournament-tables' });
-    this.body.replaceChildren(header, mine, organiser, el('h2', { textContent: 'Standings' }), standings, el('h2', { textContent: 'Tables' }), tables);
+    this.body.replaceChildren(header, mine, organiser, el('h2', { textContent: t('tournament:standings') }), standings, el('h2', { textContent: t('tournament:tables') }), tables);
 
     const render = (v: View) => {
-      const t = v.tournament;
-      header.replaceChildren(el('h2', { textContent: t.name }),
-        el('div', { textContent: `${t.game} · ${t.variant} · ${t.format} · ${t.status}${t.currentRound ? ` · round ${t.currentRound}${t.format === 'swiss' ? `/${t.rounds}` : ''}` : ''} · ${v.players.filter((p) => p.checkedIn).length}/${v.players.length} checked in` }));
+      const x = v.tournament;
+      header.replaceChildren(el('h2', { textContent: x.name }),
+        el('div', { id: 'tournament-summary', textContent: [gameTitle(x.game), variantName(x.game, x.variant), t(`tournament:format.${x.format}`), status(x.status),
+          ...(x.currentRound ? [x.format === 'swiss' ? t('tournament:round_of', { round: x.currentRound, rounds: x.rounds }) : t('tournament:round', { round: x.currentRound })] : []),
+          t('tournament:checked_in_count', { checked: v.players.filter((p) => p.checkedIn).length, count: v.players.length })].join(' · ') }));
       standings.replaceChildren(this.standingsTable(v.standings));
       const round = v.rounds.at(-1);
       tables.replaceChildren(...(round ? round.tables.map((x) => el('div', {
-        textContent: `Table ${x.number} (${x.status}): ${x.seats.map((s) => `${s.name}${s.place !== null ? ` #${s.place}` : ''}`).join(', ')}`,
-      })) : [el('div', { textContent: 'Not started yet.' })]));
-      this.renderOrganiser(organiser, id, t.status);
-      void this.refreshMe(mine, id, t.status);
+        textContent: t('tournament:table_line', { n: x.number, status: status(x.status), seats: x.seats.map((s) => `${s.name}${s.place !== null ? ` #${s.place}` : ''}`).join(', ') }),
+      })) : [el('div', { textContent: t('tournament:not_started') })]));
+      this.renderOrganiser(organiser, id, v.tournament.status);
+      void this.refreshMe(mine, id, v.tournament.status);
     };
 
     try {
@@ -203,7 +210,7 @@ export class TournamentScene extends Phaser.Scene {
       while (!abort.signal.aborted) {
         try {
           const res = await fetch(`/api/tournaments/${encodeURIComponent(id)}/me/events`, { headers: { authorization: `Bearer ${stored.token}` }, signal: abort.signal });
-          if (!res.ok || !res.body) throw new Error(`Your live updates failed (${res.status})`);
+          if (!res.ok || !res.body) throw new Error(t('tournament:live_failed', { status: res.status }));
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = '';
           for (;;) {
@@ -231,9 +238,11 @@ export class TournamentScene extends Phaser.Scene {
 
   private standingsTable(rows: Standing[]): HTMLElement {
     const table = el('table');
-    table.append(el('tr', {}, ...['#', 'Player', 'Points', 'Opp.', 'Wins', 'Played'].map((h) => el('th', { textContent: h }))));
+    const head = ['rank', 'player', 'points', 'opponents', 'wins', 'played'].map((h) => el('th', { textContent: t(`tournament:col.${h}`) }));
+    head[3].title = t('tournament:col.opponents_long');
+    table.append(el('tr', {}, ...head));
     for (const s of rows) {
-      table.append(el('tr', {}, ...[String(s.rank), `${s.name}${s.dropped ? ' (dropped)' : ''}`, String(s.points), s.opponentsPoints.toFixed(2), String(s.wins), String(s.played)]
+      table.append(el('tr', {}, ...[String(s.rank), s.dropped ? t('tournament:dropped', { name: s.name }) : s.name, String(s.points), s.opponentsPoints.toFixed(2), String(s.wins), String(s.played)]
         .map((c) => el('td', { textContent: c }))));
     }
     return table;
@@ -248,15 +257,18 @@ export class TournamentScene extends Phaser.Scene {
         return;
       }
       if (box.querySelector('input')) return; // keep what is being typed
-      const name = el('input', { placeholder: 'Your name', maxLength: 40, value: localStorage.getItem(NAME_KEY) ?? '' });
-      name.setAttribute('aria-label', 'Your name');
-      const code = el('input', { placeholder: 'Code (private)', maxLength: 12, size: 10 });
-      code.setAttribute('aria-label', 'Private tournament code');
-      box.replaceChildren(name, code, button('Register', this.act(async () => {
-        // Registered as this browser's guest identity (ratings and history follow it).
+      // The name typed once in the lobby (or the guest identity's) is used here too.
+      const name = el('input', { placeholder: t('tournament:your_name'), maxLength: 40, value: '' });
+      name.setAttribute('aria-label', t('tournament:your_name'));
+      void knownName().then((n) => { if (!name.value) name.value = n; });
+      const code = el('input', { placeholder: t('tournament:code'), maxLength: 12, size: 10 });
+      code.setAttribute('aria-label', t('tournament:code_label'));
+      box.replaceChildren(name, code, button(t('tournament:register'), this.act(async () => {
+        // Registered as this browser's guest identity (ratings and history follow it), under the one name.
+        if (name.value.trim()) await useName(name.value).catch(() => undefined);
         const r = await call<PlayerToken & { identity: Identity; guestToken?: string }>('POST', `/${id}/register`, { name: name.value.trim(), ...(code.value.trim() ? { code: code.value.trim() } : {}) }, identityToken());
         if (r.guestToken) adoptIdentity({ token: r.guestToken, identity: r.identity });
-        localStorage.setItem(NAME_KEY, r.name);
+        rememberName(r.name);
         localStorage.setItem(PLAYER_KEY(id), JSON.stringify({ token: r.token, seatId: r.seatId, name: r.name }));
         await this.refreshMe(box, id, 'registration');
       }), { testId: 'tournament-register' }));
@@ -267,25 +279,25 @@ export class TournamentScene extends Phaser.Scene {
   }
 
   private renderMe(box: HTMLElement, id: string, stored: PlayerToken, me: Me): void {
-    const parts: (HTMLElement | string)[] = [el('span', { textContent: `You: ${me.name}. ` })];
+    const parts: (HTMLElement | string)[] = [el('span', { textContent: t('tournament:me.you', { name: me.name }) })];
     if (!me.checkedIn && me.status !== 'finished') {
-      parts.push(button('Check in', this.act(async () => {
+      parts.push(button(t('tournament:me.check_in'), this.act(async () => {
         await call('POST', `/${id}/check-in`, {}, stored.token); // the stream shows the change
       }), { testId: 'tournament-check-in' }));
     } else if (me.table?.ready && me.table.roomId) {
       const roomId = me.table.roomId;
-      parts.push(el('strong', { textContent: `Your table ${me.table.number} is ready — ` }),
-        button('Join', this.act(async () => {
+      parts.push(el('strong', { textContent: t('tournament:me.ready', { n: me.table.number }) }),
+        button(t('tournament:me.join'), this.act(async () => {
           const connection = new Connection();
           await connection.joinById(roomId, { name: stored.name, playerId: stored.seatId });
           this.scene.start('table', { connection });
         }), { testId: 'tournament-join' }));
     } else if (me.bye) {
-      parts.push(el('span', { textContent: 'You have a bye this round.' }));
+      parts.push(el('span', { textContent: t('tournament:me.bye') }));
     } else if (me.status === 'finished') {
-      parts.push(el('span', { textContent: 'The tournament is over.' }));
+      parts.push(el('span', { textContent: t('tournament:me.over') }));
     } else {
-      parts.push(el('span', { textContent: me.checkedIn ? 'Checked in: wait for your table.' : '' }));
+      parts.push(el('span', { textContent: me.checkedIn ? t('tournament:me.checked_in') : '' }));
     }
     box.replaceChildren(...parts);
   }
@@ -300,10 +312,17 @@ export class TournamentScene extends Phaser.Scene {
       await call('POST', `/${id}/${path}`, {}, token);
     });
     const actions: HTMLElement[] = [];
-    if (status === 'registration') actions.push(button('Start', post('start'), { testId: 'tournament-start' }));
-    if (status === 'running') actions.push(button('Pause', post('pause'), { secondary: true, testId: 'tournament-pause' }));
-    if (status === 'paused') actions.push(button('Unpause', post('unpause'), { testId: 'tournament-unpause' }));
-    if (status === 'running' || status === 'paused') actions.push(button('End round now', post('end-round'), { secondary: true, testId: 'tournament-end-round' }));
-    box.replaceChildren(el('div', { className: 'jn-row' }, el('span', { textContent: 'Organiser: ' }), ...actions));
+    if (status === 'registration') actions.push(button(t('tournament:org.start'), post('start'), { testId: 'tournament-start' }));
+    if (status === 'running') actions.push(button(t('tournament:org.pause'), post('pause'), { secondary: true, testId: 'tournament-pause' }));
+    if (status === 'paused') actions.push(button(t('tournament:org.unpause'), post('unpause'), { testId: 'tournament-unpause' }));
+    if (status === 'running' || status === 'paused') actions.push(button(t('tournament:org.end_round'), post('end-round'), { secondary: true, testId: 'tournament-end-round' }));
+    box.replaceChildren(el('div', { className: 'jn-row' }, el('span', { textContent: t('tournament:org.label') }), ...actions));
   }
+}
+
+/** A tournament's or table's status in the reader's language. */
+function status(value: string): string {
+  const key = `tournament:status.${value}`;
+  const text = t(key);
+  return text === key || text.endsWith(`status.${value}`) ? value : text;
 }

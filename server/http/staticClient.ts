@@ -2,6 +2,7 @@
 import express, { Router } from 'express';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { normaliseCode } from '../../shared/protocol/codes.js';
 
 /**
  * Vite names built assets by content hash (`/assets/index-3QqtnIss.js`): a changed file gets a new
@@ -20,6 +21,16 @@ export function staticClient(): Router {
     return router;
   }
   router.use(express.static(root, { index: 'index.html', setHeaders: cacheHeaders }));
+  // An invite to a private table: /join/CODE opens the client, which goes straight to the table.
+  router.get(/^\/join\/([^/]{1,40})$/, (req, res) => {
+    let code: string | null = null;
+    try {
+      code = normaliseCode(decodeURIComponent(/^\/join\/([^/]{1,40})$/.exec(req.path)![1]));
+    } catch {
+      // a malformed %-escape is no code
+    }
+    res.redirect(302, code ? `/?join=${code}` : '/');
+  });
   // Shareable links (a replay, a profile, a device link) open the client on its hash route.
   router.get(/^\/(replay|profile|claim)\/([A-Za-z0-9_-]{1,64})$/, (req, res) => {
     const [, kind, id] = /^\/(replay|profile|claim)\/([A-Za-z0-9_-]{1,64})$/.exec(req.path)!;

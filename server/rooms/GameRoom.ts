@@ -34,6 +34,7 @@ import { nameRefusal } from './joinRefusals.js';
 import { clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
+import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, type SeatAuth } from '../identity/seats.js';
@@ -60,6 +61,8 @@ export interface TableMetadata {
   free: number;
   phase: string;
   private: boolean;
+  /** A public (non-tournament) game being played: listed in the lobby with Watch. */
+  watchable: boolean;
 }
 
 export class GameRoom extends Room<TableState> {
@@ -480,6 +483,7 @@ export class GameRoom extends Room<TableState> {
       if (mine) p.score = mine.score;
     }
     this.pushNow();
+    void this.publishMetadata(); // the lobby stops offering Watch
     this.storeResult().catch(() => undefined); // logged per attempt; retried again before dispose
     // While the process drains, players get a moment to see the result, not the whole linger.
     const services = roomServices();
@@ -550,9 +554,11 @@ export class GameRoom extends Room<TableState> {
     const metadata: TableMetadata = {
       game: this.game.id, variant: this.options.variant, seats: this.options.players,
       taken, free: Math.max(0, this.options.players - taken), phase: this.state.phase, private: this.isPrivate,
+      watchable: this.state.phase === 'playing' && !this.isPrivate && !this.tournament,
     };
     await this.setMetadata(metadata);
     updateLobby(this);
+    if (metadata.watchable || (this.state.phase === 'finished' && !this.isPrivate && !this.tournament)) announceWatchable(this.roomId);
   }
 }
 

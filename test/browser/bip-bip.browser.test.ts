@@ -54,9 +54,9 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(env.server.http);
     await page.fill('#name', 'Pat');
-    await page.selectOption('#game-select', 'bip_bip');
-    await page.selectOption('#variant-select', 'single');
-    await page.fill('#players', '3');
+    await page.click('[data-testid=game-bip_bip]');
+    await page.click('[data-testid=variant-single]');
+    await page.fill('#option-players', '3');
     await page.click('[data-testid=create-private]');
     for (let i = 0; i < 2; i++) await page.click('[data-testid=add-bot]', { timeout: 10_000 });
     await page.getByText('3 of 3 seats taken.').waitFor({ timeout: 10_000 });

@@ -37,8 +37,8 @@ function tablePhase(page: Page): Promise<string | null> {
 async function quickPlay(page: Page, name: string): Promise<void> {
   await page.goto(server.http);
   await page.fill('#name', name);
-  await page.selectOption('#game-select', 'rush_hour');
-  await page.fill('#players', '2');
+  await page.click('[data-testid=game-rush_hour]');
+  await page.fill('#option-players', '2');
   await page.click('[data-testid=quick-play]');
 }
 

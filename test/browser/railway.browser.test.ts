@@ -87,9 +87,9 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
 
     await host.goto(env.server.http);
     await host.fill('#name', 'Host');
-    await host.selectOption('#game-select', 'railway_madness');
-    await host.selectOption('#variant-select', 'juniors');
-    await host.fill('#players', '3');
+    await host.click('[data-testid=game-railway_madness]');
+    await host.click('[data-testid=variant-juniors]');
+    await host.fill('#option-players', '3');
     await host.click('[data-testid=create-private]');
     const codeText = await host.locator('#table-code').textContent({ timeout: 10_000 });
     const code = /([A-Z2-9]{8})/.exec(codeText ?? '')?.[1];
@@ -97,8 +97,8 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
 
     await guest.goto(env.server.http);
     await guest.fill('#name', 'Guest');
-    await guest.fill('#code', code!.toLowerCase());
-    await guest.click('[data-testid=join-code]');
+    await guest.fill('[data-testid=join-code]', code!.toLowerCase());
+    await guest.click('[data-testid=join]');
     await guest.getByText('The host starts the game.').waitFor({ timeout: 10_000 }).catch(async (e) => { console.log('GUEST', pageErrors, await guest.locator('.jn-error').textContent().catch(() => '?'), await guest.evaluate(() => document.body.innerText.slice(0, 800))); throw e; });
 
     await host.click('[data-testid=add-bot]');
@@ -118,15 +118,15 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
     for (const p of [host, guest]) p.on('pageerror', (e) => pageErrors.push(e.message));
     await host.goto(env.server.http);
     await host.fill('#name', 'Ada');
-    await host.selectOption('#game-select', 'railway_madness');
-    await host.selectOption('#variant-select', 'juniors');
-    await host.fill('#players', '2');
+    await host.click('[data-testid=game-railway_madness]');
+    await host.click('[data-testid=variant-juniors]');
+    await host.fill('#option-players', '2');
     await host.click('[data-testid=create-private]');
     const code = /([A-Z2-9]{8})/.exec((await host.locator('#table-code').textContent({ timeout: 10_000 })) ?? '')?.[1];
     await guest.goto(env.server.http);
     await guest.fill('#name', 'Bea');
-    await guest.fill('#code', code!);
-    await guest.click('[data-testid=join-code]');
+    await guest.fill('[data-testid=join-code]', code!);
+    await guest.click('[data-testid=join]');
     await host.getByText('2 of 2 seats taken.').waitFor({ timeout: 10_000 });
     await host.click('[data-testid=start]');
 

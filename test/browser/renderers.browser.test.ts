@@ -15,7 +15,7 @@ describe.skipIf(!browserTestsRun)('table renderers in Chromium', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(env.server.http);
     await page.fill('#name', 'Tester');
-    await page.selectOption('#game-select', game);
+    await page.click(`[data-testid=game-${game}]`);
     await page.click('[data-testid=create-private]');
     await page.click('[data-testid=start]', { timeout: 10_000 });
     // The game's renderer drew into the table's layer once the game was playing (not the frame's

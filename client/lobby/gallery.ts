@@ -1,0 +1,45 @@
+/** The gallery: one card per game with its drawn picture, players, minutes, age and pitch; Choose and How to play. */
+import type Phaser from 'phaser';
+import { catalogue as games } from '../../shared/games/catalogue.js';
+import { t } from '../i18n/index.js';
+import { el } from '../ui/dom.js';
+import { FACTS } from './facts.js';
+import { gameTitle } from './names.js';
+import { PICTURE_H, PICTURE_W, gamePicture } from './pictures.js';
+
+export interface GalleryActions { choose(gameId: string): void; howto(gameId: string): void }
+
+export function factsLine(gameId: string): string {
+  const f = FACTS[gameId];
+  if (!f) return '';
+  const players = f.players[0] === f.players[1]
+    ? t('lobby:facts.players_exact', { count: f.players[0] })
+    : t('lobby:facts.players', { min: f.players[0], max: f.players[1] });
+  return [players, t('lobby:facts.minutes', { min: f.minutes[0], max: f.minutes[1] }), t('lobby:facts.age', { age: f.age })].join(' · ');
+}
+
+export function picture(scene: Phaser.Scene, gameId: string): HTMLImageElement {
+  const img = el('img', { className: 'jn-picture', alt: t('lobby:picture_alt', { title: gameTitle(gameId) }), width: PICTURE_W, height: PICTURE_H });
+  void gamePicture(scene, gameId).then((src) => { if (src) img.src = src; });
+  return img;
+}
+
+export function gallery(scene: Phaser.Scene, actions: GalleryActions): HTMLElement {
+  const cards = games.map((g) => {
+    const choose = el('button', { type: 'button', className: 'jn-card-main' },
+      picture(scene, g.id),
+      el('strong', { className: 'jn-card-title', textContent: gameTitle(g.id) }),
+      el('span', { className: 'jn-facts', textContent: factsLine(g.id) }),
+      el('span', { className: 'jn-pitch', textContent: t(`lobby:game.${g.id}.pitch`) }));
+    choose.dataset.testid = `game-${g.id}`;
+    choose.addEventListener('click', () => actions.choose(g.id));
+    const howto = el('button', { type: 'button', className: 'secondary jn-howto', textContent: t('lobby:howto') });
+    howto.dataset.testid = `howto-${g.id}`;
+    howto.setAttribute('aria-label', t('lobby:howto_game', { title: gameTitle(g.id) }));
+    howto.addEventListener('click', () => actions.howto(g.id));
+    return el('article', { className: 'jn-card' }, choose, howto);
+  });
+  return el('section', { className: 'jn-gallery-wrap' },
+    el('h2', { textContent: t('lobby:gallery') }),
+    el('div', { className: 'jn-gallery', id: 'gallery' }, ...cards));
+}
