@@ -5,6 +5,7 @@
  */
 import type Phaser from 'phaser';
 import { isHowToGame } from './content.js';
+import { firstTimeHint } from './firstTime.js';
 import { createHowToView } from './view.js';
 
 export interface HowToOverlay { close(): void }
@@ -53,3 +54,12 @@ export function openHowTo(scene: Phaser.Scene, game: string, variant?: string): 
   view.focus();
   return handle;
 }
+
+/** Test hook, like window.junctionTargets: browser tests open the overlay and read the first hint without a table. */
+(globalThis as unknown as { junctionHowTo: unknown }).junctionHowTo = {
+  open: (game: string, variant?: string) => {
+    const scene = (globalThis as unknown as { junction: Phaser.Game }).junction.scene.getScenes(true)[0];
+    return scene ? openHowTo(scene, game, variant) : null;
+  },
+  firstTimeHint,
+};

@@ -73,7 +73,7 @@ export function createHowToView(opts: HowToViewOptions): HowToView {
       section.lines.length === 1 ? el('p', { textContent: section.lines[0] }) : el('ul', {}, ...section.lines.map((line) => el('li', { textContent: line }))));
     const row = el('div', { className: 'jn-howto-row' }, text);
     const picture = PICTURES[opts.game](variant ?? '')[section.id];
-    if (picture && opts.scene.sys.isActive()) {
+    if (picture) {
       const figure = el('figure');
       const img = el('img', { alt: '', width: picture.w, height: picture.h });
       figure.append(img);

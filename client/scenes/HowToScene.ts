@@ -6,12 +6,17 @@
 import Phaser from 'phaser';
 import { isHowToGame } from '../howto/content.js';
 import { createHowToView, type HowToView } from '../howto/view.js';
+import { el } from '../ui/dom.js';
+// The table frame opens the same page as an overlay; importing it here also puts its test hook in every build.
+import '../howto/overlay.js';
 
 export interface HowToData { game: string; variant?: string; returnTo?: 'lobby' | 'table' }
 
 export class HowToScene extends Phaser.Scene {
   private view: HowToView | null = null;
   private dom: Phaser.GameObjects.DOMElement | null = null;
+  /** Phaser sets `display: block` on the element it places, so the page's flex column lives inside it. */
+  private frame: HTMLDivElement | null = null;
   private returnTo: 'lobby' | 'table' = 'lobby';
   private gameId = '';
 
@@ -29,7 +34,8 @@ export class HowToScene extends Phaser.Scene {
       variant: data.variant,
       action: { labelKey: 'howto:back', testId: 'howto-back', onClick: () => this.back() },
     });
-    this.dom = this.add.dom(0, 0, this.view.root).setOrigin(0, 0);
+    this.frame = el('div', { className: 'jn-howto-screen' }, this.view.root);
+    this.dom = this.add.dom(0, 0, this.frame).setOrigin(0, 0);
     this.layout();
     this.scale.on('resize', this.layout, this);
     document.addEventListener('keydown', this.onKey);
@@ -39,14 +45,15 @@ export class HowToScene extends Phaser.Scene {
       this.view?.destroy();
       this.view = null;
       this.dom = null;
+      this.frame = null;
     });
     this.view.focus();
   }
 
   private layout(): void {
-    if (!this.view) return;
-    this.view.root.style.width = `${this.scale.width}px`;
-    this.view.root.style.height = `${this.scale.height}px`;
+    if (!this.frame) return;
+    this.frame.style.width = `${this.scale.width}px`;
+    this.frame.style.height = `${this.scale.height}px`;
     this.dom?.setPosition(0, 0);
   }
 
