@@ -35,6 +35,8 @@ export function openHowTo(scene: Phaser.Scene, game: string, variant?: string): 
     handle.close();
   };
   document.addEventListener('keydown', onKey, true);
+  // Keys typed in the page (Tab, Enter, Space on its buttons) stay out of the table's own listeners.
+  layer.addEventListener('keydown', (e) => e.stopPropagation());
 
   const handle: HowToOverlay = {
     close: () => {

@@ -4,7 +4,7 @@ import { cardById, type Card, type Colour } from '../../../shared/games/bip_bip/
 import { drawCard, drawMark } from '../../games/bip_bip/pieces.js';
 import type { GamePictures, Picture } from './picture.js';
 
-const STEP = 30;
+const STEP = 34;
 const BOARD = 4 * STEP;
 
 /** Nine cars; `figure` first (at its own cells, shifted by dx, dy), the rest spread over free intersections. */

@@ -10,11 +10,11 @@ const carOf = (colour: Colour, value: number): Card => ({ id: 0, kind: 'car', co
 const grey = (kind: Card['kind']): Card => ({ id: 0, kind, colour: null, value: null });
 
 const setup = (): Picture => ({
-  w: 2 * STEP + 20 + 6 * 22 + S.w, h: S.h + 4,
+  w: 2 * STEP + 20 + 5 * 28 + S.w, h: S.h + 4,
   draw: (scene) => [
     drawBack(scene, 2, 2, S), drawCard(scene, 2 + STEP, 2, S, carOf('red', 7)),
     ...[carOf('blue', 2), carOf('red', 3), grey('paint'), carOf('green', 7), { id: 0, kind: 'fine', colour: 'yellow', value: null } as Card, carOf('yellow', 9)]
-      .map((c, i) => drawCard(scene, 2 * STEP + 20 + i * 22, 2, S, c)),
+      .map((c, i) => drawCard(scene, 2 * STEP + 20 + i * 28, 2, S, c)),
   ],
 });
 
