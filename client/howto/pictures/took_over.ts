@@ -20,10 +20,10 @@ function lineOf(cards: NumberedCard[], lit: number[] = [], ends = false): Pictur
 }
 
 const deal = (): Picture => ({
-  w: 2 * STEP + 6 * 26 + 30, h: S.h + 6,
+  w: STEP + 30 + 5 * 42 + S.w + 4, h: S.h + 6,
   draw: (scene) => [
     drawBack(scene, S.w / 2 + 2, S.h / 2 + 3, S), drawBack(scene, S.w / 2 + 6, S.h / 2 + 1, S),
-    ...[3, 17, 22, 31, 40, 48].map((n, i) => drawCard(scene, STEP + 30 + S.w / 2 + i * 26, S.h / 2 + 3, S, carCard(n))),
+    ...[3, 17, 22, 31, 40, 48].map((n, i) => drawCard(scene, STEP + 30 + S.w / 2 + i * 42, S.h / 2 + 3, S, carCard(n))),
   ],
 });
 

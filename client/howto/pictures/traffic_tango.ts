@@ -20,7 +20,7 @@ function city(opts: { route?: string[]; signs?: PublicTile[]; speedRow?: number 
       const g = scene.add.graphics();
       for (let c = 0; c < 5; c++) for (let r = 0; r < 5; r++) {
         const corner = (c === 0 || c === 4) && (r === 0 || r === 4);
-        g.fillStyle(corner ? 0x39435c : 0x2b3345).fillRect(M + c * T + 1, M + r * T + 1, T - 2, T - 2);
+        g.fillStyle(corner ? 0x5a6684 : 0x414c66).fillRect(M + c * T + 1, M + r * T + 1, T - 2, T - 2);
       }
       if (opts.speedRow) g.fillStyle(0xf2c14e, 0.18).fillRect(M, M + (opts.speedRow - 1) * T, 5 * T, T);
       out.push(g);
