@@ -154,7 +154,7 @@ describe.skipIf(!browserTestsRun)('how to play in Chromium', () => {
             const problems = await layoutProblems(page);
             if (problems.length) await failureScreenshot(page, `howto-${game}-${variant}-${lang}-${viewport.width}x${viewport.height}`);
             expect(problems, `${variant} at ${viewport.width}×${viewport.height}`).toEqual([]);
-            if (variant === def.defaultVariant) await page.screenshot({ path: join(SHOTS, `howto-${game}-${lang}-${viewport.width}x${viewport.height}.png`) });
+            if (variant === def.defaultVariant) await page.screenshot({ path: join(SHOTS, `howto-${game}-${lang}-${viewport.width}x${viewport.height}.png`), timeout: 90_000 });
           }
           await page.setViewportSize(VIEWPORTS[0]);
         }
@@ -167,7 +167,7 @@ describe.skipIf(!browserTestsRun)('how to play in Chromium', () => {
       } finally {
         await page.close();
       }
-    }, 120_000);
+    }, 300_000);
   }
 
   it('the keyboard reaches everything and Escape goes back', async () => {
@@ -225,7 +225,7 @@ describe.skipIf(!browserTestsRun)('how to play in Chromium', () => {
       expect(await sectionLines(page, 'setup')).toEqual(expectedLines(rules('fr', 'railway_madness'), 'longest_train', 'setup'));
       await picturesDrawn(page);
       expect(await layoutProblems(page)).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, 'howto-overlay-fr-844x390.png') });
+      await page.screenshot({ path: join(SHOTS, 'howto-overlay-fr-844x390.png'), timeout: 90_000 });
       await page.click('[data-testid=howto-close]');
       expect(await page.$('.jn-howto-overlay')).toBeNull();
       expect(await page.isVisible('#name')).toBe(true);
@@ -234,7 +234,7 @@ describe.skipIf(!browserTestsRun)('how to play in Chromium', () => {
       await open('car_exchange');
       await page.waitForSelector('.jn-howto-overlay');
       await picturesDrawn(page);
-      await page.screenshot({ path: join(SHOTS, 'howto-overlay-fr-1280x800.png') });
+      await page.screenshot({ path: join(SHOTS, 'howto-overlay-fr-1280x800.png'), timeout: 90_000 });
       await page.keyboard.press('Escape');
       expect(await page.$('.jn-howto-overlay')).toBeNull();
 
