@@ -4,6 +4,7 @@ import { TableScene } from './scenes/TableScene.js';
 import { TournamentScene } from './scenes/TournamentScene.js';
 import { PlayersScene } from './scenes/PlayersScene.js';
 import { ReplayScene } from './scenes/ReplayScene.js';
+import { HowToScene } from './scenes/HowToScene.js';
 import { initI18n } from './i18n/index.js';
 import './ui/tapTargets.js';
 
@@ -15,7 +16,7 @@ const game = new Phaser.Game({
   backgroundColor: '#1d2330',
   dom: { createContainer: true },
   scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
-  scene: [LobbyScene, TableScene, TournamentScene, PlayersScene, ReplayScene],
+  scene: [LobbyScene, TableScene, TournamentScene, PlayersScene, ReplayScene, HowToScene],
 });
 
 // Exposed for browser tests and debugging (read-only use).

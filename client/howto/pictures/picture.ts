@@ -1,0 +1,16 @@
+/**
+ * A how-to-play illustration: drawn with the game's own piece helpers into local coordinates
+ * (0..w, 0..h, CSS pixels), then turned into an image beside the text (snapshot.ts).
+ * Pictures carry no words of their own, only the pieces' printed faces and symbols.
+ */
+import type Phaser from 'phaser';
+import type { SectionId } from '../content.js';
+
+export interface Picture {
+  w: number;
+  h: number;
+  draw(scene: Phaser.Scene): Phaser.GameObjects.GameObject[];
+}
+
+/** A game's pictures for one variant, by section. */
+export type GamePictures = (variant: string) => Partial<Record<SectionId, Picture>>;

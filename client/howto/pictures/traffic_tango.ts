@@ -1,0 +1,59 @@
+/** Traffic Tango pictures: the 5 × 5 city with the table's own sign labels (client/games/traffic_tango/draw.ts). */
+import type Phaser from 'phaser';
+import type { PublicTile } from '../../../shared/games/traffic_tango/views.js';
+import { tileLabels } from '../../games/traffic_tango/draw.js';
+import type { GamePictures, Picture } from './picture.js';
+
+const T = 46;
+const M = 18;
+const COLS = 'ABCDE';
+const CORNERS: [string, number, string][] = [['A1', 0x3d7dd8, '1'], ['E1', 0xd64545, '2'], ['E5', 0x3fa35b, '3'], ['A5', 0xe0b72e, '4']];
+
+const tile = (name: string, sign: Partial<PublicTile>): PublicTile => ({ tile: name, oneWay: [], yield: false, roundabout: false, tolls: 0, stop: false, ...sign });
+const at = (name: string): [number, number] => [M + COLS.indexOf(name[0]) * T + T / 2, M + (Number(name[1]) - 1) * T + T / 2];
+
+function city(opts: { route?: string[]; signs?: PublicTile[]; speedRow?: number } = {}): Picture {
+  return {
+    w: M + 5 * T + 4, h: M + 5 * T + 4,
+    draw: (scene) => {
+      const out: Phaser.GameObjects.GameObject[] = [];
+      const g = scene.add.graphics();
+      for (let c = 0; c < 5; c++) for (let r = 0; r < 5; r++) {
+        const corner = (c === 0 || c === 4) && (r === 0 || r === 4);
+        g.fillStyle(corner ? 0x5a6684 : 0x414c66).fillRect(M + c * T + 1, M + r * T + 1, T - 2, T - 2);
+      }
+      if (opts.speedRow) g.fillStyle(0xf2c14e, 0.18).fillRect(M, M + (opts.speedRow - 1) * T, 5 * T, T);
+      out.push(g);
+      for (let i = 0; i < 5; i++) {
+        out.push(scene.add.text(M + i * T + T / 2, M / 2, COLS[i], { fontSize: '11px', color: '#cfd6e6' }).setOrigin(0.5));
+        out.push(scene.add.text(M / 2, M + i * T + T / 2, String(i + 1), { fontSize: '11px', color: '#cfd6e6' }).setOrigin(0.5));
+      }
+      if (opts.speedRow) out.push(scene.add.text(M + 5 * T - 3, M + (opts.speedRow - 1) * T + 3, '70', { fontSize: '10px', color: '#111', backgroundColor: '#ffffff', padding: { x: 2, y: 1 } }).setOrigin(1, 0));
+      if (opts.route) {
+        const r = scene.add.graphics().lineStyle(4, 0x7fd1ff, 0.9);
+        r.beginPath();
+        opts.route.forEach((name, i) => { const [x, y] = at(name); if (i === 0) r.moveTo(x, y); else r.lineTo(x, y); });
+        r.strokePath();
+        out.push(r);
+      }
+      for (const [name, colour, label] of CORNERS) {
+        const [x, y] = at(name);
+        out.push(scene.add.circle(x, y, 11, colour).setStrokeStyle(2, 0x111111), scene.add.text(x, y, label, { fontSize: '12px', color: '#fff', fontStyle: 'bold' }).setOrigin(0.5));
+      }
+      for (const s of opts.signs ?? []) {
+        const [x, y] = at(s.tile);
+        out.push(scene.add.text(x, y, tileLabels(s).join('\n'), { fontSize: '9px', color: '#111', backgroundColor: '#f2f2f2', padding: { x: 2, y: 1 }, align: 'center' }).setOrigin(0.5));
+      }
+      return out;
+    },
+  };
+}
+
+export const trafficTangoPictures: GamePictures = () => ({
+  setup: city(),
+  turn: city({ route: ['A1', 'B1', 'C1', 'C2', 'C3', 'D3', 'E3', 'E4', 'E5'] }),
+  special: city({
+    speedRow: 4,
+    signs: [tile('B2', { stop: true }), tile('C3', { roundabout: true }), tile('D2', { oneWay: ['E'] }), tile('B4', { tolls: 1 }), tile('D4', { yield: true })],
+  }),
+});
