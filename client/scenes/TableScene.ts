@@ -128,7 +128,7 @@ export class TableScene extends Phaser.Scene {
 
   private relabelTools(): void {
     const muted = isMuted();
-    relabel(this.muteButton, muted ? '🔇' : '🔊', t(muted ? 'common:tools.sound_off' : 'common:tools.sound_on'));
+    relabel(this.muteButton, muted ? '⊘' : '♪', t(muted ? 'common:tools.sound_off' : 'common:tools.sound_on'));
     this.muteButton.setAttribute('aria-pressed', String(muted));
     const labels: [string, string, string][] = [['help', '?', 'help'], ['keys', '⌨', 'keys'], ['log-toggle', '☰', 'log'], ['leave', '⎋', 'leave']];
     for (const [id, symbol, key] of labels) {
@@ -229,6 +229,7 @@ export class TableScene extends Phaser.Scene {
       height: this.area.height,
       mySeat: me ? me.seat : null,
       seats,
+      frameClock: true,
       serverNow: () => this.connection.clock.serverNow(),
       act: (action, predict) => { this.connection.act(action, predict); },
       hint: (text) => { this.hintText = text; this.drawStatus(); },

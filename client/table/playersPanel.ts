@@ -24,10 +24,10 @@ export function renderPlayers(list: HTMLOListElement, rows: PlayerRow[], spectat
     li.append(el('span', { className: 'name', textContent: p.name }));
     if (p.me) li.append(el('span', { className: 'mark', textContent: t('common:frame.you_mark') }));
     if (p.host) li.append(mark('♔', t('common:frame.host')));
-    if (p.bot) li.append(mark('🤖', t('common:frame.bot')));
-    if (!p.connected && !p.bot) li.append(mark('⏸', t('common:frame.away')));
+    if (p.bot) li.append(mark('⚙', t('common:frame.bot')));
+    if (!p.connected && !p.bot) li.append(mark('⌛', t('common:frame.away')));
     return li;
   });
-  if (spectators > 0) items.push(el('li', { className: 'jn-watching', textContent: `👁 ${t('common:frame.watching', { count: spectators })}` }));
+  if (spectators > 0) items.push(el('li', { className: 'jn-watching', textContent: `◉ ${t('common:frame.watching', { count: spectators })}` }));
   list.replaceChildren(...items);
 }

@@ -11,7 +11,7 @@ export interface WaitingActions { send(type: string, message?: unknown): void; l
 
 export function waitingPanel(info: WaitingInfo, act: WaitingActions): HTMLDivElement {
   const panel = el('div', { className: 'jn-waiting', id: 'waiting-room' },
-    el('div', { textContent: t('common:waiting.seats_taken', { taken: info.taken, seats: info.seats }) }));
+    el('div', { textContent: t('common:waiting.seats_taken', { count: info.taken, seats: info.seats }) }));
   if (info.code) {
     panel.append(el('div', { id: 'table-code', textContent: t('common:waiting.code', { code: info.code }) }));
     panel.append(el('label', { htmlFor: 'invite-link', textContent: t('common:waiting.invite') }), inviteRow(info.code, act.told));

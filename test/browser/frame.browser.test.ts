@@ -24,8 +24,8 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
-/** A short game: four numbers, a 3 s clock per card (the server opens one on time-out), no reveal pause. */
-const SHORT_MEMORY = { players: 2, range: 'custom', from: 1, to: 4, flipMs: 3000, revealMs: 0 };
+/** A short game: four numbers, a 10 s clock per card (the server opens one on time-out), no reveal pause. */
+const SHORT_MEMORY = { players: 2, range: 'custom', from: 1, to: 4, flipMs: 10_000, revealMs: 0 };
 
 async function tableScene<T>(page: Page, read: string): Promise<T> {
   return page.evaluate((body) => {
@@ -60,7 +60,11 @@ async function checkSizes(page: Page, stage: string): Promise<string[]> {
       mkdirSync(process.env.FRAME_SHOTS, { recursive: true });
       copyFileSync(path, join(process.env.FRAME_SHOTS, `${stage}-${size.name}.png`));
     }
-    const problems = await layoutProblems(page);
+    // The frame's check: its DOM text and targets, the game's texts against the frame and the
+    // screen edges, the game's registered targets. Texts inside the game against each other are
+    // the renderer's own layout, checked by each game's tests.
+    const problems = await layoutProblems(page, { phaserOverlaps: false });
+    if (problems.length && process.env.FRAME_SHOTS) console.log(stage, size.name, describeProblems(problems));
     if (problems.length) found.push(`${stage} at ${size.name}:\n${describeProblems(problems)}`);
   }
   return found;
@@ -77,6 +81,7 @@ async function playToResult(page: Page): Promise<void> {
     if (await page.locator('#result').isVisible().catch(() => false)) return;
     const target = await page.evaluate(() => (window as unknown as { junctionTargets?: () => { x: number; y: number; width: number; height: number }[] }).junctionTargets?.()[0] ?? null);
     if (target) await page.mouse.click(target.x + target.width / 2, target.y + target.height / 2);
+    else await page.keyboard.press('ArrowRight').then(() => page.keyboard.press('Enter'));
     await page.waitForTimeout(300);
   }
   throw new Error(`no result screen within 90 s (screenshot: ${await failureScreenshot(page, 'frame-stuck')})`);
@@ -143,19 +148,56 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await page.close();
   }, 180_000);
 
-  it('leaving a running game after confirming returns to the lobby', async () => {
+  it('in French: the frame fits, and leaving a running game after confirming returns to the lobby', async () => {
     const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize({ width: 844, height: 390 });
+    await page.goto(env.server.http);
+    await page.evaluate(() => localStorage.setItem('junction.lang', 'fr'));
     await openPrivateTable(page, 'traffic_memory', { ...SHORT_MEMORY, flipMs: 20_000 });
+    await page.getByText('1 place prise sur 2.').waitFor({ timeout: 10_000 });
+    const problems = await checkSizes(page, 'waiting-fr');
     await page.click('[data-testid=start]');
     await expect.poll(() => phase(page), { timeout: 15_000 }).toBe('playing');
+    problems.push(...await checkSizes(page, 'playing-fr'));
+    expect(problems.join('\n\n')).toBe('');
+    await expect(page.locator('#table-clock').textContent()).resolves.toMatch(/À vous|Au tour de/);
+    await page.setViewportSize({ width: 844, height: 390 });
     await page.click('[data-testid=leave]');
+    await expect(page.locator('[data-testid=leave-dialog]').textContent()).resolves.toMatch(/Quitter cette partie \?.*Un robot prend votre place/);
     await page.click('[data-testid=leave-confirm]');
     await page.locator('[data-testid=create-private]').waitFor({ timeout: 10_000 });
     await expect(page.locator('.jn-frame').count()).resolves.toBe(0);
+    await page.evaluate(() => localStorage.setItem('junction.lang', 'en'));
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('the layout checker finds overlapping and clipped text, small targets and overlapping Phaser texts', async () => {
+    const page = await env.browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(env.server.http);
+    await page.locator('#name').waitFor();
+    // Whatever the lobby itself has is not counted: only what this test adds.
+    const before = new Set((await layoutProblems(page)).map((p) => `${p.kind} ${p.what}`));
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.innerHTML = '<div style="position:fixed;top:300px;left:10px">First line</div>'
+        + '<div style="position:fixed;top:304px;left:20px">Second line</div>'
+        + '<div style="position:fixed;top:400px;left:350px;white-space:nowrap">Runs off the right edge</div>'
+        + '<button style="position:fixed;top:500px;left:10px;width:30px;height:30px;min-height:0;padding:0">x</button>';
+      document.body.append(box);
+      const scene = (window as unknown as { junction: any }).junction.scene.getScene('lobby');
+      scene.add.text(10, 700, 'Phaser one');
+      scene.add.text(20, 705, 'Phaser two');
+    });
+    const kinds = (await layoutProblems(page)).map((p) => `${p.kind} ${p.what}`).filter((k) => !before.has(k));
+    expect(kinds).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^text-overlap div "First line"/),
+      expect.stringMatching(/^text-clipped div "Runs off/),
+      expect.stringMatching(/^small-target button/),
+      expect.stringMatching(/^phaser-overlap phaser text "Phaser one"/),
+    ]));
+    await page.close();
+  });
 });

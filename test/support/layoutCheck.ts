@@ -12,10 +12,16 @@ import type { Page } from 'playwright-core';
 
 export interface Box { x: number; y: number; width: number; height: number }
 export interface LayoutProblem { kind: 'text-overlap' | 'text-clipped' | 'small-target' | 'target-off-screen' | 'target-covered' | 'phaser-overlap' | 'phaser-clipped'; what: string; box: Box; other?: string }
-export interface LayoutOptions { minTarget?: number; skip?: string }
+export interface LayoutOptions {
+  minTarget?: number;
+  /** CSS selector of DOM parts to leave out. */
+  skip?: string;
+  /** Check Phaser texts against each other (default true); a frame-only check may leave the game's own drawing to its renderer's test. */
+  phaserOverlaps?: boolean;
+}
 
 export async function layoutProblems(page: Page, options: LayoutOptions = {}): Promise<LayoutProblem[]> {
-  return page.evaluate(({ minTarget, skip }) => {
+  return page.evaluate(({ minTarget, skip, phaserOverlaps }) => {
     type B = { x: number; y: number; width: number; height: number };
     const problems: LayoutProblem[] = [];
     const vw = window.innerWidth;
@@ -128,7 +134,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       for (let i = 0; i < phaserTexts.length; i++) {
         const a = phaserTexts[i];
         if (outside(a.box)) problems.push({ kind: 'phaser-clipped', what: a.what, box: a.box });
-        for (let j = i + 1; j < phaserTexts.length; j++) {
+        for (let j = i + 1; phaserOverlaps && j < phaserTexts.length; j++) {
           const hit = intersect(a.box, phaserTexts[j].box);
           if (hit) problems.push({ kind: 'phaser-overlap', what: a.what, other: phaserTexts[j].what, box: hit });
         }
@@ -139,7 +145,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       }
     }
     return problems;
-  }, { minTarget: options.minTarget ?? 44, skip: options.skip ?? '' });
+  }, { minTarget: options.minTarget ?? 44, skip: options.skip ?? '', phaserOverlaps: options.phaserOverlaps ?? true });
 }
 
 /** One line per problem, for assertion messages. */
