@@ -259,6 +259,8 @@ export class TableScene extends Phaser.Scene {
     this.drawLog();
     this.keys.update(this.gameRenderer?.keysHelp);
     this.measureArea();
+    const below = `${Math.round(this.frame.title.parentElement!.getBoundingClientRect().bottom) + 6}px`;
+    this.frame.root.style.setProperty('--below-top', below);
     if (state.phase === 'waiting') this.showWaiting();
     else this.hideWaiting();
     if (state.phase !== 'waiting' && !this.sawPlaying && this.me()) {
@@ -280,7 +282,7 @@ export class TableScene extends Phaser.Scene {
     const state = this.state();
     const title = games.find((g) => g.id === state.game)?.title ?? state.game;
     const small = document.createElement('small');
-    small.textContent = [state.variant.replace(/_/g, ' '), state.code ? t('common:frame.code', { code: state.code }) : ''].filter(Boolean).join(' · ');
+    small.textContent = [t(`common:variant.${state.variant}`, { defaultValue: state.variant.replace(/_/g, ' ') }), state.code ? t('common:frame.code', { code: state.code }) : ''].filter(Boolean).join(' · ');
     this.frame.title.replaceChildren(title, small);
   }
 

@@ -117,6 +117,26 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 10_000 }).toMatch(/turn — \d+ s|Next step|Cards turn back/);
     problems.push(...await checkSizes(page, 'playing'));
 
+    // My turn is unmistakable: the clock says so and both it and the game area are highlighted.
+    await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 30_000 }).toMatch(/^Your turn — \d+ s$/);
+    await expect(page.locator('#table-clock.mine').count()).resolves.toBe(1);
+    await expect(page.locator('.jn-stage.mine').count()).resolves.toBe(1);
+
+    // The key help opens from its button and stays on screen, at every size.
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.waitForTimeout(300);
+      await page.click('[data-testid=keys]');
+      const panel = await page.locator('[data-testid=keys-help]').boundingBox();
+      expect(panel).not.toBeNull();
+      expect(panel!.x).toBeGreaterThanOrEqual(0);
+      expect(panel!.y).toBeGreaterThanOrEqual(0);
+      expect(panel!.x + panel!.width).toBeLessThanOrEqual(size.width);
+      expect(panel!.y + panel!.height).toBeLessThanOrEqual(size.height);
+      await page.click('[data-testid=keys]');
+      await expect(page.locator('[data-testid=keys-help]').isVisible()).resolves.toBe(false);
+    }
+
     // The move log shows what happened (desktop: open in the side column).
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => page.locator('[data-testid=log] li').count(), { timeout: 15_000 }).toBeGreaterThan(1);
