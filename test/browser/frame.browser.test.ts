@@ -24,8 +24,10 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
-/** A short game: four numbers, a 10 s clock per card (the server opens one on time-out), no reveal pause. */
-const SHORT_MEMORY = { players: 2, range: 'custom', from: 1, to: 4, flipMs: 10_000, revealMs: 0 };
+/** A short game: four cards, a 3 s clock per card (the server opens one on time-out), no reveal pause. */
+const SHORT_MEMORY = { players: 2, range: 'custom', from: 1, to: 4, flipMs: 3000, revealMs: 0 };
+/** A game that lasts while the frame is looked at: twelve cards, 30 s per card. */
+const LONG_MEMORY = { players: 2, range: '1-12', flipMs: 30_000, revealMs: 0 };
 
 async function tableScene<T>(page: Page, read: string): Promise<T> {
   return page.evaluate((body) => {
@@ -88,12 +90,12 @@ async function playToResult(page: Page): Promise<void> {
 }
 
 describe.skipIf(!browserTestsRun)('the table frame', () => {
-  it('fits phones and desktops from the waiting room to the result, with its log, mute and rematch', async () => {
+  it('fits phones and desktops in the waiting room and in play, with its clock, keys, log, mute and leave', async () => {
     const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize({ width: 1280, height: 800 });
-    await openPrivateTable(page, 'traffic_memory', SHORT_MEMORY);
+    await openPrivateTable(page, 'traffic_memory', LONG_MEMORY);
 
     // Waiting room: seats, host controls, invite link of the private table.
     await page.click('[data-testid=add-hard-bot]');
@@ -114,13 +116,12 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
 
     await page.click('[data-testid=start]');
     await expect.poll(() => phase(page), { timeout: 15_000 }).toBe('playing');
-    await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 10_000 }).toMatch(/turn — \d+ s|Next step|Cards turn back/);
-    problems.push(...await checkSizes(page, 'playing'));
 
     // My turn is unmistakable: the clock says so and both it and the game area are highlighted.
-    await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 30_000 }).toMatch(/^Your turn — \d+ s$/);
+    await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 60_000 }).toMatch(/^Your turn — \d+ s$/);
     await expect(page.locator('#table-clock.mine').count()).resolves.toBe(1);
     await expect(page.locator('.jn-stage.mine').count()).resolves.toBe(1);
+    problems.push(...await checkSizes(page, 'playing'));
 
     // The key help opens from its button and stays on screen, at every size.
     for (const size of SIZES) {
@@ -152,8 +153,22 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await page.locator('[data-testid=leave-dialog]').waitFor();
     await page.click('[data-testid=leave-cancel]');
     await expect(page.locator('[data-testid=leave-dialog]').count()).resolves.toBe(0);
-    expect(await phase(page)).not.toBe('');
+    expect(await phase(page)).toBe('playing');
 
+    expect(problems.join('\n\n')).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('a short game ends on a result screen of its own, at every size, with Rematch', async () => {
+    const page = await env.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPrivateTable(page, 'traffic_memory', SHORT_MEMORY);
+    await page.click('[data-testid=add-hard-bot]');
+    await page.getByText('2 of 2 seats taken.').waitFor({ timeout: 10_000 });
+    await page.click('[data-testid=start]');
     await playToResult(page);
     const result = page.locator('#result');
     await expect(result.textContent()).resolves.toMatch(/You won!|You tied|Bot.* wins/);
@@ -161,12 +176,11 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await expect(page.locator('[data-testid=back-to-lobby]').isVisible()).resolves.toBe(true);
     // Nothing of the table shows over or around the result.
     await expect(page.locator('.jn-frame').isVisible()).resolves.toBe(false);
-    problems.push(...await checkSizes(page, 'result'));
-
+    const problems = await checkSizes(page, 'result');
     expect(problems.join('\n\n')).toBe('');
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 150_000);
 
   it('in French: the frame fits, and leaving a running game after confirming returns to the lobby', async () => {
     const page = await env.browser.newPage();
@@ -174,14 +188,14 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(env.server.http);
     await page.evaluate(() => localStorage.setItem('junction.lang', 'fr'));
-    await openPrivateTable(page, 'traffic_memory', { ...SHORT_MEMORY, flipMs: 20_000 });
+    await openPrivateTable(page, 'traffic_memory', LONG_MEMORY);
     await page.getByText('1 place prise sur 2.').waitFor({ timeout: 10_000 });
     const problems = await checkSizes(page, 'waiting-fr');
     await page.click('[data-testid=start]');
     await expect.poll(() => phase(page), { timeout: 15_000 }).toBe('playing');
     problems.push(...await checkSizes(page, 'playing-fr'));
     expect(problems.join('\n\n')).toBe('');
-    await expect(page.locator('#table-clock').textContent()).resolves.toMatch(/À vous|Au tour de/);
+    await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 30_000 }).toMatch(/^(À vous|Au tour de .+) — \d+ s$/);
     await page.setViewportSize({ width: 844, height: 390 });
     await page.click('[data-testid=leave]');
     await expect(page.locator('[data-testid=leave-dialog]').textContent()).resolves.toMatch(/Quitter cette partie \?.*Un robot prend votre place/);
