@@ -9,13 +9,12 @@ import type { Connection, PlayerView, TableRoomState } from '../net/connection.j
 import { renderers } from '../games/registry.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
 import { games } from '../../shared/games/registry.js';
-import { readResult } from '../../shared/wire/table.js';
 import { language, onLanguageChanged, t } from '../i18n/index.js';
 import { buildFrame, setMode, type FrameDom } from '../table/frameDom.js';
 import { frameMode } from '../table/layout.js';
 import { clockLabel } from '../table/clockLabel.js';
 import { listNames, say, type Reader } from '../table/texts.js';
-import { readLastEvent, readPublicLog, said, type Said } from '../table/wire.js';
+import { readFinal, readLastEvent, readPublicLog, said, type Said } from '../table/wire.js';
 import { MoveLog } from '../table/moveLog.js';
 import { renderPlayers } from '../table/playersPanel.js';
 import { Toasts } from '../table/toasts.js';
@@ -380,13 +379,12 @@ export class TableScene extends Phaser.Scene {
   private showResult(): void {
     if (!this.result) {
       const state = this.state();
-      const result = readResult(state.result);
+      const result = readFinal(state);
       if (!result) return;
       const reader = this.reader();
       const me = this.me();
       const rows: ResultRow[] = result.seats.map((s) => ({ ...s, name: reader.names.get(s.seat) ?? t('common:seat_n', { n: s.seat + 1 }), me: s.seat === me?.seat }));
-      const summary = said(result.summary as unknown);
-      this.result = new ResultScreen(rows, summary ? say(summary, reader) : '', me !== undefined, {
+      this.result = new ResultScreen(rows, result.summary ? say(result.summary, reader) : '', me !== undefined, {
         rematch: () => this.connection.send('rematch'),
         back: () => void this.leaveFor('lobby', {}),
         replay: () => void this.leaveFor('replay', { id: this.connection.room?.roomId }),

@@ -56,3 +56,17 @@ export function readPublicLog(connection: unknown, state: LogSource): LogEntry[]
 export function readLastEvent(state: LogSource): string {
   return typeof state.lastEvent === 'string' ? state.lastEvent.trim() : '';
 }
+
+export interface FinalStanding { seats: { seat: number; place: number; score: number }[]; summary: Said | null }
+
+/**
+ * The result once the game is over, else null: read from the schema directly so it works with
+ * the summary as text (today) or as a Msg (`{ key, params }`) once the engines send one.
+ */
+export function readFinal(state: { result?: unknown }): FinalStanding | null {
+  const result = state.result as { seats?: { forEach?(cb: (s: { seat: number; place: number; score: number }) => void): void }; summary?: unknown } | undefined;
+  if (!result?.seats || typeof result.seats.forEach !== 'function') return null;
+  const seats: FinalStanding['seats'] = [];
+  result.seats.forEach((s) => seats.push({ seat: s.seat, place: s.place, score: s.score }));
+  return seats.length > 0 ? { seats, summary: said(result.summary) } : null;
+}

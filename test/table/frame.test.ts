@@ -1,7 +1,7 @@
 /** The table frame's pure parts: the one clock's label, message reading in both wire forms, the move log. */
 import { describe, expect, it } from 'vitest';
 import { clockLabel, secondsLeft } from '../../client/table/clockLabel.js';
-import { readPublicLog, said } from '../../client/table/wire.js';
+import { readFinal, readPublicLog, said } from '../../client/table/wire.js';
 import { MoveLog } from '../../client/table/moveLog.js';
 import { frameMode } from '../../client/table/layout.js';
 
@@ -41,6 +41,17 @@ describe('reading messages in either wire form', () => {
     expect(readPublicLog({}, state)).toEqual([{ n: 1, said: { key: 'k:a', params: {} } }, { n: 2, said: { key: 'k:b', params: { seat: '@0', count: 2 } } }]);
     expect(readPublicLog({}, { lastEvent: 'x' })).toBeNull();
     expect(readPublicLog({ log: () => [{ n: 5, msg: { key: 'k:c' } }] }, {})).toEqual([{ n: 5, said: { key: 'k:c' } }]);
+  });
+});
+
+describe('the final standing', () => {
+  it('reads places and scores, with the summary as text or as a Msg', () => {
+    const seats = [{ seat: 1, place: 1, score: 4 }, { seat: 0, place: 2, score: 0 }];
+    expect(readFinal({ result: { seats, summary: 'Seat 2 wins ' } })).toEqual({ seats, summary: { text: 'Seat 2 wins' } });
+    expect(readFinal({ result: { seats, summary: { key: 'traffic_memory:summary.win', params: new Map([['seat', '@1']]) } } }))
+      .toEqual({ seats, summary: { key: 'traffic_memory:summary.win', params: { seat: '@1' } } });
+    expect(readFinal({})).toBeNull();
+    expect(readFinal({ result: { seats: [], summary: '' } })).toBeNull();
   });
 });
 
