@@ -100,6 +100,7 @@ export class TableScene extends Phaser.Scene {
       observer.disconnect();
       offLanguage();
       this.frame.root.remove();
+      this.toasts.root.remove();
     });
   }
 
@@ -120,9 +121,10 @@ export class TableScene extends Phaser.Scene {
     const leave = toolButton('⎋', t('common:tools.leave'), 'leave', () => void this.askLeave());
     this.frame.tools.append(help, keysButton, this.muteButton, this.logToggle, leave);
     this.frame.logClose.addEventListener('click', () => this.setLogOpen(false));
-    this.frame.root.append(this.keys.root, this.toasts.root);
+    this.frame.root.append(this.keys.root);
     this.relabelTools();
-    document.body.append(this.frame.root);
+    // Toasts stay outside the frame: they also show over the result screen.
+    document.body.append(this.frame.root, this.toasts.root);
   }
 
   private relabelTools(): void {
@@ -146,7 +148,10 @@ export class TableScene extends Phaser.Scene {
 
   private hookConnection(): void {
     this.connection.onState = () => { this.dirty = true; };
-    this.connection.onRefused = (r: unknown) => this.tell(said(r), 'refusal');
+    this.connection.onRefused = (r: unknown) => {
+      this.result?.rematchRefused();
+      this.tell(said(r), 'refusal');
+    };
     this.connection.onNotice = (m: unknown) => this.tell(said(m), 'notice');
     this.connection.onEvents = (events: unknown) => this.addEvents(events);
     let wasDown = false;
@@ -260,6 +265,7 @@ export class TableScene extends Phaser.Scene {
     this.measureArea();
     const below = `${Math.round(this.frame.title.parentElement!.getBoundingClientRect().bottom) + 6}px`;
     this.frame.root.style.setProperty('--below-top', below);
+    this.toasts.root.style.setProperty('--below-top', below);
     if (state.phase === 'waiting') this.showWaiting();
     else this.hideWaiting();
     if (state.phase !== 'waiting' && !this.sawPlaying && this.me()) {

@@ -51,6 +51,13 @@ export class ResultScreen {
     this.root.append(box);
   }
 
+  /** The server would not make the rematch table: the button can be tried again. */
+  rematchRefused(): void {
+    if (!this.rematchButton.disabled) return;
+    this.rematchButton.disabled = false;
+    this.rematchButton.textContent = t('common:result.rematch');
+  }
+
   /** Another player asked for a rematch: offer to join their new table. */
   showOffer(name: string, join: () => void): void {
     const joinButton = button(t('common:result.rematch_join'), join, { testId: 'rematch-join' });
