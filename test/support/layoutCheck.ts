@@ -16,12 +16,16 @@ export interface LayoutOptions {
   minTarget?: number;
   /** CSS selector of DOM parts to leave out. */
   skip?: string;
-  /** Check Phaser texts against each other (default true); a frame-only check may leave the game's own drawing to its renderer's test. */
-  phaserOverlaps?: boolean;
+  /**
+   * Check the game's own drawing too (default true): its Phaser texts against each other and the
+   * screen edges, and its registered targets' size. With false (a check of the frame around a
+   * game), Phaser texts are still checked against DOM text and targets against being covered.
+   */
+  game?: boolean;
 }
 
 export async function layoutProblems(page: Page, options: LayoutOptions = {}): Promise<LayoutProblem[]> {
-  return page.evaluate(({ minTarget, skip, phaserOverlaps }) => {
+  return page.evaluate(({ minTarget, skip, game: checkGame }) => {
     type B = { x: number; y: number; width: number; height: number };
     const problems: LayoutProblem[] = [];
     const vw = window.innerWidth;
@@ -110,7 +114,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       for (const t of (w.junctionTargets?.() ?? []) as (B & { id: string })[]) {
         const r = toPage(t);
         const what = `target ${t.id}`;
-        if (r.width < minTarget - 0.5 || r.height < minTarget - 0.5) problems.push({ kind: 'small-target', what, box: r });
+        if (checkGame && (r.width < minTarget - 0.5 || r.height < minTarget - 0.5)) problems.push({ kind: 'small-target', what, box: r });
         if (outside(r)) problems.push({ kind: 'target-off-screen', what, box: r });
         const hitAt = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         if (hitAt && hitAt !== canvas) problems.push({ kind: 'target-covered', what, other: label(hitAt), box: r });
@@ -133,8 +137,8 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       }
       for (let i = 0; i < phaserTexts.length; i++) {
         const a = phaserTexts[i];
-        if (outside(a.box)) problems.push({ kind: 'phaser-clipped', what: a.what, box: a.box });
-        for (let j = i + 1; phaserOverlaps && j < phaserTexts.length; j++) {
+        if (checkGame && outside(a.box)) problems.push({ kind: 'phaser-clipped', what: a.what, box: a.box });
+        for (let j = i + 1; checkGame && j < phaserTexts.length; j++) {
           const hit = intersect(a.box, phaserTexts[j].box);
           if (hit) problems.push({ kind: 'phaser-overlap', what: a.what, other: phaserTexts[j].what, box: hit });
         }
@@ -145,7 +149,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       }
     }
     return problems;
-  }, { minTarget: options.minTarget ?? 44, skip: options.skip ?? '', phaserOverlaps: options.phaserOverlaps ?? true });
+  }, { minTarget: options.minTarget ?? 44, skip: options.skip ?? '', game: options.game ?? true });
 }
 
 /** One line per problem, for assertion messages. */
