@@ -21,6 +21,11 @@ export interface RenderContext {
   serverNow(): number;
   /** Send an action; `predict` shows it at once and returns the visible undo. */
   act(action: unknown, predict?: () => Rollback): void;
+  /**
+   * True when the frame's top bar shows the running deadline with its purpose ("Your turn — 12 s",
+   * "Reveal in 3 s"): the renderer should not draw a second clock that could disagree with it.
+   */
+  frameClock?: boolean;
   /** Short message in the frame's status line (e.g. "Pick a card"). */
   hint(text: string): void;
 }

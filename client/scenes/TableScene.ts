@@ -1,38 +1,58 @@
 /**
- * The table frame shared by every game: who sits where, whose turn, the clock, what just
- * happened, why a move was refused, the waiting room (host controls, share code) and the result
- * screen. The game itself is drawn by its renderer (client/games/<game>) from the synced views.
+ * The table frame shared by every game: who sits where, whose turn and the one clock, the move
+ * log, refusals and notices, the tools (how to play, keys, sound, leave), the waiting room and
+ * the result screen. The frame is HTML (client/table/*) laid over the canvas; the empty "stage"
+ * cell of that layout is the game area, where the game's renderer (client/games/<game>) draws.
  */
 import Phaser from 'phaser';
 import type { Connection, PlayerView, TableRoomState } from '../net/connection.js';
 import { loadRenderer } from '../games/registry.js';
-import { loadGameLocales } from '../i18n/index.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
 import { catalogue as games } from '../../shared/games/catalogue.js';
-import { button, el } from '../ui/dom.js';
-import { readResult } from '../../shared/wire/table.js';
-import type { Msg } from '../../shared/i18n/msg.js';
-import { formatMsg } from '../i18n/format.js';
+import { language, loadGameLocales, onLanguageChanged, t } from '../i18n/index.js';
+import { buildFrame, setMode, type FrameDom } from '../table/frameDom.js';
+import { frameMode } from '../table/layout.js';
+import { clockLabel } from '../table/clockLabel.js';
+import { listNames, say, type Reader } from '../table/texts.js';
+import { readFinal, readLastEvent, readPublicLog, said, type Said } from '../table/wire.js';
+import { MoveLog } from '../table/moveLog.js';
+import { renderPlayers } from '../table/playersPanel.js';
+import { Toasts } from '../table/toasts.js';
+import { KeysPanel } from '../table/keysPanel.js';
+import { confirmDialog } from '../table/confirmDialog.js';
+import { waitingPanel } from '../table/waitingRoom.js';
+import { ResultScreen, type ResultRow } from '../table/resultScreen.js';
+import { chime, isMuted, setMuted, unlockAudio } from '../table/sound.js';
+import { relabel, toolButton } from '../table/tools.js';
+import { openHowTo } from '../howto/overlay.js';
+import { firstTimeHint } from '../howto/firstTime.js';
 
-const TOP = 64;
-const SIDE = 190;
-const BOTTOM = 54;
+const NAME_KEY = 'junction.name';
+
+interface Area { x: number; y: number; width: number; height: number }
 
 export class TableScene extends Phaser.Scene {
   private connection!: Connection;
   private gameRenderer: GameRenderer | null = null;
   private layer!: Phaser.GameObjects.Container;
-  private header!: Phaser.GameObjects.Text;
-  private clockText!: Phaser.GameObjects.Text;
-  private playersText!: Phaser.GameObjects.Text;
-  private status!: Phaser.GameObjects.Text;
-  private toast!: Phaser.GameObjects.Text;
+  private frame!: FrameDom;
+  private toasts!: Toasts;
+  private keys!: KeysPanel;
+  private muteButton!: HTMLButtonElement;
+  private logToggle!: HTMLButtonElement;
+  private moveLog = new MoveLog();
   private hintText = '';
-  private waitingDom: Phaser.GameObjects.DOMElement | null = null;
-  private resultDom: Phaser.GameObjects.DOMElement | null = null;
-  private toastTimer: Phaser.Time.TimerEvent | null = null;
+  private waitingKey = '';
+  private result: ResultScreen | null = null;
+  private pendingOffer: { roomId: string; by: number } | null = null;
+  private area: Area = { x: 0, y: 0, width: 0, height: 0 };
+  private clockText = '';
+  private myTurn = false;
+  private sawPlaying = false;
+  private listenedRoom: unknown = null;
   private dirty = true;
   private rendererRequested = false;
+  private dialogOpen = false;
 
   constructor() {
     super('table');
@@ -42,46 +62,148 @@ export class TableScene extends Phaser.Scene {
     this.connection = data.connection;
   }
 
+  /** The newest toast (browser tests read `scene.toast.visible` and `.text`). */
+  get toast(): { visible: boolean; text: string } {
+    return this.toasts.latest;
+  }
+
   create(): void {
     this.gameRenderer = null;
     this.rendererRequested = false;
-    this.layer = this.add.container(SIDE, TOP);
-    const style = { fontFamily: 'system-ui, sans-serif', color: '#f2f2f2' };
-    this.header = this.add.text(12, 8, '', { ...style, fontSize: '20px', fontStyle: 'bold' });
-    this.clockText = this.add.text(12, 36, '', { ...style, fontSize: '16px', color: '#f2c14e' });
-    this.playersText = this.add.text(12, TOP + 4, '', { ...style, fontSize: '15px', lineSpacing: 6, wordWrap: { width: SIDE - 20 } });
-    this.status = this.add.text(12, 0, '', { ...style, fontSize: '16px', wordWrap: { width: 900 } });
-    this.toast = this.add.text(0, 0, '', { ...style, fontSize: '18px', backgroundColor: '#8a2b2b', padding: { x: 12, y: 8 } })
-      .setOrigin(0.5, 0).setDepth(10).setVisible(false);
+    this.result = null;
+    this.pendingOffer = null;
+    this.waitingKey = '';
+    this.clockText = '';
+    this.myTurn = false;
+    this.sawPlaying = false;
+    this.listenedRoom = null;
+    this.hintText = '';
+    this.moveLog = new MoveLog();
+    this.layer = this.add.container(0, 0);
+    this.buildDom();
+    this.hookConnection();
 
-    this.connection.onState = () => { this.dirty = true; };
-    this.connection.onRefused = (r) => this.showToast(this.fmt(r.msg));
-    this.connection.onNotice = (m) => this.showToast(this.fmt(m), '#2b5d8a');
-    this.connection.onEvents = () => { this.dirty = true; };
-    this.connection.onStatus = (s) => {
-      if (s === 'reconnecting') this.showToast('Connection lost — reconnecting…', '#2b5d8a');
-      if (s === 'lost') this.showToast('Could not reconnect. Reload to return to the lobby.');
-      if (s === 'connected') this.dirty = true;
-    };
     this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement | null)?.tagName === 'INPUT') return;
+      unlockAudio();
+      const tag = (e.target as HTMLElement | null)?.tagName;
+      if (this.dialogOpen || tag === 'INPUT' || tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       if (this.gameRenderer?.onKey) this.gameRenderer.onKey(this.context(), e.key);
     });
-    this.scale.on('resize', this.onResize, this);
-    this.events.once('shutdown', () => this.scale.off('resize', this.onResize, this));
+    const unlock = () => unlockAudio();
+    window.addEventListener('pointerdown', unlock);
+    const onResize = () => { this.dirty = true; };
+    this.scale.on('resize', onResize);
+    const observer = new ResizeObserver(onResize);
+    observer.observe(this.frame.stage);
+    const offLanguage = onLanguageChanged(() => { this.relabelTools(); this.waitingKey = ''; this.clockText = ''; this.dirty = true; });
+    this.events.once('shutdown', () => {
+      this.scale.off('resize', onResize);
+      window.removeEventListener('pointerdown', unlock);
+      observer.disconnect();
+      offLanguage();
+      this.frame.root.remove();
+      this.toasts.root.remove();
+    });
+  }
+
+  private buildDom(): void {
+    this.frame = buildFrame();
+    this.toasts = new Toasts();
+    const help = toolButton('?', t('common:tools.help'), 'help', () => {
+      const state = this.connection.room?.state;
+      if (state) openHowTo(this, state.game, state.variant);
+    });
+    const keysButton = toolButton('⌨', t('common:tools.keys'), 'keys', () => undefined);
+    this.keys = new KeysPanel(keysButton);
+    this.muteButton = toolButton('', '', 'mute', () => {
+      setMuted(!isMuted());
+      this.relabelTools();
+    });
+    this.logToggle = toolButton('☰', t('common:tools.log'), 'log-toggle', () => this.setLogOpen(!this.frame.log.classList.contains('open')));
+    const leave = toolButton('⎋', t('common:tools.leave'), 'leave', () => void this.askLeave());
+    this.frame.tools.append(help, keysButton, this.muteButton, this.logToggle, leave);
+    this.frame.logClose.addEventListener('click', () => this.setLogOpen(false));
+    this.frame.root.append(this.keys.root);
+    this.relabelTools();
+    // Toasts stay outside the frame: they also show over the result screen.
+    document.body.append(this.frame.root, this.toasts.root);
+  }
+
+  private relabelTools(): void {
+    const muted = isMuted();
+    relabel(this.muteButton, muted ? '⊘' : '♪', t(muted ? 'common:tools.sound_off' : 'common:tools.sound_on'));
+    this.muteButton.setAttribute('aria-pressed', String(muted));
+    const labels: [string, string, string][] = [['help', '?', 'help'], ['keys', '⌨', 'keys'], ['log-toggle', '☰', 'log'], ['leave', '⎋', 'leave']];
+    for (const [id, symbol, key] of labels) {
+      const b = this.frame.tools.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
+      if (b) relabel(b, symbol, t(`common:tools.${key}`));
+    }
+    this.frame.logTitle.textContent = t('common:log.title');
+    this.frame.logClose.setAttribute('aria-label', t('common:tools.close'));
+  }
+
+  private setLogOpen(open: boolean): void {
+    this.frame.log.classList.toggle('open', open);
+    this.logToggle.setAttribute('aria-expanded', String(open));
+    if (open) this.frame.logList.lastElementChild?.scrollIntoView({ block: 'end' });
+  }
+
+  private hookConnection(): void {
+    this.connection.onState = () => { this.dirty = true; };
+    this.connection.onRefused = (r: unknown) => {
+      this.result?.rematchRefused();
+      this.tell(said(r), 'refusal');
+    };
+    this.connection.onNotice = (m: unknown) => this.tell(said(m), 'notice');
+    this.connection.onEvents = (events: unknown) => this.addEvents(events);
+    let wasDown = false;
+    this.connection.onStatus = (s) => {
+      if (s === 'reconnecting') this.toasts.show(t('common:net.reconnecting'), 'notice', 6000);
+      if (s === 'lost') this.toasts.show(t('common:net.lost'), 'refusal', 60_000);
+      if (s === 'connected' && wasDown) this.toasts.show(t('common:net.back'), 'notice');
+      wasDown = s !== 'connected';
+      this.dirty = true;
+    };
+  }
+
+  /** Rematch offers arrive on the room; a reconnect brings a new room object to listen on. */
+  private listenForRematch(): void {
+    const room = this.connection.room;
+    if (!room || room === this.listenedRoom) return;
+    this.listenedRoom = room;
+    room.onMessage('rematch', (m: { roomId?: unknown; by?: unknown }) => {
+      if (typeof m?.roomId !== 'string' || typeof m.by !== 'number') return;
+      if (m.by === this.me()?.seat) return void this.joinRematch(m.roomId);
+      this.pendingOffer = { roomId: m.roomId, by: m.by };
+      this.dirty = true;
+    });
+  }
+
+  private tell(s: Said | null, kind: 'refusal' | 'notice'): void {
+    if (s && this.connection.room?.state) this.toasts.show(say(s, this.reader()), kind);
+  }
+
+  /** Private events (and, on the transitional server, the public ones) go into the log. */
+  private addEvents(events: unknown): void {
+    if (!Array.isArray(events)) return;
+    const hasServerLog = this.connection.room?.state && readPublicLog(this.connection, this.connection.room.state as never) !== null;
+    for (const e of events) {
+      const s = said(e);
+      if (!s) continue;
+      const isPrivate = hasServerLog || (typeof e === 'object' && e !== null && 'to' in e);
+      this.moveLog.add(s, isPrivate);
+    }
+    this.dirty = true;
   }
 
   override update(): void {
     // A freshly joined room has no state until its first patch arrives.
     if (!this.connection.room?.state?.game) return;
+    this.listenForRematch();
     this.drawClock();
     if (!this.dirty) return;
     this.dirty = false;
     this.redraw();
-  }
-
-  private onResize(): void {
-    this.dirty = true;
   }
 
   private state(): TableRoomState {
@@ -95,7 +217,12 @@ export class TableScene extends Phaser.Scene {
   }
 
   private me(): PlayerView | undefined {
-    return this.state().players.get(this.connection.sessionId);
+    return this.connection.room?.state.players.get(this.connection.sessionId);
+  }
+
+  private reader(): Reader {
+    const me = this.me();
+    return { mySeat: me ? me.seat : null, names: new Map(this.players().map((p) => [p.seat, p.name])) };
   }
 
   private context(): RenderContext {
@@ -104,18 +231,34 @@ export class TableScene extends Phaser.Scene {
     return {
       scene: this,
       layer: this.layer,
-      width: this.scale.width - SIDE - 12,
-      height: this.scale.height - TOP - BOTTOM,
+      width: this.area.width,
+      height: this.area.height,
       mySeat: me ? me.seat : null,
       seats,
+      frameClock: true,
       serverNow: () => this.connection.clock.serverNow(),
       act: (action, predict) => { this.connection.act(action, predict); },
       hint: (text) => { this.hintText = text; this.drawStatus(); },
     };
   }
 
+  /** The stage cell's box in canvas pixels, inside its highlight border. */
+  private measureArea(): void {
+    const stage = this.frame.stage.getBoundingClientRect();
+    const canvas = this.game.canvas.getBoundingClientRect();
+    const border = 3;
+    this.area = {
+      x: Math.round(stage.left - canvas.left + border),
+      y: Math.round(stage.top - canvas.top + border),
+      width: Math.max(0, Math.floor(stage.width - 2 * border)),
+      height: Math.max(0, Math.floor(stage.height - 2 * border)),
+    };
+    this.layer.setPosition(this.area.x, this.area.y);
+  }
+
   private redraw(): void {
     const state = this.state();
+    setMode(this.frame, frameMode(window.innerWidth, window.innerHeight));
     if (!this.rendererRequested) {
       // The game's chunk (renderer, its rules, its texts) loads when its table first draws.
       this.rendererRequested = true;
@@ -124,142 +267,186 @@ export class TableScene extends Phaser.Scene {
         this.dirty = true;
       });
     }
-    const title = games.find((g) => g.id === state.game)?.title ?? state.game;
-    const code = state.code ? `   ·   code ${state.code}` : '';
-    this.header.setText(`${title} — ${state.variant.replace('_', ' ')}${code}`);
+    this.drawTitle();
     this.drawPlayers();
-    this.drawStatus();
-    this.toast.setPosition(this.scale.width / 2, TOP);
+    this.drawLog();
+    this.keys.update(this.gameRenderer?.keysHelp);
+    this.measureArea();
+    const below = `${Math.round(this.frame.title.parentElement!.getBoundingClientRect().bottom) + 6}px`;
+    this.frame.root.style.setProperty('--below-top', below);
+    this.toasts.root.style.setProperty('--below-top', below);
     if (state.phase === 'waiting') this.showWaiting();
     else this.hideWaiting();
-    const views = state.phase !== 'waiting' ? this.connection.views() : null;
-    if (views) {
-      this.layer.removeAll(true);
-      if (this.gameRenderer) this.gameRenderer.render(this.context(), views.publicView, views.seatView);
-      else if (this.rendererRequested) this.layer.add(this.add.text(0, 0, '…', { fontSize: '18px' }));
+    if (state.phase !== 'waiting' && !this.sawPlaying && this.me()) {
+      this.sawPlaying = true;
+      const hint = firstTimeHint(state.game);
+      if (hint) this.toasts.show(hint, 'notice', 8000);
     }
+    const views = state.phase !== 'waiting' ? this.connection.views() : null;
+    if (views && !this.result) {
+      // Renderers own the layer's children: they keep pieces between changes and tween them.
+      if (this.gameRenderer) this.gameRenderer.render(this.context(), views.publicView, views.seatView);
+    }
+    this.drawStatus();
     if (state.phase === 'finished') this.showResult();
+  }
+
+  private drawTitle(): void {
+    const state = this.state();
+    const title = games.find((g) => g.id === state.game)?.title ?? state.game;
+    const small = document.createElement('small');
+    small.textContent = [t(`common:variant.${state.variant}`, { defaultValue: state.variant.replace(/_/g, ' ') }), state.code ? t('common:frame.code', { code: state.code }) : ''].filter(Boolean).join(' · ');
+    this.frame.title.replaceChildren(title, small);
   }
 
   private drawPlayers(): void {
     const state = this.state();
-    const active = new Set(state.active);
-    const result = readResult(state.result);
-    const lines = this.players().map((p) => {
-      const marks = [p.host ? '♔' : '', p.bot ? '[bot]' : '', p.connected || p.bot ? '' : '[away]'].filter(Boolean).join(' ');
-      const turn = active.has(p.seat) ? '▶ ' : '   ';
-      const you = p.seat === this.me()?.seat ? ' (you)' : '';
-      const score = result ? `  ${result.seats.find((s) => s.seat === p.seat)?.score ?? ''}` : '';
-      return `${turn}${p.seat + 1}. ${p.name}${you} ${marks}${score}`;
+    const me = this.me();
+    const active = new Set(state.phase === 'playing' ? state.active : []);
+    const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat) }));
+    renderPlayers(this.frame.players, rows, state.spectators);
+  }
+
+  private drawLog(): void {
+    const state = this.state();
+    const serverLog = readPublicLog(this.connection, state as never);
+    if (serverLog) this.moveLog.syncPublic(serverLog);
+    else if (this.moveLog.all().length === 0 && readLastEvent(state)) this.moveLog.add({ text: readLastEvent(state) }, false);
+    const reader = this.reader();
+    const lines = this.moveLog.all();
+    const list = this.frame.logList;
+    const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    const items = lines.map((l) => {
+      const li = document.createElement('li');
+      li.textContent = say(l.said, reader);
+      if (l.private) li.className = 'private';
+      return li;
     });
-    if (state.spectators > 0) lines.push('', `${state.spectators} watching`);
-    this.playersText.setText(lines.join('\n'));
+    if (items.length === 0) items.push(Object.assign(document.createElement('li'), { textContent: t('common:log.empty') }));
+    if (list.childElementCount === items.length && Array.from(list.children).every((c, i) => c.textContent === items[i].textContent)) return;
+    list.replaceChildren(...items);
+    if (atBottom) list.scrollTop = list.scrollHeight;
   }
 
   private drawStatus(): void {
-    const state = this.state();
-    const activeNames = this.players().filter((p) => state.active.includes(p.seat)).map((p) => (p.seat === this.me()?.seat ? 'you' : p.name));
-    const turn = state.phase === 'playing' && activeNames.length > 0 ? `Waiting for ${activeNames.join(', ')}. ` : '';
-    const help = this.gameRenderer?.keysHelp ? `   Keys: ${this.gameRenderer.keysHelp}` : '';
-    this.status.setPosition(12, this.scale.height - BOTTOM + 6).setWordWrapWidth(this.scale.width - 24);
-    const last = this.connection.log().at(-1);
-    this.status.setText(`${turn}${last ? `Last: ${this.fmt(last.msg)}` : ''}\n${this.hintText}${help}`);
+    if (!this.frame || !this.connection.room?.state) return;
+    const parts: HTMLElement[] = [];
+    if (this.hintText) parts.push(Object.assign(document.createElement('div'), { textContent: this.hintText }));
+    // On phones the log hides behind a button: the latest line stays in view here.
+    const latest = this.moveLog.all().at(-1);
+    if (this.frame.root.dataset.mode !== 'wide' && latest) {
+      parts.push(Object.assign(document.createElement('div'), { className: 'latest', textContent: say(latest.said, this.reader()) }));
+    }
+    const status = this.frame.status;
+    if (status.childElementCount === parts.length && Array.from(status.children).every((c, i) => c.textContent === parts[i].textContent)) return;
+    status.replaceChildren(...parts);
   }
 
   private drawClock(): void {
-    const room = this.connection.room;
-    if (!room) return;
-    const state = room.state;
-    const now = this.connection.clock.serverNow();
-    const target = state.phase === 'waiting' ? state.autoStartAt : state.deadline;
-    if (!target) return void this.clockText.setText(state.phase === 'waiting' ? 'Waiting for players' : '');
-    const seconds = Math.max(0, Math.ceil((target - now) / 1000));
-    this.clockText.setText(state.phase === 'waiting' ? `Bots fill empty seats in ${seconds}s` : `Clock: ${seconds}s`);
-  }
-
-  /** A server message in the player's language (engines' transitional English text still names "Seat 2"). */
-  private fmt(message: Msg): string {
-    const me = this.me()?.seat;
-    return this.named(formatMsg(message, { mySeat: me ?? null, names: new Map(this.players().map((p) => [p.seat, p.name])) }));
-  }
-
-  /** Engines name seats ("Seat 2"); players read names ("Bo", "you"). */
-  private named(text: string): string {
-    const me = this.me()?.seat;
-    const names = new Map(this.players().map((p) => [p.seat, p.name]));
-    return text.replace(/\bSeat (\d+)(?:'s)?/g, (whole, n: string, at: number) => {
-      const seat = Number(n) - 1;
-      const possessive = whole.endsWith("'s");
-      const starts = at === 0 || /[.!?:]\s$/.test(text.slice(0, at));
-      if (seat === me) return `${starts ? 'Y' : 'y'}ou${possessive ? 'r' : ''}`;
-      const name = names.get(seat);
-      return name ? `${name}${possessive ? "'s" : ''}` : whole;
+    const state = this.state();
+    const me = this.me();
+    const label = clockLabel({
+      game: state.game, phase: state.phase, deadline: state.deadline, autoStartAt: state.autoStartAt,
+      active: [...state.active], mySeat: me ? me.seat : null, now: this.connection.clock.serverNow(),
     });
-  }
-
-  private showToast(message: string, colour = '#8a2b2b'): void {
-    this.toast.setText(message).setBackgroundColor(colour).setVisible(true).setPosition(this.scale.width / 2, TOP);
-    this.toastTimer?.remove();
-    this.toastTimer = this.time.delayedCall(3500, () => this.toast.setVisible(false));
+    let text = '';
+    if (label) {
+      const reader = this.reader();
+      const names = (label.names ?? []).map((s) => reader.names.get(s) ?? t('common:seat_n', { n: s + 1 }));
+      text = t(label.msg.key, { ...label.msg.params, name: names[0], names: listNames(names, language()) });
+    }
+    if (text !== this.clockText) {
+      this.clockText = text;
+      this.frame.clock.textContent = text;
+    }
+    const mine = label?.mine === true && state.phase === 'playing';
+    if (mine !== this.myTurn) {
+      this.myTurn = mine;
+      this.frame.clock.classList.toggle('mine', mine);
+      this.frame.stage.classList.toggle('mine', mine);
+      if (mine) chime();
+    }
   }
 
   private showWaiting(): void {
     const state = this.state();
-    const isHost = this.me()?.host === true;
-    const panel = el('div', { className: 'jn-panel' },
-      el('div', { textContent: `${state.players.size} of ${state.seats} seats taken.` }),
-      state.code ? el('div', { textContent: `Share this code with your friends: ${state.code}`, id: 'table-code' }) : el('div'),
-    );
-    if (isHost) {
-      panel.append(el('div', { className: 'jn-bar' },
-        button('Add bot', () => this.connection.send('add_bot', { level: 'easy' }), { testId: 'add-bot' }),
-        button('Add strong bot', () => this.connection.send('add_bot', { level: 'hard' }), { secondary: true }),
-        button('Remove a bot', () => {
-          const bot = this.players().filter((p) => p.bot).pop();
-          if (bot) this.connection.send('remove_bot', { seat: bot.seat });
-        }, { secondary: true }),
-        button('Start (bots fill empty seats)', () => this.connection.send('start'), { testId: 'start' })));
-    } else {
-      panel.append(el('div', { textContent: 'The host starts the game.' }));
-    }
-    panel.append(el('div', { className: 'jn-bar' }, button('Leave table', () => void this.backToLobby(), { secondary: true })));
-    this.waitingDom?.destroy();
-    this.waitingDom = this.add.dom(SIDE + 20, TOP + 10, panel).setOrigin(0, 0);
+    const info = {
+      taken: state.players.size, seats: state.seats, code: state.code, isHost: this.me()?.host === true,
+      botSeats: this.players().filter((p) => p.bot).map((p) => p.seat),
+    };
+    const key = JSON.stringify(info);
+    if (key === this.waitingKey) return;
+    this.waitingKey = key;
+    this.frame.stageContent.replaceChildren(waitingPanel(info, {
+      send: (type, message) => this.connection.send(type, message),
+      leave: () => void this.askLeave(),
+      told: (text) => this.toasts.show(text, 'notice'),
+    }));
   }
 
   private hideWaiting(): void {
-    this.waitingDom?.destroy();
-    this.waitingDom = null;
+    if (!this.waitingKey) return;
+    this.waitingKey = '';
+    this.frame.stageContent.replaceChildren();
   }
 
   private showResult(): void {
-    if (this.resultDom) return;
-    const state = this.state();
-    const result = readResult(state.result);
-    if (!result) return;
-    const names = new Map(this.players().map((p) => [p.seat, p.name]));
-    const rows = [...result.seats].sort((a, b) => a.place - b.place)
-      .map((s) => el('div', { textContent: `${s.place}. ${names.get(s.seat) ?? `Seat ${s.seat + 1}`} — ${s.score}` }));
-    const panel = el('div', { className: 'jn-panel', id: 'result' },
-      el('h1', { textContent: 'Game over' }), el('div', { textContent: this.fmt(result.summary) }), ...rows,
-      el('div', { className: 'jn-bar' }, button('Back to lobby', () => void this.backToLobby(), { testId: 'back-to-lobby' }),
-        button('Watch the replay', () => void this.leaveFor('replay', { id: this.connection.room?.roomId }), { secondary: true, testId: 'watch-replay' }),
-        button('My profile', () => void this.leaveFor('players', { view: 'profile' }), { secondary: true, testId: 'result-profile' })));
-    panel.style.background = '#1d2330ee';
-    panel.style.padding = '16px';
-    panel.style.borderRadius = '12px';
-    this.resultDom = this.add.dom(this.scale.width / 2, TOP + 20, panel).setOrigin(0.5, 0).setDepth(20);
+    if (!this.result) {
+      const state = this.state();
+      const result = readFinal(state);
+      if (!result) return;
+      const reader = this.reader();
+      const me = this.me();
+      const rows: ResultRow[] = result.seats.map((s) => ({ ...s, name: reader.names.get(s.seat) ?? t('common:seat_n', { n: s.seat + 1 }), me: s.seat === me?.seat }));
+      this.result = new ResultScreen(rows, result.summary ? say(result.summary, reader) : '', me !== undefined, {
+        rematch: () => this.connection.send('rematch'),
+        back: () => void this.leaveFor('lobby', {}),
+        replay: () => void this.leaveFor('replay', { id: this.connection.room?.roomId }),
+        profile: () => void this.leaveFor('players', { view: 'profile' }),
+      });
+      // The result stands alone: neither the frame nor the table shows around or through it.
+      this.frame.root.style.display = 'none';
+      this.cameras.main.setVisible(false);
+      document.body.append(this.result.root);
+      this.events.once('shutdown', () => this.result?.root.remove());
+    }
+    if (this.pendingOffer) {
+      const offer = this.pendingOffer;
+      this.pendingOffer = null;
+      const name = this.reader().names.get(offer.by) ?? t('common:seat_n', { n: offer.by + 1 });
+      this.result.showOffer(name, () => void this.joinRematch(offer.roomId));
+    }
+  }
+
+  private async askLeave(): Promise<void> {
+    const state = this.connection.room?.state;
+    if (!state || state.phase === 'finished' || !this.me()) return this.leaveFor('lobby', {});
+    const when = state.phase === 'waiting' ? 'waiting' : 'playing';
+    this.dialogOpen = true;
+    const sure = await confirmDialog(this.frame.root, {
+      title: t(`common:leave.title_${when}`), body: t(`common:leave.body_${when}`),
+      confirm: t('common:leave.confirm'), cancel: t('common:leave.cancel'),
+    }, 'leave');
+    this.dialogOpen = false;
+    if (sure) await this.leaveFor('lobby', {});
+  }
+
+  private async joinRematch(roomId: string): Promise<void> {
+    await this.connection.leave();
+    this.gameRenderer?.destroy?.();
+    try {
+      const name = localStorage.getItem(NAME_KEY) ?? undefined;
+      await this.connection.joinById(roomId, name ? { name } : {});
+      this.scene.restart({ connection: this.connection });
+    } catch (error) {
+      this.toasts.show(error instanceof Error ? error.message : String(error));
+      this.scene.start('lobby');
+    }
   }
 
   private async leaveFor(scene: string, data: Record<string, unknown>): Promise<void> {
     await this.connection.leave();
     this.gameRenderer?.destroy?.();
     this.scene.start(scene, data);
-  }
-
-  private async backToLobby(): Promise<void> {
-    await this.connection.leave();
-    this.gameRenderer?.destroy?.();
-    this.scene.start('lobby');
   }
 }

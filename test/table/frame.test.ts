@@ -1,0 +1,74 @@
+/** The table frame's pure parts: the one clock's label, message reading in both wire forms, the move log. */
+import { describe, expect, it } from 'vitest';
+import { clockLabel, secondsLeft } from '../../client/table/clockLabel.js';
+import { readFinal, readPublicLog, said } from '../../client/table/wire.js';
+import { MoveLog } from '../../client/table/moveLog.js';
+import { frameMode } from '../../client/table/layout.js';
+
+const base = { game: 'took_over', phase: 'playing', deadline: 0, autoStartAt: 0, active: [] as number[], mySeat: 0, now: 1_000 };
+
+describe('the frame clock', () => {
+  it('names its purpose: my turn, someone else\'s, several seats, a reveal, the bots filling seats', () => {
+    expect(clockLabel({ ...base, active: [0], deadline: 13_000 })).toEqual({ msg: { key: 'common:clock.your_turn', params: { s: 12 } }, mine: true });
+    expect(clockLabel({ ...base, active: [1], deadline: 9_000 })).toEqual({ msg: { key: 'common:clock.their_turn', params: { s: 8 } }, mine: false, names: [1] });
+    expect(clockLabel({ ...base, active: [1, 2] })).toEqual({ msg: { key: 'common:clock.waiting_for_open', params: {} }, mine: false, names: [1, 2] });
+    expect(clockLabel({ ...base, game: 'rush_hour', deadline: 4_000 })?.msg).toEqual({ key: 'common:clock.reveal', params: { s: 3 } });
+    expect(clockLabel({ ...base, phase: 'waiting', autoStartAt: 21_000 })?.msg).toEqual({ key: 'common:clock.bots_fill', params: { s: 20 } });
+    expect(clockLabel({ ...base, phase: 'waiting' })?.msg.key).toBe('common:clock.waiting_players');
+    expect(clockLabel({ ...base, mySeat: null, active: [0], deadline: 5_000 })?.mine).toBe(false);
+    expect(clockLabel(base)).toBeNull();
+  });
+
+  it('rounds up and never goes below zero', () => {
+    expect(secondsLeft(1_001, 0)).toBe(2);
+    expect(secondsLeft(0, 5_000)).toBe(0);
+  });
+});
+
+describe('reading messages in either wire form', () => {
+  it('takes Msg, { key, params }, { msg }, { message } and plain text', () => {
+    expect(said({ code: 'x', msg: { key: 'server:error.full' } })).toEqual({ key: 'server:error.full', params: undefined });
+    expect(said({ code: 'x', key: 'took_over:error.not_your_turn', params: { seat: '@1' } })).toEqual({ key: 'took_over:error.not_your_turn', params: { seat: '@1' } });
+    expect(said({ code: 'x', message: 'Every seat is taken.' })).toEqual({ text: 'Every seat is taken.' });
+    expect(said({ type: 'flip', text: 'Seat 1 flips' })).toEqual({ text: 'Seat 1 flips' });
+    expect(said('')).toBeNull();
+    expect(said(42)).toBeNull();
+  });
+
+  it('reads the server log from state.log (schema params as "#n" strings) or says there is none', () => {
+    const params = new Map([['seat', '@0'], ['count', '#2']]);
+    const state = { log: [{ n: 2, key: 'k:b', params }, { n: 1, key: 'k:a', params: new Map() }] };
+    expect(readPublicLog({}, state)).toEqual([{ n: 1, said: { key: 'k:a', params: {} } }, { n: 2, said: { key: 'k:b', params: { seat: '@0', count: 2 } } }]);
+    expect(readPublicLog({}, { lastEvent: 'x' })).toBeNull();
+    expect(readPublicLog({ log: () => [{ n: 5, msg: { key: 'k:c' } }] }, {})).toEqual([{ n: 5, said: { key: 'k:c' } }]);
+  });
+});
+
+describe('the final standing', () => {
+  it('reads places and scores, with the summary as a Msg from its key and wire params', () => {
+    const seats = [{ seat: 1, place: 1, score: 4 }, { seat: 0, place: 2, score: 0 }];
+    expect(readFinal({ result: { seats, summary: 'traffic_memory:summary.win', summaryParams: new Map([['seat', '@1'], ['count', '#4']]) } }))
+      .toEqual({ seats, summary: { key: 'traffic_memory:summary.win', params: { seat: '@1', count: 4 } } });
+    expect(readFinal({})).toBeNull();
+    expect(readFinal({ result: { seats: [], summary: '', summaryParams: new Map() } })).toBeNull();
+  });
+});
+
+describe('the move log', () => {
+  it('adds each public entry once, keeps private events in arrival order', () => {
+    const log = new MoveLog();
+    expect(log.syncPublic([{ n: 1, said: { key: 'a' } }])).toBe(true);
+    log.add({ key: 'mine' }, true);
+    expect(log.syncPublic([{ n: 1, said: { key: 'a' } }, { n: 2, said: { key: 'b' } }])).toBe(true);
+    expect(log.syncPublic([{ n: 2, said: { key: 'b' } }])).toBe(false);
+    expect(log.all().map((l) => ('key' in l.said ? l.said.key : '') + (l.private ? '*' : ''))).toEqual(['a', 'mine*', 'b']);
+  });
+});
+
+describe('frame modes', () => {
+  it('desktop gets the side column, phones the compact frame', () => {
+    expect(frameMode(1280, 800)).toBe('wide');
+    expect(frameMode(390, 844)).toBe('portrait');
+    expect(frameMode(844, 390)).toBe('landscape');
+  });
+});
