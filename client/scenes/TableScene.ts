@@ -93,14 +93,23 @@ export class TableScene extends Phaser.Scene {
     return this.state().players.get(this.connection.sessionId);
   }
 
+  /** Stand-in until the frame helper's layout lands: narrow screens put the players in a strip above the game. */
+  private area(): { x: number; y: number } {
+    const narrow = this.scale.width < 700;
+    this.playersText.setPosition(12, narrow ? 56 : TOP + 4).setWordWrapWidth(narrow ? this.scale.width - 24 : SIDE - 20);
+    return narrow ? { x: 8, y: 56 + this.playersText.height + 8 } : { x: SIDE, y: TOP };
+  }
+
   private context(): RenderContext {
     const me = this.me();
+    const at = this.area();
+    this.layer.setPosition(at.x, at.y);
     const seats: SeatInfo[] = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, me: p === me }));
     return {
       scene: this,
       layer: this.layer,
-      width: this.scale.width - SIDE - 12,
-      height: this.scale.height - TOP - BOTTOM,
+      width: this.scale.width - at.x - 8,
+      height: this.scale.height - at.y - BOTTOM,
       mySeat: me ? me.seat : null,
       seats,
       serverNow: () => this.connection.clock.serverNow(),
@@ -122,7 +131,6 @@ export class TableScene extends Phaser.Scene {
     else this.hideWaiting();
     const views = state.phase !== 'waiting' ? this.connection.views() : null;
     if (views) {
-      this.layer.removeAll(true);
       if (this.gameRenderer) this.gameRenderer.render(this.context(), views.publicView, views.seatView);
       else this.layer.add(this.add.text(0, 0, 'This game has no table view yet.', { fontSize: '18px' }));
     }
