@@ -10,7 +10,7 @@ export const MOVE_MS = 240;
 
 export interface Spot { x: number; y: number; angle?: number; alpha?: number }
 
-interface Piece { obj: Phaser.GameObjects.Container; face: string }
+interface Piece { obj: Phaser.GameObjects.Container; face: string; size: string }
 
 export class Pieces<K> {
   readonly root: Phaser.GameObjects.Container;
@@ -31,14 +31,26 @@ export class Pieces<K> {
   }
 
   /**
-   * Put the piece `key` at `to`. `face` names what it shows (identity and size): when it changes
-   * the piece is redrawn by `draw` (children centred on 0,0, `w`×`h`) and flips over.
+   * Put the piece `key` at `to`. `face` names what it shows ("identity#look"): when the identity
+   * changes the piece is redrawn by `draw` (children centred on 0,0, `w`×`h`) and flips over; a new
+   * look or size alone redraws it quietly.
    */
   put(key: K, face: string, w: number, h: number, draw: (c: Phaser.GameObjects.Container) => void, to: Spot, from?: Spot): Phaser.GameObjects.Container {
     this.seen.add(key);
     const old = this.items.get(key);
     const scene = this.scene;
-    if (old && old.face === face) {
+    const size = `${w.toFixed(1)}x${h.toFixed(1)}`;
+    const same = old !== undefined && old.face.split('#')[0] === face.split('#')[0];
+    if (old && same && (old.face !== face || old.size !== size)) {
+      // Same card, new size or look (a resize, a highlight): redraw it where it stands, no flip.
+      old.obj.removeAll(true);
+      draw(old.obj);
+      old.obj.setSize(w, h);
+      old.size = size;
+      old.face = face;
+    }
+    if (old && same) {
+      if (old.obj.getData('dragging')) return old.obj; // under a finger: it goes where it is dropped
       scene.tweens.killTweensOf(old.obj);
       scene.tweens.add({ targets: old.obj, x: to.x, y: to.y, angle: to.angle ?? 0, alpha: to.alpha ?? 1, scaleX: 1, scaleY: 1, duration: MOVE_MS, ease: 'Sine.easeInOut' });
       return old.obj;
@@ -50,7 +62,7 @@ export class Pieces<K> {
     draw(obj);
     obj.setSize(w, h).setAngle(start.angle ?? 0);
     this.root.add(obj);
-    this.items.set(key, { obj, face });
+    this.items.set(key, { obj, face, size });
     if (flip) obj.scaleX = 0;
     if (!old && !from) obj.alpha = 0;
     scene.tweens.add({ targets: obj, x: to.x, y: to.y, angle: to.angle ?? 0, alpha: to.alpha ?? 1, scaleX: 1, duration: MOVE_MS, ease: 'Sine.easeInOut' });

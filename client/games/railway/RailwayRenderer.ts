@@ -224,20 +224,20 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       this.spots.set('train-next', trainSpots[n]);
       locoSpot.set(meP.seat, trainSpots[0]);
       pieces.begin();
-      pieces.put(`loco-${meP.seat}`, `${carKey(meP.locomotive)}|${tc.w}`, tc.w, tc.h, (c) => drawCar(c, tc, meP.locomotive, { locomotive: true }), trainSpots[0]);
+      pieces.put(`loco-${meP.seat}`, carKey(meP.locomotive), tc.w, tc.h, (c) => drawCar(c, tc, meP.locomotive, { locomotive: true }), trainSpots[0]);
       mine.train.forEach((carFace, i) => {
-        pieces.put(`train-${i}`, `${carKey(carFace)}|${tc.w}|${i < mine.valid || !view.over}`, tc.w, tc.h, (c) => drawCar(c, tc, carFace, { dim: view.over && i >= mine.valid }), trainSpots[i + 1], this.arrival(`train-${i}`));
+        pieces.put(`train-${i}`, `${carKey(carFace)}#${i < mine.valid || !view.over}`, tc.w, tc.h, (c) => drawCar(c, tc, carFace, { dim: view.over && i >= mine.valid }), trainSpots[i + 1], this.arrival(`train-${i}`));
       });
     } else pieces.begin();
     for (const [seat, spot] of heldSpot) this.spots.set(`held-${seat}`, spot);
 
     // others' locomotives and held cards
     for (const p of others) {
-      pieces.put(`loco-${p.seat}`, `${carKey(p.locomotive)}|${small.w}`, small.w, small.h, (c) => drawCar(c, small, p.locomotive, { locomotive: true }), locoSpot.get(p.seat)!);
+      pieces.put(`loco-${p.seat}`, carKey(p.locomotive), small.w, small.h, (c) => drawCar(c, small, p.locomotive, { locomotive: true }), locoSpot.get(p.seat)!);
     }
     for (const p of view.players) {
       const at = heldSpot.get(p.seat);
-      if (p.holding && at) pieces.put(`held-${p.seat}`, `${carKey(p.holding)}|${small.w}`, small.w, small.h, (c) => drawCar(c, small, p.holding!), at, this.arrival(`held-${p.seat}`));
+      if (p.holding && at) pieces.put(`held-${p.seat}`, carKey(p.holding), small.w, small.h, (c) => drawCar(c, small, p.holding!), at, this.arrival(`held-${p.seat}`));
     }
 
     // the table, keyed by slot; empty slots are only a faint outline
@@ -249,7 +249,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
         return;
       }
       const face = 'down' in s ? 'down' : carKey(s.car);
-      const piece = pieces.put(`slot-${i}`, `${face}|${card.w.toFixed(1)}x${card.h.toFixed(1)}`, card.w, card.h,
+      const piece = pieces.put(`slot-${i}`, face, card.w, card.h,
         (c) => ('down' in s ? drawFaceDown(c, card) : drawCar(c, card, s.car)), at, this.arrival(`slot-${i}`));
       setTap(piece, `slot-${i}`, legal.slots.has(i) ? () => { this.cursor = i; this.actOnSlot(ctx, view, i); } : null);
     });

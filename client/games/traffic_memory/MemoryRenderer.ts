@@ -114,8 +114,8 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
         continue;
       }
       const order = view.opened.indexOf(cell.pos);
-      const face = cell.state === 'up' ? `${cell.card.id}|${order >= 0}` : 'down';
-      const piece = pieces.put(cell.pos, `${face}|${w.toFixed(1)}x${h.toFixed(1)}`, w, h, (c) => {
+      const face = cell.state === 'up' ? `${cell.card.id}#${order >= 0}` : 'down';
+      const piece = pieces.put(cell.pos, face, w, h, (c) => {
         c.add(cell.state === 'up' ? drawCard(scene, 0, 0, size, cell.card, order >= 0 ? 0xf2c14e : 0x222222) : drawBack(scene, 0, 0, size));
       }, at);
       setTap(piece, `card-${cell.pos}`, canOpen.has(cell.pos) ? () => { this.cursor = cell.pos; this.open(ctx, cell.pos); } : null);
