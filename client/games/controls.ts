@@ -13,7 +13,7 @@ export interface ButtonOpts { enabled?: boolean; colour?: string; big?: boolean;
 export function tapButton(scene: Phaser.Scene, x: number, y: number, label: string, id: string, onTap: () => void, opts: ButtonOpts = {}): Phaser.GameObjects.Text {
   const enabled = opts.enabled ?? true;
   const size = opts.fontSize ?? (opts.big ? 20 : 16);
-  const padY = Math.max(8, Math.ceil((TAP - size * 1.25) / 2));
+  const padY = Math.max(8, Math.ceil((TAP - size) / 2));
   const b = scene.add.text(x, y, label, {
     fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, fontStyle: opts.big ? 'bold' : 'normal', align: 'center',
     color: enabled ? '#1d2330' : '#c7ccd6', backgroundColor: enabled ? (opts.colour ?? '#f2c14e') : '#4b5263',
