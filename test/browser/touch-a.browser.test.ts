@@ -76,7 +76,10 @@ describe.skipIf(!browserTestsRun)('four tables by touch on a phone', () => {
       await page.selectOption('#game-select', game.id);
       if (game.variant) await page.selectOption('#variant-select', game.variant);
       await page.tap('[data-testid=create-private]');
-      await page.locator('[data-testid=start]').waitFor({ timeout: 15_000 });
+      await page.locator('[data-testid=start]').waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+        console.log('no table', game.id, await page.locator('.jn-error').textContent().catch(() => '?'), await failureScreenshot(page, `touch-${game.id}`));
+        throw e;
+      });
       await page.evaluate((options) => {
         const w = window as unknown as { junction: any; refused: { code: string }[]; offered: string[] };
         const room = w.junction.scene.getScene('table').connection.room;

@@ -105,11 +105,12 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     // sizes: one card size for line and hand, so a placed card only slides
     const landscape = width > height * 1.6;
     const nPlayers = view.players.length;
-    const playersH = landscape ? 20 : 20 * Math.ceil(nPlayers / 2);
+    const pCols = landscape ? nPlayers : width >= 520 ? Math.min(2, nPlayers) : 1;
+    const playersH = 20 * Math.ceil(nPlayers / pCols);
     const rowsFree = landscape ? height - 18 - 22 - playersH - 20 : height - 18 - 22 - playersH - TAP - 40;
     const h = Math.max(58, Math.min(110, rowsFree / 2));
     const handN = Math.max(6, hand.length);
-    const handW = landscape ? width - 170 : width;
+    const handW = landscape ? width - 196 : width;
     const w = Math.max(44, Math.min(h / 1.35, (handW - 8) / handN - 6));
     const size: CardSize = { w, h: Math.max(h, w * 1.2) };
 
@@ -159,7 +160,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     y += 22;
 
     // players: role written, never only an arrow or a colour
-    const cols = landscape ? nPlayers : Math.min(2, nPlayers);
+    const cols = pCols;
     const colW = width / cols;
     this.seatSpots = [];
     view.players.forEach((p, s) => {
@@ -190,12 +191,14 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
         if (legal.take.has(card.id)) chrome.add(text(at.x, hy + size.h / 2 + 2, '⚡', 12, '#ffb36b').setOrigin(0.5, 0));
       });
       const by = landscape ? y + 18 : hy + size.h / 2 + 16;
-      const bx = landscape ? width - 164 : 0;
-      const passB = tapButton(scene, bx, by, t(`${NS}pass`), 'pass', () => ctx.act({ type: 'pass' }), { enabled: legal.pass });
+      const bx = landscape ? width - 188 : 0;
+      const passB = tapButton(scene, bx, by, t(`${NS}pass`), 'pass', () => ctx.act({ type: 'pass' }), { enabled: legal.pass, width: landscape ? 188 : undefined });
       chrome.add(passB);
       const takeX = landscape ? bx : passB.x + passB.width + 12;
       const takeY = landscape ? by + TAP + 8 : by;
-      chrome.add(tapButton(scene, takeX, takeY, t(`${NS}takeOver`), 'takeover', () => this.takeOver(ctx), { enabled: legal.take.size > 0, big: true, colour: '#ff7b7b' }));
+      const takeB = tapButton(scene, takeX, takeY, t(`${NS}takeOver`), 'takeover', () => this.takeOver(ctx), { enabled: legal.take.size > 0, big: true, colour: '#ff7b7b', width: landscape ? 188 : undefined, fontSize: landscape ? 16 : 20 });
+      fitText(takeB, width - takeX);
+      chrome.add(takeB);
     }
     pieces.end(() => this.discardSpot);
 
