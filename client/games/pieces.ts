@@ -13,14 +13,11 @@ export interface Spot { x: number; y: number; angle?: number; alpha?: number }
 interface Piece { obj: Phaser.GameObjects.Container; face: string; size: string }
 
 export class Pieces<K> {
-  readonly root: Phaser.GameObjects.Container;
   private items = new Map<K, Piece>();
   private seen = new Set<K>();
 
-  constructor(private scene: Phaser.Scene, parent: Phaser.GameObjects.Container) {
-    this.root = scene.add.container(0, 0);
-    parent.add(this.root);
-  }
+  /** Pieces go straight into `parent` (the renderer's layer), above what it already holds. */
+  constructor(private scene: Phaser.Scene, private parent: Phaser.GameObjects.Container) {}
 
   begin(): void {
     this.seen.clear();
@@ -61,7 +58,7 @@ export class Pieces<K> {
     const obj = scene.add.container(start.x, start.y);
     draw(obj);
     obj.setSize(w, h).setAngle(start.angle ?? 0);
-    this.root.add(obj);
+    this.parent.add(obj);
     this.items.set(key, { obj, face, size });
     if (flip) obj.scaleX = 0;
     if (!old && !from) obj.alpha = 0;
@@ -86,7 +83,7 @@ export class Pieces<K> {
   }
 
   destroy(): void {
+    for (const piece of this.items.values()) piece.obj.destroy();
     this.items.clear();
-    this.root.destroy();
   }
 }

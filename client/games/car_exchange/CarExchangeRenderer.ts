@@ -261,7 +261,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const deck = drawBack(scene, 0, my, pile, t(`${NS}deck`, { count: view.deck }));
     chrome.add(deck);
     const drawable = this.canDraw(view, mine);
-    if (drawable) {
+    if (drawable && pile.w >= TAP) {
       const hit = deck.list[0] as Phaser.GameObjects.Rectangle;
       hit.setStrokeStyle(4, 0xfff07a);
       chrome.add(tapButton(scene, 0, my + ph - TAP, t(`${NS}drawShort`), 'draw-deck', () => this.act({ type: 'draw' }), { width: pile.w, fontSize: 14 }).setAlpha(0.92));

@@ -252,9 +252,11 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       const piece = pieces.put(`slot-${i}`, face, card.w, card.h,
         (c) => ('down' in s ? drawFaceDown(c, card) : drawCar(c, card, s.car)), at, this.arrival(`slot-${i}`));
       setTap(piece, `slot-${i}`, legal.slots.has(i) ? () => { this.cursor = i; this.actOnSlot(ctx, view, i); } : null);
+      piece.setData('slot', i);
     });
     for (let i = 0; i < view.table.length; i++) this.spots.set(`slot-${i}`, slotSpot(i));
     pieces.end((key) => this.departure(key, view, prev, mine));
+    ctx.layer.bringToTop(over);
 
     if (!meP || !mine) ctx.hint(view.over ? t(`${NS}hint.over`) : t(`${NS}hint.watching`));
     else if (view.over) ctx.hint(t(`${NS}hint.over`));

@@ -121,6 +121,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
       setTap(piece, `card-${cell.pos}`, canOpen.has(cell.pos) ? () => { this.cursor = cell.pos; this.open(ctx, cell.pos); } : null);
     }
     pieces.end(() => (grown >= 0 ? pileSpots[grown] ?? null : null));
+    ctx.layer.bringToTop(over);
 
     // trail: a line through this turn's opened cards and numbered badges
     if (view.opened.length > 0) {
