@@ -51,3 +51,50 @@ export function fitText(text: Phaser.GameObjects.Text, maxWidth: number): Phaser
   }
   return text;
 }
+
+/**
+ * Between sending a move and seeing its result the table still shows the old state, where the
+ * next tap would be judged against a state the server has already left (a second card during the
+ * pace, a flip with the hand already full). The gate closes on every move sent and opens when the
+ * views change, when the move is refused, or after a safety delay.
+ */
+export class MoveGate {
+  private busy = false;
+  private seenViews = '';
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Call with the views at the start of each render. */
+  seen(...views: unknown[]): void {
+    const sig = JSON.stringify(views);
+    if (sig === this.seenViews) return;
+    this.seenViews = sig;
+    this.release();
+  }
+
+  get open(): boolean {
+    return !this.busy;
+  }
+
+  /** A context whose `act` closes the gate; `redraw` runs when it opens again without new views. */
+  wrap<C extends { act(action: unknown, predict?: () => () => void): void }>(ctx: C, redraw: () => void): C {
+    return {
+      ...ctx,
+      act: (action: unknown, predict?: () => () => void) => {
+        this.busy = true;
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = setTimeout(() => { this.release(); redraw(); }, 2_000);
+        ctx.act(action, () => {
+          const undo = predict?.();
+          return () => { undo?.(); this.release(); redraw(); };
+        });
+        setTimeout(redraw, 0);
+      },
+    };
+  }
+
+  release(): void {
+    this.busy = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

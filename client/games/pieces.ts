@@ -43,8 +43,9 @@ export class Pieces<K> {
       old.obj.removeAll(true);
       draw(old.obj);
       old.obj.setSize(w, h);
-      old.size = size;
       old.face = face;
+      if (old.size !== size) { scene.tweens.killTweensOf(old.obj); old.obj.setPosition(to.x, to.y).setScale(1); }
+      old.size = size;
     }
     if (old && same) {
       if (old.obj.getData('dragging')) return old.obj; // under a finger: it goes where it is dropped

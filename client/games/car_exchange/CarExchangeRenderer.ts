@@ -13,7 +13,7 @@ import { COLOURS, cardOf, type Card, type Colour } from '../../../shared/games/c
 import { FILL, LETTER, LETTER_OF, countdown, drawBack, drawCard, type CardSize } from './cardFace.js';
 import { drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, style, type Tick } from './panels.js';
 import { Pieces, type Spot } from '../pieces.js';
-import { TAP, fitText, setTap, tapButton } from '../controls.js';
+import { MoveGate, TAP, fitText, setTap, tapButton } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
 const NS = 'table_car_exchange:';
@@ -39,8 +39,11 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   private pilePos: Spot = { x: 0, y: 0 };
   private deckPos: Spot = { x: 0, y: 0 };
   private seatPos: Spot[] = [];
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
+  render(frame: RenderContext, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => this.draw());
     this.ctx = ctx;
     this.last = { pub, mine };
     if (!this.pieces) {
@@ -60,8 +63,9 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     this.pieces = null;
   }
 
-  onKey(ctx: RenderContext, key: string): void {
-    if (!this.last?.mine) return;
+  onKey(frame: RenderContext, key: string): void {
+    const ctx = this.ctx ?? frame;
+    if (!this.last?.mine || !this.gate.open) return;
     const { pub, mine } = this.last;
     const k = key.length === 1 ? key.toLowerCase() : key;
     const option = this.options(ctx, pub, mine)?.find((o) => o.keys.includes(k) && o.enabled !== false);
@@ -108,7 +112,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
 
   /** legality.ts turnRefusal, as far as the views tell it. */
   private myMove(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
-    if (!mine || v.phase !== 'playing' || v.turn !== mine.seat || v.exchange) return false;
+    if (!mine || !this.gate.open || v.phase !== 'playing' || v.turn !== mine.seat || v.exchange) return false;
     if (v.newCarWindow && v.newCarWindow.closesAt !== null) return false;
     return v.pending?.kind !== 'dealerColour';
   }
@@ -123,12 +127,12 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
 
   private canRace(v: CarExchangePublicView, mine: CarExchangeSeatView): Card | undefined {
     const w = v.newCarWindow;
-    if (!w || v.phase !== 'playing' || w.seat === mine.seat || this.me(v, mine)?.out) return undefined;
+    if (!w || !this.gate.open || v.phase !== 'playing' || w.seat === mine.seat || this.me(v, mine)?.out) return undefined;
     return mine.hand.find((c) => c.kind === 'newCar');
   }
 
   private canBlock(v: CarExchangePublicView, mine: CarExchangeSeatView): Card | undefined {
-    return v.exchange?.target === mine.seat ? mine.hand.find((c) => c.kind === 'exchange') : undefined;
+    return this.gate.open && v.exchange?.target === mine.seat ? mine.hand.find((c) => c.kind === 'exchange') : undefined;
   }
 
   /** Is tapping this hand card a move the server takes now (or a step of the Garage pick)? */
@@ -136,11 +140,11 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const m = this.mode;
     const card = cardOf(id);
     if (m?.kind === 'garage') {
-      if (id === m.card) return false;
+      if (id === m.card || !this.gate.open) return false;
       const colour = m.cars.length ? cardOf(m.cars[0]).colour : null;
       return card.kind === 'car' && (colour === null || card.colour === colour);
     }
-    if (m) return false;
+    if (m || !this.gate.open) return false;
     return mine.playable.includes(id) || this.canRace(v, mine)?.id === id || this.canBlock(v, mine)?.id === id;
   }
 
@@ -233,7 +237,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const hand = mine?.hand ?? [];
     const opts = mine ? this.options(ctx, view, mine) : null;
     const rowsBelow = mine ? TAP + 8 + (opts ? TAP + 8 : 0) + (view.talking ? TAP + 8 : 0) : 0;
-    let cw = Math.max(46, Math.min(84, width / 8));
+    let cw = Math.max(46, Math.min(84, (width + 6) / Math.max(4, Math.ceil(hand.length / 2)) - 6));
     let per = 1, rows = 1, ch = 0;
     for (; ; cw -= 2) {
       ch = cw * 1.42;
@@ -274,6 +278,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const scoresX = infoX + infoW + 16;
     if (width - scoresX >= 200) drawScores(ctx, chrome, view, scoresX, my, width - scoresX, this.ticks);
     else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, chrome, view, infoX, my + infoH + 4, width - infoX, this.ticks);
+    else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, chrome, view, 0, my + ph + 12, width, this.ticks);
 
     pieces.begin();
     // the pile's top card (keyed like the hand card it was, so a play slides)
@@ -325,7 +330,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     fitText(title, Math.min(ctx.width * 0.35, 200));
     this.chrome!.add(title);
     let x = title.width + 8;
-    const buttons = opts.map((o) => tapButton(scene, x, y, o.label, o.id, o.run, { enabled: o.enabled, colour: o.bg, fontSize: 14 }));
+    const buttons = opts.map((o) => tapButton(scene, x, y, o.label, o.id, o.run, { enabled: o.enabled !== false && (this.gate.open || o.id === 'cancel'), colour: o.bg, fontSize: 14 }));
     // Too wide for one row: shrink the labels until they fit (never off the screen).
     const total = () => buttons.reduce((s, b) => s + b.width + 6, 0);
     for (let f = 13; f >= 10 && x + total() > ctx.width; f--) for (const b of buttons) b.setFontSize(f).setPadding(6, b.padding.top, 6, b.padding.bottom);

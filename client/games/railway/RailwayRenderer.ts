@@ -12,7 +12,7 @@ import { carId, type Car } from '../../../shared/games/railway/cards.js';
 import { follows, lastCar } from '../../../shared/games/railway/matching.js';
 import { drawCar, drawFaceDown, type CardSize } from './carFace.js';
 import { Pieces, type Spot } from '../pieces.js';
-import { TAP, fitText, setTap, tapButton } from '../controls.js';
+import { MoveGate, TAP, fitText, setTap, tapButton } from '../controls.js';
 import { t } from '../../i18n/index.js';
 import { renderLongest } from './longest.js';
 
@@ -32,8 +32,11 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
   private over: Phaser.GameObjects.Container | null = null;
   private cols = 9;
   private spots = new Map<string, Spot>();
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: RailwayPublicView, mine: RailwaySeatView | null): void {
+  render(frame: RenderContext, pub: RailwayPublicView, mine: RailwaySeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => { if (this.last && this.ctx) this.render(frame, this.last.pub, this.last.mine); });
     this.ctx = ctx;
     const prev = this.last?.pub ?? null;
     this.last = { pub, mine };
@@ -62,7 +65,8 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     this.pieces = null;
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  onKey(frame: RenderContext, key: string): void {
+    const ctx = this.ctx ?? frame;
     const view = this.last?.pub;
     if (!view) return;
     if (view.longest) {
@@ -77,7 +81,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     if (move !== undefined) {
       this.cursor = (this.cursor + move + view.table.length) % view.table.length;
       ctx.hint(t(`${NS}hint.selected`, { n: this.cursor + 1 }));
-      this.render(ctx, view, this.last?.mine ?? null);
+      this.render(frame, view, this.last?.mine ?? null);
       return;
     }
     const legal = this.legal(ctx, view, this.last?.mine ?? null);
@@ -93,7 +97,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
   private legal(ctx: RenderContext, view: RailwayPublicView, mine: RailwaySeatView | null) {
     const none = { slots: new Set<number>(), takeHeld: false, release: false, stop: false };
     const me = ctx.mySeat === null ? undefined : view.players[ctx.mySeat];
-    if (!me || !mine || view.over) return none;
+    if (!me || !mine || view.over || !this.gate.open) return none;
     const fits = (car: Car) => !view.assist || follows(me.rule, lastCar(me.locomotive, mine.train.map(carId)), car, me.locomotive);
     const allUp = view.variant === 'juniors' || view.variant === 'express';
     const slots = new Set<number>();

@@ -13,7 +13,7 @@ import type { NumberedCard } from '../../../shared/games/trafficcars_deck/cards.
 import { sideFor } from '../../../shared/games/took_over/line.js';
 import { drawCard, type CardSize } from '../trafficcars/cardFace.js';
 import { Pieces, type Spot } from '../pieces.js';
-import { TAP, fitText, tapButton } from '../controls.js';
+import { MoveGate, TAP, fitText, tapButton } from '../controls.js';
 import { markTarget, unmarkTarget } from '../../ui/tapTargets.js';
 import { t } from '../../i18n/index.js';
 
@@ -34,8 +34,11 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
   private lineSpot: Spot & { top: number; bottom: number } = { x: 0, y: 0, top: 0, bottom: 0 };
   private seatSpots: Spot[] = [];
   private discardSpot: Spot = { x: 0, y: 0 };
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
+  render(frame: RenderContext, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => this.draw());
     this.ctx = ctx;
     this.last = { pub, mine };
     if (!this.pieces) {
@@ -55,7 +58,8 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     this.pieces = null;
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  onKey(frame: RenderContext, key: string): void {
+    const ctx = this.ctx ?? frame;
     const hand = this.last?.mine?.hand ?? [];
     const k = key.toLowerCase();
     const legal = this.legal();
@@ -74,7 +78,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
   private legal(): { place: Set<string>; take: Set<string>; pass: boolean; paceLeft: number } {
     const none = { place: new Set<string>(), take: new Set<string>(), pass: false, paceLeft: 0 };
     const { pub, mine } = this.last ?? {};
-    if (!pub || !mine || !this.ctx || pub.phase === 'over') return none;
+    if (!pub || !mine || !this.ctx || pub.phase === 'over' || !this.gate.open) return none;
     const paceLeft = pub.paceUntil + PACE_MARGIN_MS - this.ctx.serverNow();
     const ready = pub.active === mine.seat && paceLeft <= 0;
     return {

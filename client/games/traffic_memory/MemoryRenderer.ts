@@ -9,7 +9,7 @@ import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { TrafficMemoryPublicView, TrafficMemorySeatView } from '../../../shared/games/traffic_memory/views.js';
 import { drawBack, drawCard, type CardSize } from '../trafficcars/cardFace.js';
 import { Pieces, type Spot } from '../pieces.js';
-import { fitText, setTap } from '../controls.js';
+import { MoveGate, fitText, setTap } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
 const NS = 'table_traffic_memory:';
@@ -26,8 +26,11 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
   private timer: Phaser.Time.TimerEvent | null = null;
   private clock: (() => void) | null = null;
   private pileCounts: number[] = [];
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null): void {
+  render(frame: RenderContext, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => { if (this.last && this.pieces) this.draw(ctx, this.last.pub, this.last.mine); });
     this.ctx = ctx;
     this.last = { pub, mine };
     const { scene, layer } = ctx;
@@ -102,7 +105,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     });
 
     // the grid, keyed by position
-    const canOpen = new Set(seat?.canOpen ?? []);
+    const canOpen = new Set(this.gate.open ? seat?.canOpen ?? [] : []);
     const grown = view.piles.findIndex((p, s) => p.length > (this.pileCounts[s] ?? 0));
     this.pileCounts = view.piles.map((p) => p.length);
     pieces.begin();
@@ -151,7 +154,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
       this.cursor = (this.cursor + move + pub.cells.length) % pub.cells.length;
       this.draw(ctx, pub, last.mine);
     } else if (key === 'Enter' || key === ' ') {
-      if (last.mine?.canOpen.includes(this.cursor)) this.open(ctx, this.cursor);
+      if (this.gate.open && last.mine?.canOpen.includes(this.cursor)) this.open(this.ctx ?? ctx, this.cursor);
       else ctx.hint(t(`${NS}hint.cannotOpen`));
     }
   }
