@@ -34,6 +34,10 @@ export interface RenderContext {
  * Typed per game: `GameRenderer<RailwayPublicView, RailwaySeatView>` (the engine's view types from
  * shared/games/<game>; the seat view is null for spectators). Renderers keep their Phaser objects
  * keyed by piece between calls and tween them to their new place, rather than rebuilding.
+ *
+ * The frame never clears `ctx.layer`: a renderer owns the children it adds there (creates them once,
+ * updates them on each `render`, and destroys all of them in `destroy()`). Everything a player may
+ * tap now is registered with `markTarget` (client/ui/tapTargets.ts), and nothing else is.
  */
 export interface GameRenderer<PublicView = unknown, SeatView = unknown> {
   /** Called on every state change (and on resize): bring the drawing up to these views. */

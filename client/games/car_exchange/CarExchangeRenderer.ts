@@ -1,72 +1,71 @@
 /**
- * Car Exchange table: every seat's card count and score, the pile with the active colour, your
- * fanned hand (playable cards raised and outlined), and one control for each choice the rules
- * give you: Paint Shop colour, Garage Cars, Fine target, Car Exchange mode, the New Car race,
- * blocking a swap, countering or accepting a penalty, drawing, and the talking rule's line.
+ * Car Exchange table: every seat's box, the deck and the pile with the active colour, the scores,
+ * your hand (in rows, never overlapping) and one control for each choice the rules give you now:
+ * Paint Shop colour, Garage Cars, Fine target, Car Exchange mode, the New Car race, blocking a
+ * swap, countering or accepting a penalty, drawing, and the talking rule's line. Cards are keyed by
+ * id, so a played card slides from the hand to the pile and a drawn one from the deck to the hand.
+ * Only what the seat view says is playable (the engine's legality.ts) is lit and tappable.
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { CarExchangePublicView, CarExchangeSeatView } from '../../../shared/games/car_exchange/views.js';
-import { COLOURS, cardOf, describeCard, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
-import { FILL, LETTER, button, clickable, countdown, drawCard, type CardSize } from './cardFace.js';
-import { drawPile, drawPlayers, drawScores, nameOf, runTicks, type Tick } from './panels.js';
+import { COLOURS, cardOf, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
+import { FILL, LETTER, LETTER_OF, countdown, drawBack, drawCard, type CardSize } from './cardFace.js';
+import { drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, style, type Tick } from './panels.js';
+import { Pieces, type Spot } from '../pieces.js';
+import { MoveGate, TAP, fitText, setTap, tapButton } from '../controls.js';
+import { t } from '../../i18n/index.js';
 
+const NS = 'table_car_exchange:';
 type Mode = { kind: 'paint'; card: number } | { kind: 'fine'; card: number } | { kind: 'exchange'; card: number } | { kind: 'garage'; card: number | undefined; cars: number[] };
-interface Option { label: string; keys: string[]; run: () => void; enabled?: boolean; bg?: string }
+interface Option { label: string; keys: string[]; run: () => void; enabled?: boolean; bg?: string; id: string }
 interface Views { pub: CarExchangePublicView; mine: CarExchangeSeatView | null }
 
-const PHRASES = ['Beep beep!', 'Off to the service station!', 'Fresh paint, anyone?', 'That will cost you!', 'New car smell!'];
+const PHRASES = 5;
 const HEX = (n: number) => `#${n.toString(16).padStart(6, '0')}`;
+const phrase = (i: number): string => t(`${NS}phrase.${i % PHRASES}`);
 
-export class CarExchangeRenderer implements GameRenderer {
-  readonly keysHelp = '←/→ card · Enter/Space play (toggle in Garage) · 1–9 pick option · R/G/B/Y colour · G park · Esc cancel · D draw · A accept penalty · K keep drawn · N New Car · B block swap · T talk';
+export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, CarExchangeSeatView> {
+  get keysHelp(): string { return t(`${NS}keys`); }
   private cursor = 0;
   private mode: Mode | null = null;
   private chat = 0;
+  private ctx: RenderContext | null = null;
   private last: Views | null = null;
   private ticks: Tick[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
-  private hand = new Map<number, Phaser.GameObjects.Container>();
-  private pilePos = { x: 0, y: 0 };
+  private pieces: Pieces<number> | null = null;
+  private chrome: Phaser.GameObjects.Container | null = null;
+  private pilePos: Spot = { x: 0, y: 0 };
+  private deckPos: Spot = { x: 0, y: 0 };
+  private seatPos: Spot[] = [];
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: unknown, seat: unknown): void {
-    const view = pub as CarExchangePublicView;
-    const mine = seat as CarExchangeSeatView | null;
-    this.last = { pub: view, mine };
-    this.ticks = [];
-    this.hand.clear();
-    this.timer ??= ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
-    this.checkMode(view, mine);
-    const { scene, layer, width, height } = ctx;
-    const top = drawPlayers(ctx, view, this.ticks) + 12;
-    const cardH = Math.max(70, Math.min(120, height * 0.2));
-    const size: CardSize = { w: cardH * 0.68, h: cardH };
-    const handY = height - cardH - 4;
-    const choiceY = handY - 56;
-    const controlsY = choiceY - 40;
-    const chatY = controlsY - 38;
-    const tableH = Math.max(50, Math.min(cardH, chatY - top - 30));
-    const pileSize = { w: tableH * 0.68, h: tableH };
-    const pile = drawPile(ctx, view, 0, top, pileSize, this.canDraw(ctx, view, mine) ? () => this.draw(ctx) : null);
-    this.pilePos = { x: pile.x + pileSize.w / 2, y: pile.y + pileSize.h / 2 };
-    drawScores(ctx, view, Math.max(width - 280, 470), top, this.ticks);
-    this.drawWindows(ctx, view, mine, 0, controlsY);
-    if (mine) {
-      if (view.talking) this.drawChat(ctx, view, mine, chatY);
-      this.drawHand(ctx, view, mine, handY, size);
-      this.drawChoices(ctx, view, mine, choiceY);
+  render(frame: RenderContext, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => this.draw());
+    this.ctx = ctx;
+    this.last = { pub, mine };
+    if (!this.pieces) {
+      this.chrome = ctx.scene.add.container(0, 0);
+      ctx.layer.add(this.chrome);
+      this.pieces = new Pieces<number>(ctx.scene, ctx.layer);
+      this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
     }
-    runTicks(this.ticks, ctx.serverNow());
-    ctx.hint(this.hintFor(ctx, view, mine));
+    this.draw();
   }
 
   destroy(): void {
     this.timer?.remove();
     this.timer = null;
+    this.pieces?.destroy();
+    this.chrome?.destroy();
+    this.pieces = null;
   }
 
-  onKey(ctx: RenderContext, key: string): void {
-    if (!this.last?.mine) return;
+  onKey(frame: RenderContext, key: string): void {
+    const ctx = this.ctx ?? frame;
+    if (!this.last?.mine || !this.gate.open) return;
     const { pub, mine } = this.last;
     const k = key.length === 1 ? key.toLowerCase() : key;
     const option = this.options(ctx, pub, mine)?.find((o) => o.keys.includes(k) && o.enabled !== false);
@@ -74,27 +73,27 @@ export class CarExchangeRenderer implements GameRenderer {
     const n = mine.hand.length;
     if ((k === 'ArrowLeft' || k === 'ArrowRight') && n > 0) {
       this.cursor = (this.cursor + (k === 'ArrowLeft' ? n - 1 : 1)) % n;
-      ctx.hint(`Card ${this.cursor + 1} of ${n}: ${describe(mine.hand[this.cursor])}`);
-      return this.redraw(ctx);
+      return this.later();
     }
-    if ((k === 'Enter' || k === ' ') && n > 0) return this.onCard(ctx, pub, mine, mine.hand[Math.min(this.cursor, n - 1)].id);
-    if (k === 'd') this.draw(ctx);
-    else if (k === 'a') ctx.act({ type: 'accept' });
-    else if (k === 'k') ctx.act({ type: 'pass' });
+    if ((k === 'Enter' || k === ' ') && n > 0) {
+      const id = mine.hand[Math.min(this.cursor, n - 1)].id;
+      if (this.cardLive(pub, mine, id)) this.onCard(ctx, pub, mine, id);
+      return;
+    }
+    if (k === 'd' && this.canDraw(pub, mine)) this.act({ type: 'draw' });
+    else if (k === 'a' && this.canAccept(pub, mine)) this.act({ type: 'accept' });
+    else if (k === 'k' && mine.drawn && pub.turn === mine.seat) this.act({ type: 'pass' });
     else if (k === 'n') this.race(ctx, pub, mine);
     else if (k === 'b') this.block(ctx, pub, mine);
-    else if (k === 't') this.say(ctx, PHRASES[this.chat++ % PHRASES.length]);
+    else if (k === 't' && pub.talking) this.act({ type: 'say', text: phrase(this.chat++) });
   }
 
-  private redraw(ctx: RenderContext): void {
-    if (!this.last) return;
-    ctx.layer.removeAll(true);
-    this.render(ctx, this.last.pub, this.last.mine);
+  private act(action: object): void {
+    this.ctx?.act(action);
   }
 
-  /** Redraw after the click handler returns (its object is destroyed by the redraw). */
-  private later(ctx: RenderContext): void {
-    ctx.scene.time.delayedCall(0, () => this.redraw(ctx));
+  private later(): void {
+    this.ctx?.scene.time.delayedCall(0, () => this.draw());
   }
 
   private checkMode(view: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
@@ -111,24 +110,42 @@ export class CarExchangeRenderer implements GameRenderer {
     return mine ? view.players[mine.seat] : undefined;
   }
 
-  private canDraw(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
-    if (!mine || v.phase !== 'playing' || v.turn !== mine.seat || v.exchange) return false;
+  /** legality.ts turnRefusal, as far as the views tell it. */
+  private myMove(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
+    if (!mine || !this.gate.open || v.phase !== 'playing' || v.turn !== mine.seat || v.exchange) return false;
     if (v.newCarWindow && v.newCarWindow.closesAt !== null) return false;
-    return v.pending === null || v.pending.kind === 'garage';
+    return v.pending?.kind !== 'dealerColour';
+  }
+
+  private canDraw(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
+    return this.myMove(v, mine) && (v.pending === null || v.pending.kind === 'garage');
+  }
+
+  private canAccept(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
+    return this.myMove(v, mine) && (v.pending?.kind === 'service' || v.pending?.kind === 'fine');
   }
 
   private canRace(v: CarExchangePublicView, mine: CarExchangeSeatView): Card | undefined {
     const w = v.newCarWindow;
-    if (!w || w.seat === mine.seat || this.me(v, mine)?.out) return undefined;
+    if (!w || !this.gate.open || v.phase !== 'playing' || w.seat === mine.seat || this.me(v, mine)?.out) return undefined;
     return mine.hand.find((c) => c.kind === 'newCar');
   }
 
   private canBlock(v: CarExchangePublicView, mine: CarExchangeSeatView): Card | undefined {
-    return v.exchange?.target === mine.seat ? mine.hand.find((c) => c.kind === 'exchange') : undefined;
+    return this.gate.open && v.exchange?.target === mine.seat ? mine.hand.find((c) => c.kind === 'exchange') : undefined;
   }
 
-  private draw(ctx: RenderContext): void {
-    ctx.act({ type: 'draw' });
+  /** Is tapping this hand card a move the server takes now (or a step of the Garage pick)? */
+  private cardLive(v: CarExchangePublicView, mine: CarExchangeSeatView, id: number): boolean {
+    const m = this.mode;
+    const card = cardOf(id);
+    if (m?.kind === 'garage') {
+      if (id === m.card || !this.gate.open) return false;
+      const colour = m.cars.length ? cardOf(m.cars[0]).colour : null;
+      return card.kind === 'car' && (colour === null || card.colour === colour);
+    }
+    if (m || !this.gate.open) return false;
+    return mine.playable.includes(id) || this.canRace(v, mine)?.id === id || this.canBlock(v, mine)?.id === id;
   }
 
   private race(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView): void {
@@ -141,24 +158,15 @@ export class CarExchangeRenderer implements GameRenderer {
     if (card) this.play(ctx, card.id, { type: 'block', card: card.id });
   }
 
-  private say(ctx: RenderContext, text: string): void {
-    ctx.act({ type: 'say', text });
-  }
-
   /** Send a card play and show it flying to the pile at once; a refusal slides it back. */
   private play(ctx: RenderContext, id: number, action: object): void {
     this.mode = null;
     ctx.act(action, () => {
-      const sprite = this.hand.get(id);
-      if (!sprite) return () => undefined;
-      const home = { x: sprite.x, y: sprite.y, angle: sprite.angle };
-      ctx.scene.tweens.add({ targets: sprite, x: this.pilePos.x, y: this.pilePos.y, angle: 0, duration: 160 });
-      return () => {
-        const current = this.hand.get(id) ?? sprite;
-        if (!current.active) return;
-        current.setPosition(this.pilePos.x, this.pilePos.y);
-        ctx.scene.tweens.add({ targets: current, x: home.x, y: home.y, angle: home.angle, duration: 350, ease: 'Back.easeOut' });
-      };
+      const sprite = this.pieces?.get(id);
+      if (!sprite?.active) return () => undefined;
+      const home = { x: sprite.x, y: sprite.y };
+      ctx.scene.tweens.add({ targets: sprite, x: this.pilePos.x, y: this.pilePos.y, duration: 180 });
+      return () => { if (sprite.active) ctx.scene.tweens.add({ targets: sprite, x: home.x, y: home.y, duration: 300, ease: 'Back.easeOut' }); };
     });
   }
 
@@ -166,177 +174,240 @@ export class CarExchangeRenderer implements GameRenderer {
     const card = cardOf(id);
     const m = this.mode;
     if (m?.kind === 'garage') {
-      if (card.kind !== 'car') return ctx.hint('Only Cars go into the Garage.');
-      const colour = m.cars.length ? cardOf(m.cars[0]).colour : card.colour;
-      if (card.colour !== colour) return ctx.hint(`All Cars in the Garage must be ${colour}.`);
       m.cars = m.cars.includes(id) ? m.cars.filter((c) => c !== id) : [...m.cars, id];
-      return this.later(ctx);
+      return this.later();
     }
     if (card.kind === 'newCar' && this.canRace(v, mine)) return this.race(ctx, v, mine);
     if (card.kind === 'exchange' && this.canBlock(v, mine)) return this.block(ctx, v, mine);
-    if (!mine.playable.includes(id)) return ctx.hint(`The ${describe(card)} cannot be played now.`);
+    if (!mine.playable.includes(id)) return;
     if (card.kind === 'car' && v.pending?.kind === 'garage') this.mode = { kind: 'garage', card: undefined, cars: [id] };
     else if (card.kind === 'car' || card.kind === 'service') return this.play(ctx, id, { type: 'play', card: id });
     else if (card.kind === 'newCar') return this.play(ctx, id, { type: 'newCar', card: id });
     else if (card.kind === 'garage') this.mode = { kind: 'garage', card: id, cars: [] };
     else this.mode = { kind: card.kind, card: id };
-    this.later(ctx);
+    this.later();
   }
 
   /** The open choice: a picker for the selected card, or the dealer's opening colour. */
   private options(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView): Option[] | null {
     const m = this.mode;
-    const cancel: Option = { label: 'Cancel (Esc)', keys: ['Escape'], run: () => { this.mode = null; this.later(ctx); } };
+    const cancel: Option = { id: 'cancel', label: t(`${NS}cancel`), keys: ['Escape'], run: () => { this.mode = null; this.later(); } };
     const colours = (act: (c: Colour) => void): Option[] => COLOURS.map((c, i) => ({
-      label: `${i + 1} · ${LETTER[c]} ${c}`, keys: [String(i + 1), LETTER[c].toLowerCase()], run: () => act(c), bg: HEX(FILL[c]),
+      id: `option-${c}`, label: `${i + 1} · ${LETTER_OF(c)} ${t(`${NS}colour.name.${c}`)}`, keys: [String(i + 1), LETTER[c].toLowerCase()], run: () => act(c), bg: HEX(FILL[c]),
     }));
     if (!m) {
-      if (v.pending?.kind === 'dealerColour' && v.pending.dealer === mine.seat) return colours((colour) => ctx.act({ type: 'colour', colour }));
+      if (v.phase === 'playing' && v.pending?.kind === 'dealerColour' && v.pending.dealer === mine.seat) return colours((colour) => ctx.act({ type: 'colour', colour }));
       return null;
     }
     const rivals = v.players.filter((p) => p.seat !== mine.seat && !p.out);
     if (m.kind === 'paint') return [...colours((colour) => this.play(ctx, m.card, { type: 'paint', card: m.card, colour })), cancel];
     if (m.kind === 'fine') {
-      return [...rivals.map((p, i) => ({ label: `${i + 1} · ${nameOf(ctx, p.seat)} (${p.cards} cards)`, keys: [String(i + 1)], run: () => this.play(ctx, m.card, { type: 'fine', card: m.card, target: p.seat }) })), cancel];
+      return [...rivals.map((p, i) => ({ id: `option-fine-${p.seat}`, label: `${i + 1} · ${nameOf(ctx, p.seat)} (${t(`${NS}cards`, { count: p.cards })})`, keys: [String(i + 1)], run: () => this.play(ctx, m.card, { type: 'fine', card: m.card, target: p.seat }) })), cancel];
     }
     if (m.kind === 'exchange') {
       const swaps = rivals.map((p, i) => ({
-        label: `${i + 1} · ⇄ ${nameOf(ctx, p.seat)} (${p.cards})`, keys: [String(i + 1)], enabled: mine.hand.length >= 2,
+        id: `option-swap-${p.seat}`, label: `${i + 1} · ⇄ ${nameOf(ctx, p.seat)} (${p.cards})`, keys: [String(i + 1)], enabled: mine.hand.length >= 2,
         run: () => this.play(ctx, m.card, { type: 'exchange', card: m.card, mode: 'swap', target: p.seat }),
       }));
       const b = swaps.length + 1;
       return [...swaps,
-        { label: `${b} · Under the pile, redraw`, keys: [String(b)], run: () => this.play(ctx, m.card, { type: 'exchange', card: m.card, mode: 'bottom' }) },
-        { label: `${b + 1} · On the fly`, keys: [String(b + 1)], run: () => this.play(ctx, m.card, { type: 'exchange', card: m.card, mode: 'fly' }) },
+        { id: 'option-bottom', label: `${b} · ${t(`${NS}exchangeBottom`)}`, keys: [String(b)], run: () => this.play(ctx, m.card, { type: 'exchange', card: m.card, mode: 'bottom' }) },
+        { id: 'option-fly', label: `${b + 1} · ${t(`${NS}exchangeFly`)}`, keys: [String(b + 1)], run: () => this.play(ctx, m.card, { type: 'exchange', card: m.card, mode: 'fly' }) },
         cancel];
     }
     const g = m;
     const park = () => this.play(ctx, g.card ?? g.cars[g.cars.length - 1], { type: 'garage', ...(g.card === undefined ? {} : { card: g.card }), cars: g.cars });
-    return [{ label: `Park ${g.cars.length} Car${g.cars.length === 1 ? '' : 's'} (G)`, keys: ['g'], enabled: g.cars.length > 0, run: park }, cancel];
+    return [{ id: 'option-park', label: t(`${NS}park`, { count: g.cars.length }), keys: ['g'], enabled: g.cars.length > 0, run: park }, cancel];
   }
 
-  private drawChoices(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
-    const opts = this.options(ctx, v, mine);
-    if (!opts) return;
-    const title = { paint: 'Paint Shop — colour:', fine: 'Fine — whom?', exchange: 'Car Exchange — swap with, or:', garage: 'Garage — click Cars of one colour (last on top):' }[this.mode?.kind ?? 'paint'];
-    const t = ctx.scene.add.text(0, y + 6, this.mode ? title : 'Name the opening colour:', { fontSize: '15px', color: '#f2c14e' });
-    ctx.layer.add(t);
-    let x = t.width + 10;
-    for (const o of opts) {
-      const b = button(ctx.scene, x, y, o.label, o.run, { enabled: o.enabled, lit: true, bg: o.bg });
-      // Too many for one row (many rivals): wrap below, over the top of the hand.
-      if (x + b.width > ctx.width && x > t.width + 10) { x = t.width + 10; y += 34; b.setPosition(x, y); }
-      ctx.layer.add(b);
-      x += b.width + 8;
+  private draw(): void {
+    const ctx = this.ctx, last = this.last;
+    if (!ctx || !last || !this.pieces) return;
+    const { pub: view, mine } = last;
+    const { scene, width, height } = ctx;
+    const chrome = this.chrome!, pieces = this.pieces;
+    chrome.removeAll(true);
+    this.ticks = [];
+    this.checkMode(view, mine);
+
+    const top = drawPlayers(ctx, chrome, view, this.ticks) + 4;
+    this.seatPos = view.players.map((_, i) => ({ x: 40 + (i % Math.max(1, Math.floor(width / 150))) * 150, y: 30 }));
+
+    // bottom-up: hand rows, the choice row, the windows row (and the talking row)
+    const hand = mine?.hand ?? [];
+    const opts = mine ? this.options(ctx, view, mine) : null;
+    const rowsBelow = mine ? TAP + 8 + (opts ? TAP + 8 : 0) + (view.talking ? TAP + 8 : 0) : 0;
+    let cw = Math.max(46, Math.min(84, (width + 6) / Math.max(4, Math.ceil(hand.length / 2)) - 6));
+    let per = 1, rows = 1, ch = 0;
+    for (; ; cw -= 2) {
+      ch = cw * 1.42;
+      per = Math.max(1, Math.floor((width + 6) / (cw + 6)));
+      rows = Math.max(1, Math.ceil(hand.length / per));
+      const middle = height - top - rowsBelow - rows * (ch + 6);
+      if (middle >= Math.min(150, ch + 30) || cw <= 46) break;
     }
+    const size: CardSize = { w: cw, h: ch };
+    const handTop = height - (mine ? rows * (ch + 6) : 0);
+    let y = handTop - rowsBelow;
+    const windowsY = y;
+    y += TAP + 8;
+    const choicesY = y;
+    y += opts ? TAP + 8 : 0;
+    const chatY = y;
+
+    // middle: deck, pile, table info and scores, as large as the room left allows
+    const midH = windowsY - top - 4;
+    const ph = Math.max(56, Math.min(150, midH - 22));
+    const pile: CardSize = { w: ph * 0.68, h: ph };
+    const my = top + 2;
+    this.deckPos = { x: pile.w / 2, y: my + ph / 2 };
+    this.pilePos = { x: pile.w * 1.5 + 14, y: my + ph / 2 };
+    const deck = drawBack(scene, 0, my, pile, t(`${NS}deck`, { count: view.deck }));
+    chrome.add(deck);
+    const drawable = this.canDraw(view, mine);
+    if (drawable && pile.w >= TAP) {
+      const hit = deck.list[0] as Phaser.GameObjects.Rectangle;
+      hit.setStrokeStyle(4, 0xfff07a);
+      chrome.add(tapButton(scene, 0, my + ph - TAP, t(`${NS}drawShort`), 'draw-deck', () => this.act({ type: 'draw' }), { width: pile.w, fontSize: 14 }).setAlpha(0.92));
+    }
+    if (view.discard > 1) chrome.add(scene.add.rectangle(this.pilePos.x + 4, this.pilePos.y + 4, pile.w, pile.h, 0x1a1f2b).setStrokeStyle(1, 0x4a5674));
+    if (!view.top) chrome.add(scene.add.rectangle(this.pilePos.x, this.pilePos.y, pile.w, pile.h).setStrokeStyle(1, 0x4a5674));
+    const infoX = pile.w * 2 + 30;
+    const infoW = Math.min(260, width - infoX);
+    const infoH = drawTableInfo(ctx, chrome, view, infoX, my, infoW);
+    const scoresX = infoX + infoW + 16;
+    if (width - scoresX >= 200) drawScores(ctx, chrome, view, scoresX, my, width - scoresX, this.ticks);
+    else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, chrome, view, infoX, my + infoH + 4, width - infoX, this.ticks);
+    else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, chrome, view, 0, my + ph + 12, width, this.ticks);
+
+    pieces.begin();
+    // the pile's top card (keyed like the hand card it was, so a play slides)
+    if (view.top) {
+      const fromSeat = this.seatPos[view.turn];
+      pieces.put(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos, fromSeat);
+      setTap(pieces.get(view.top.id)!, 'pile', null);
+    }
+
+    if (mine) {
+      this.drawWindows(ctx, view, mine, windowsY);
+      if (opts) this.drawChoices(ctx, opts, choicesY);
+      if (view.talking) this.drawChat(ctx, view, mine, chatY);
+      this.drawHand(ctx, view, mine, handTop, size, per);
+    }
+    pieces.end(() => null);
+    runTicks(this.ticks, ctx.serverNow());
+    ctx.hint(this.hintFor(ctx, view, mine));
   }
 
-  private drawWindows(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView | null, x: number, y: number): void {
-    const { scene, layer } = ctx;
-    const add = (label: string, run: () => void, opts: { enabled?: boolean; lit?: boolean; bg?: string }, at?: number | null, fmt?: (l: string) => string) => {
-      const b = button(scene, x, y, label, run, opts);
-      if (at && fmt) this.ticks.push({ text: b.setText(fmt(countdown(at - ctx.serverNow()))), at, fmt });
-      layer.add(b);
-      x += Math.max(b.width, 150) + 10;
+  private drawHand(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number, size: CardSize, per: number): void {
+    const { scene } = ctx;
+    const n = mine.hand.length;
+    if (n === 0) return void this.chrome!.add(scene.add.text(0, y + 10, this.me(v, mine)?.out ? t(`${NS}youAreOut`) : t(`${NS}noCards`), style(16)));
+    this.cursor = Math.min(this.cursor, n - 1);
+    const garage = this.mode?.kind === 'garage' ? this.mode : null;
+    const anyLive = mine.hand.some((c) => this.cardLive(v, mine, c.id));
+    mine.hand.forEach((card, i) => {
+      const live = this.cardLive(v, mine, card.id);
+      let badge: string | undefined = mine.drawn?.id === card.id ? t(`${NS}drawnBadge`) : undefined;
+      if (garage) {
+        const order = garage.cars.indexOf(card.id);
+        if (order >= 0) badge = `#${order + 1}`;
+        if (card.id === garage.card) badge = '✓';
+      }
+      const at: Spot = { x: (i % per) * (size.w + 6) + size.w / 2, y: y + Math.floor(i / per) * (size.h + 6) + size.h / 2 - (live ? 4 : 0) };
+      const look = `${live && anyLive}|${anyLive && !live}|${i === this.cursor}|${badge ?? ''}`;
+      const piece = this.pieces!.put(card.id, `${card.id}#${look}|${size.w.toFixed(0)}`, size.w, size.h,
+        (c) => c.add(drawCard(scene, -size.w / 2, -size.h / 2, size, card, { lit: live && anyLive, dim: anyLive && !live, cursor: i === this.cursor, badge })),
+        at, this.deckPos);
+      setTap(piece, `card-${card.id}`, live ? () => { this.cursor = i; this.onCard(ctx, v, mine, card.id); } : null);
+    });
+  }
+
+  private drawChoices(ctx: RenderContext, opts: Option[], y: number): void {
+    const { scene } = ctx;
+    const kind = this.mode?.kind;
+    const title = scene.add.text(0, y + 12, kind ? t(`${NS}choose.${kind}`) : t(`${NS}choose.dealer`), style(14, '#f2c14e'));
+    fitText(title, Math.min(ctx.width * 0.35, 200));
+    this.chrome!.add(title);
+    let x = title.width + 8;
+    const buttons = opts.map((o) => tapButton(scene, x, y, o.label, o.id, o.run, { enabled: o.enabled !== false && (this.gate.open || o.id === 'cancel'), colour: o.bg, fontSize: 14 }));
+    // Too wide for one row: shrink the labels until they fit (never off the screen).
+    const total = () => buttons.reduce((s, b) => s + b.width + 6, 0);
+    for (let f = 13; f >= 10 && x + total() > ctx.width; f--) for (const b of buttons) b.setFontSize(f).setPadding(6, b.padding.top, 6, b.padding.bottom);
+    for (const b of buttons) { b.setPosition(x, y); this.chrome!.add(b); x += b.width + 6; }
+  }
+
+  private drawWindows(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
+    const { scene } = ctx;
+    const chrome = this.chrome!;
+    let x = 0;
+    const add = (label: string, id: string, run: () => void, opts: { enabled?: boolean; colour?: string }, at?: number | null, fmt?: (l: string) => string) => {
+      const b = tapButton(scene, x, y, label, id, run, { ...opts, fontSize: 14 });
+      if (at && fmt) this.ticks.push({ text: b, at, fmt });
+      if (x + b.width > ctx.width && x > 0) { b.destroy(); return; }
+      chrome.add(b);
+      x += b.width + 8;
     };
-    if (mine && v.phase === 'playing') {
+    if (v.phase === 'playing') {
       const p = v.pending;
-      const myTurn = v.turn === mine.seat;
-      add('Draw (D)', () => this.draw(ctx), { enabled: this.canDraw(ctx, v, mine), lit: myTurn && mine.playable.length === 0 });
-      if (myTurn && p?.kind === 'service') add('Skip turn (A)', () => ctx.act({ type: 'accept' }), { lit: true });
-      if (myTurn && p?.kind === 'fine') add(`Take ${p.cards} cards (A)`, () => ctx.act({ type: 'accept' }), { lit: true });
-      if (mine.drawn) add('Keep drawn card (K)', () => ctx.act({ type: 'pass' }), { lit: true });
+      const myMove = this.myMove(v, mine);
+      if (this.canDraw(v, mine)) add(t(`${NS}draw`), 'draw', () => this.act({ type: 'draw' }), { colour: mine.playable.length === 0 ? '#ffd23f' : '#c9d2e3' });
+      if (myMove && p?.kind === 'service') add(t(`${NS}skipTurn`), 'accept', () => this.act({ type: 'accept' }), {});
+      if (myMove && p?.kind === 'fine') add(t(`${NS}takeCards`, { count: p.cards }), 'accept', () => this.act({ type: 'accept' }), {});
+      if (mine.drawn && v.turn === mine.seat && !this.mode) add(t(`${NS}keepDrawn`), 'keep', () => this.act({ type: 'pass' }), {});
     }
     const w = v.newCarWindow;
-    if (w && mine) {
-      const card = this.canRace(v, mine);
-      const who = nameOf(ctx, w.seat);
-      const label = card ? `NEW CAR! bring ${who} back (N)` : `New Car window for ${who}`;
-      add(label, () => this.race(ctx, v, mine), { enabled: !!card, bg: card ? '#ff7a45' : undefined }, w.closesAt, (l) => `${label} · ${l}`);
-      if (w.closesAt === null) layer.add(scene.add.text(x - 8, y + 6, 'open until the next move', { fontSize: '13px', color: '#ffb36b' }));
-    } else if (mine && !this.me(v, mine)?.out && mine.hand.some((c) => c.kind === 'newCar')) {
-      add('New Car (N)', () => undefined, { enabled: false });
+    if (w && this.canRace(v, mine)) {
+      const label = t(`${NS}newCarRace`, { name: nameOf(ctx, w.seat) });
+      add(label, 'newcar', () => this.race(ctx, v, mine), { colour: '#ff7a45' }, w.closesAt, (l) => `${label} · ${l}`);
     }
-    const x2 = v.exchange;
-    if (x2) {
-      const card = mine ? this.canBlock(v, mine) : undefined;
-      const text = `${nameOf(ctx, x2.by)} swaps hands with ${nameOf(ctx, x2.target)}`;
-      if (card && mine) add(`Block the swap (B)`, () => this.block(ctx, v, mine), { bg: '#ff7a45' }, x2.closesAt, (l) => `Block the swap (B) · ${l}`);
-      const t = scene.add.text(x, y + 6, '', { fontSize: '14px', color: '#ffb36b' });
-      this.ticks.push({ text: t, at: x2.closesAt, fmt: (l) => `${text} in ${l}` });
-      layer.add(t);
+    const ex = v.exchange;
+    if (ex && this.canBlock(v, mine)) add(t(`${NS}block`), 'block', () => this.block(ctx, v, mine), { colour: '#ff7a45' }, ex.closesAt, (l) => `${t(`${NS}block`)} · ${l}`);
+    const note = ex ? { at: ex.closesAt, fmt: (l: string) => t(`${NS}swapNote`, { by: nameOf(ctx, ex.by), target: nameOf(ctx, ex.target), left: l }) }
+      : w ? { at: w.closesAt, fmt: (l: string) => (w.closesAt === null ? t(`${NS}newCarOpen`, { name: nameOf(ctx, w.seat) }) : t(`${NS}newCarNote`, { name: nameOf(ctx, w.seat), left: l })) } : null;
+    if (note) {
+      const tx = scene.add.text(x, y + 12, '', style(13, '#ffb36b'));
+      const room = ctx.width - x;
+      if (note.at) this.ticks.push({ text: tx, at: note.at, fmt: (l) => fitText(tx.setText(note.fmt(l)), room).text });
+      else fitText(tx.setText(note.fmt(countdown(0))), room);
+      chrome.add(tx);
     }
   }
 
   private drawChat(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
-    const { scene, layer } = ctx;
-    const due = v.talk.find((t) => t.seat === mine.seat);
-    const label = scene.add.text(0, y + 6, '', { fontSize: '14px', color: due ? '#ffb3b3' : '#cfd6e6' });
-    if (due) this.ticks.push({ text: label, at: due.deadline, fmt: (l) => `Talk now! ${l} (T):` });
-    else label.setText(mine.spokeThisTurn ? 'Talking rule ✓ said:' : 'Talking rule (T):');
-    layer.add(label);
-    let x = 160;
-    for (const phrase of PHRASES) {
-      const b = button(scene, x, y, phrase, () => this.say(ctx, phrase), { lit: !!due });
+    const { scene } = ctx;
+    const due = v.talk.find((tk) => tk.seat === mine.seat);
+    const label = scene.add.text(0, y + 12, '', style(13, due ? '#ffb3b3' : '#cfd6e6'));
+    if (due) this.ticks.push({ text: label, at: due.deadline, fmt: (l) => t(`${NS}talkNow`, { left: l }) });
+    else label.setText(mine.spokeThisTurn ? t(`${NS}talkDone`) : t(`${NS}talk`));
+    this.chrome!.add(label);
+    let x = 150;
+    for (let i = 0; i < PHRASES; i++) {
+      const b = tapButton(scene, x, y, phrase(i), `say-${i}`, () => this.act({ type: 'say', text: phrase(i) }), { colour: due ? '#ffd23f' : '#c9d2e3', fontSize: 13 });
       if (x + b.width > ctx.width) { b.destroy(); break; }
-      layer.add(b);
+      this.chrome!.add(b);
       x += b.width + 6;
     }
   }
 
-  private drawHand(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number, size: CardSize): void {
-    const n = mine.hand.length;
-    if (n === 0) return void ctx.layer.add(ctx.scene.add.text(0, y + 20, this.me(v, mine)?.out ? 'You are out of cards.' : 'No cards.', { fontSize: '16px' }));
-    this.cursor = Math.min(this.cursor, n - 1);
-    const step = Math.min(size.w + 6, (ctx.width - size.w - 16) / Math.max(1, n - 1));
-    const garage = this.mode?.kind === 'garage' ? this.mode : null;
-    const race = this.canRace(v, mine)?.id;
-    const blockId = this.canBlock(v, mine)?.id;
-    const deciding = mine.playable.length > 0 || race !== undefined || blockId !== undefined || garage !== null;
-    mine.hand.forEach((card, i) => {
-      const off = i - (n - 1) / 2;
-      let lit = mine.playable.includes(card.id) || card.id === race || card.id === blockId;
-      let badge: string | undefined = mine.drawn?.id === card.id ? 'drawn' : undefined;
-      if (garage) {
-        const order = garage.cars.indexOf(card.id);
-        const colour = garage.cars.length ? cardOf(garage.cars[0]).colour : null;
-        lit = order >= 0 || (card.kind === 'car' && (colour === null || card.colour === colour));
-        if (order >= 0) badge = `#${order + 1}`;
-        if (card.id === garage.card) { lit = true; badge = '✓'; }
-      }
-      const x = 4 + i * step + size.w / 2;
-      const cy = y + size.h / 2 + Math.abs(off) * Math.min(3, 30 / n) + (lit && deciding ? -14 : 0) - (badge && garage ? 8 : 0);
-      // The face sits centred in an outer container so the fan turns each card about its middle.
-      const face = drawCard(ctx.scene, -size.w / 2, -size.h / 2, size, card, { lit: lit && deciding, dim: deciding && !lit, cursor: i === this.cursor, badge });
-      const sprite = ctx.scene.add.container(x, cy, [face]).setAngle(off * Math.min(2.5, 20 / n));
-      clickable(face, () => { this.cursor = i; this.onCard(ctx, v, mine, card.id); });
-      this.hand.set(card.id, sprite);
-      ctx.layer.add(sprite);
-    });
-  }
-
   private hintFor(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView | null): string {
-    if (v.phase === 'over') return 'Game over.';
-    if (v.phase === 'roundOver') return 'Round over: the next round starts soon.';
-    if (!mine) return 'Watching the table.';
+    const h = (k: string, o?: Record<string, unknown>) => t(`${NS}hint.${k}`, o);
+    if (v.phase === 'over') return h('over');
+    if (v.phase === 'roundOver') return h('roundOver');
+    if (!mine) return h('watching');
     const m = this.mode;
-    if (m?.kind === 'paint') return 'Choose the colour for your Paint Shop (R/G/B/Y or 1–4).';
-    if (m?.kind === 'fine') return 'Choose who receives your Fine (number keys).';
-    if (m?.kind === 'exchange') return 'Swap hands with someone, put your hand under the pile, or play it on the fly (number keys).';
-    if (m?.kind === 'garage') return 'Click Cars of one colour in the order to discard (the last ends on top), then Park (G).';
+    if (m) return h(m.kind);
     const p = v.pending;
-    if (p?.kind === 'dealerColour' && p.dealer === mine.seat) return 'You are the dealer: name the colour for the opening Paint Shop.';
-    if (this.canRace(v, mine)) return `Quick! Play your New Car (N) to bring ${nameOf(ctx, v.newCarWindow!.seat)} back.`;
-    if (this.canBlock(v, mine)) return 'Someone wants your hand: block with your Car Exchange (B) before time runs out.';
-    if (v.talk.some((t) => t.seat === mine.seat)) return 'Talking rule: say something now (T) or draw a penalty card.';
-    if (v.exchange || (v.newCarWindow && v.newCarWindow.closesAt !== null)) return 'Wait for the window to close.';
-    if (v.turn !== mine.seat) return `${nameOf(ctx, v.turn)} is playing.`;
-    if (p?.kind === 'service') return 'You face a Service: counter with a lit Service, or skip your turn (A).';
-    if (p?.kind === 'fine') return `You face a Fine: counter with a lit Fine, or take ${p.cards} cards (A).`;
-    if (p?.kind === 'garage') return 'Opening Garage: click a Car to discard Cars of one colour (or draw if you hold none).';
-    if (mine.drawn) return 'Play the card you drew, or keep it (K).';
-    return mine.playable.length ? 'Your turn: play a lit card (←/→, Enter) or draw (D).' : 'No card fits: draw (D).';
+    if (p?.kind === 'dealerColour' && p.dealer === mine.seat) return h('dealer');
+    if (this.canRace(v, mine)) return h('race', { name: nameOf(ctx, v.newCarWindow!.seat) });
+    if (this.canBlock(v, mine)) return h('block');
+    if (v.talk.some((tk) => tk.seat === mine.seat)) return h('talk');
+    if (v.exchange || (v.newCarWindow && v.newCarWindow.closesAt !== null)) return h('wait');
+    if (v.turn !== mine.seat) return h('other', { name: nameOf(ctx, v.turn) });
+    if (p?.kind === 'service') return h('service');
+    if (p?.kind === 'fine') return h('fine', { count: p.cards });
+    if (p?.kind === 'garage') return h('openingGarage');
+    if (mine.drawn) return h('drawn');
+    return mine.playable.length ? h('play') : h('draw');
   }
 }
-
-const describe = (card: Card) => describeCard(card.id);

@@ -5,12 +5,14 @@
  */
 import type Phaser from 'phaser';
 import type { Card, CardKind, Colour } from '../../../shared/games/car_exchange/cards.js';
+import { t } from '../../i18n/index.js';
 
 export const FILL: Record<Colour, number> = { red: 0xd64545, blue: 0x3d7dd8, green: 0x3fa35b, yellow: 0xe0b72e };
 export const LETTER: Record<Colour, string> = { red: 'R', blue: 'B', green: 'G', yellow: 'Y' };
 const GREY = 0x8a9099;
-const CENTRE: Record<CardKind, string> = { car: '', service: 'SKIP', fine: '+2', paint: 'PAINT', garage: 'GARAGE', exchange: '⇄', newCar: 'NEW' };
-const NAME: Record<CardKind, string> = { car: 'CAR', service: 'SERVICE', fine: 'FINE', paint: 'PAINT SHOP', garage: 'GARAGE', exchange: 'CAR EXCH.', newCar: 'NEW CAR' };
+const CENTRE = (kind: CardKind): string => (kind === 'car' ? '' : t(`table_car_exchange:face.centre.${kind}`));
+const NAME = (kind: CardKind): string => t(`table_car_exchange:face.name.${kind}`);
+export const LETTER_OF = (c: Colour): string => t(`table_car_exchange:colour.letter.${c}`);
 
 export interface CardSize { w: number; h: number }
 export interface FaceOpts { lit?: boolean; dim?: boolean; cursor?: boolean; badge?: string }
@@ -25,7 +27,7 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   c.add(scene.add.rectangle(0, 0, w, h, fill).setOrigin(0).setStrokeStyle(opts.lit || opts.cursor ? 4 : 2, stroke));
   c.add(pattern(scene, size, card.colour));
   c.add(scene.add.ellipse(w / 2, h / 2, w * 0.78, h * 0.5, 0xffffff, 0.92));
-  const big = card.kind === 'car' ? String(card.value) : CENTRE[card.kind];
+  const big = card.kind === 'car' ? String(card.value) : CENTRE(card.kind);
   const bigFont = Math.max(9, Math.round((big.length > 3 ? w * 0.2 : w * 0.42)));
   c.add(scene.add.text(w / 2, h / 2, big, { fontSize: `${bigFont}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
   if (card.kind === 'paint') {
@@ -35,9 +37,9 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
     });
   }
   const font = Math.max(8, Math.round(w * 0.15));
-  const corner = card.colour ? `${LETTER[card.colour]}${card.kind === 'car' ? card.value : ''}` : '★';
+  const corner = card.colour ? `${LETTER_OF(card.colour)}${card.kind === 'car' ? card.value : ''}` : '★';
   c.add(scene.add.text(3, 2, corner, { ...outline, fontSize: `${font + 2}px`, fontStyle: 'bold' }));
-  const name = card.colour ? `${card.colour} ${card.kind === 'car' ? '' : NAME[card.kind].toLowerCase()}`.trim() : NAME[card.kind];
+  const name = card.colour ? t(`table_car_exchange:face.coloured.${card.kind === 'car' ? 'car' : 'special'}`, { colour: t(`table_car_exchange:colour.name.${card.colour}`), kind: NAME(card.kind).toLowerCase() }) : NAME(card.kind);
   c.add(scene.add.text(w / 2, h - 3, name, { ...outline, fontSize: `${Math.max(7, font - 2)}px` }).setOrigin(0.5, 1));
   if (opts.badge) c.add(scene.add.text(w - 3, 2, opts.badge, { fontSize: `${font + 2}px`, color: '#111', backgroundColor: '#fff07a', padding: { x: 3, y: 1 } }).setOrigin(1, 0));
   if (opts.dim) c.setAlpha(0.5);
@@ -63,7 +65,7 @@ function pattern(scene: Phaser.Scene, { w, h }: CardSize, colour: Colour | null)
   return g;
 }
 
-export function drawBack(scene: Phaser.Scene, x: number, y: number, size: CardSize, label = 'CX'): Phaser.GameObjects.Container {
+export function drawBack(scene: Phaser.Scene, x: number, y: number, size: CardSize, label = ''): Phaser.GameObjects.Container {
   const c = scene.add.container(x, y);
   c.add(scene.add.rectangle(0, 0, size.w, size.h, 0x39435c).setStrokeStyle(2, 0x7d8aa8).setOrigin(0));
   c.add(scene.add.text(size.w / 2, size.h / 2, label, { fontSize: `${Math.max(8, Math.round(size.w * 0.22))}px`, color: '#cfd6e6', align: 'center' }).setOrigin(0.5));
@@ -71,21 +73,7 @@ export function drawBack(scene: Phaser.Scene, x: number, y: number, size: CardSi
   return c;
 }
 
-/** A text button; disabled ones are greyed and not interactive. */
-export function button(scene: Phaser.Scene, x: number, y: number, label: string, onClick: () => void, opts: { enabled?: boolean; lit?: boolean; bg?: string } = {}): Phaser.GameObjects.Text {
-  const enabled = opts.enabled ?? true;
-  const bg = !enabled ? '#4a5264' : opts.bg ?? (opts.lit ? '#ffd23f' : '#c9d2e3');
-  const b = scene.add.text(x, y, label, { fontSize: '15px', color: enabled ? '#1d2330' : '#a9b0bf', backgroundColor: bg, padding: { x: 9, y: 6 } });
-  if (enabled) b.setInteractive({ useHandCursor: true }).on('pointerdown', onClick);
-  return b;
-}
-
-/** Clicks go through a container's background (its own hit area is offset by the origin). */
-export function clickable(card: Phaser.GameObjects.Container, onClick: () => void): void {
-  (card.list[0] as Phaser.GameObjects.Rectangle).setInteractive({ useHandCursor: true }).on('pointerdown', onClick);
-}
-
 export function countdown(ms: number): string {
-  if (ms <= 0) return '0.0s';
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : ms < 120_000 ? `${Math.ceil(ms / 1000)}s` : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`;
+  if (ms <= 0) return '0.0 s';
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms < 120_000 ? `${Math.ceil(ms / 1000)} s` : `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}`;
 }

@@ -1,176 +1,329 @@
 /**
- * Railway Madness table: the 54 table positions, every player's locomotive, car count and the
- * card in their search hand, and your own train. Click/tap or keyboard (arrows + Enter) to flip
- * or take; your grab flies to your train at once and slides back if the server refuses it.
+ * Railway Madness table: the 54 table positions, every player's locomotive, car count and the card
+ * in their search hand, and your own train wrapping onto further lines. Cards are kept keyed (table
+ * slot, held card per seat, train position) and slide between them: a flipped card flies to its
+ * holder's hand, a taken one into the train, a released one back to the table. Only the moves the
+ * engine's own rules allow now are lit and tappable; keyboard: arrows + Enter, T, R, S.
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { RailwayPublicView, RailwaySeatView } from '../../../shared/games/railway/views.js';
+import { carId, type Car } from '../../../shared/games/railway/cards.js';
+import { follows, lastCar } from '../../../shared/games/railway/matching.js';
 import { drawCar, drawFaceDown, type CardSize } from './carFace.js';
+import { Pieces, type Spot } from '../pieces.js';
+import { MoveGate, TAP, fitText, setTap, tapButton } from '../controls.js';
+import { t } from '../../i18n/index.js';
+import { renderLongest } from './longest.js';
 
-const COLUMNS = 9;
+const NS = 'table_railway_madness:';
+const GAP = 4;
+const carKey = (c: Car): string => String(carId(c));
 
-export class RailwayRenderer implements GameRenderer {
-  readonly keysHelp = 'arrows choose · Enter flip/take · T take held · R put back · S stop · Space/1–5/B (Longest Train)';
+interface Layout { cols: number; card: CardSize; tableX: number; tableY: number; px: number; py: number; pw: number; ph: number }
+
+export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwaySeatView> {
+  get keysHelp(): string { return t(`${NS}keys`); }
   private cursor = 0;
-  private slots = new Map<number, Phaser.GameObjects.Container>();
-  private trainAnchor = { x: 0, y: 0 };
+  private ctx: RenderContext | null = null;
   private last: { pub: RailwayPublicView; mine: RailwaySeatView | null } | null = null;
+  private pieces: Pieces<string> | null = null;
+  private under: Phaser.GameObjects.Container | null = null;
+  private over: Phaser.GameObjects.Container | null = null;
+  private cols = 9;
+  private spots = new Map<string, Spot>();
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: unknown, mine: unknown): void {
-    const view = pub as RailwayPublicView;
-    const seatView = mine as RailwaySeatView | null;
-    this.last = { pub: view, mine: seatView };
-    this.slots.clear();
-    if (view.longest) this.renderLongest(ctx, view, seatView);
-    else this.renderTable(ctx, view, seatView);
+  render(frame: RenderContext, pub: RailwayPublicView, mine: RailwaySeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => { if (this.last && this.ctx) this.render(frame, this.last.pub, this.last.mine); });
+    this.ctx = ctx;
+    const prev = this.last?.pub ?? null;
+    this.last = { pub, mine };
+    if (!this.pieces) {
+      this.under = ctx.scene.add.container(0, 0);
+      ctx.layer.add(this.under);
+      this.pieces = new Pieces<string>(ctx.scene, ctx.layer);
+      this.over = ctx.scene.add.container(0, 0);
+      ctx.layer.add(this.over);
+    }
+    this.under!.removeAll(true);
+    this.over!.removeAll(true);
+    if (pub.longest) {
+      this.pieces.begin();
+      this.pieces.end();
+      renderLongest(ctx, this.over!, pub, mine);
+      return;
+    }
+    this.renderTable(ctx, pub, mine, prev);
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  destroy(): void {
+    this.pieces?.destroy();
+    this.under?.destroy();
+    this.over?.destroy();
+    this.pieces = null;
+  }
+
+  onKey(frame: RenderContext, key: string): void {
+    const ctx = this.ctx ?? frame;
     const view = this.last?.pub;
     if (!view) return;
     if (view.longest) {
+      const mine = this.last!.mine;
       if (key === ' ') ctx.act({ type: 'turn' });
       else if (key >= '1' && key <= '5') ctx.act({ type: 'place', train: Number(key) - 1 });
       else if (key.toLowerCase() === 'b') ctx.act({ type: 'bottom' });
+      void mine;
       return;
     }
-    const move = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS }[key];
+    const move = ({ ArrowRight: 1, ArrowLeft: -1, ArrowDown: this.cols, ArrowUp: -this.cols } as Record<string, number>)[key];
     if (move !== undefined) {
       this.cursor = (this.cursor + move + view.table.length) % view.table.length;
-      ctx.hint(`Selected position ${this.cursor + 1}`);
-      this.render(ctx, view, this.last?.mine ?? null);
+      ctx.hint(t(`${NS}hint.selected`, { n: this.cursor + 1 }));
+      this.render(frame, view, this.last?.mine ?? null);
       return;
     }
-    if (key === 'Enter' || key === ' ') this.actOnSlot(ctx, view, this.cursor);
-    else if (key.toLowerCase() === 't') ctx.act({ type: 'take' });
-    else if (key.toLowerCase() === 'r') ctx.act({ type: 'release' });
-    else if (key.toLowerCase() === 's') ctx.act({ type: 'stop' });
+    const legal = this.legal(ctx, view, this.last?.mine ?? null);
+    if (key === 'Enter' || key === ' ') {
+      if (legal.slots.has(this.cursor)) this.actOnSlot(ctx, view, this.cursor);
+      else ctx.hint(t(`${NS}hint.notNow`));
+    } else if (key.toLowerCase() === 't' && legal.takeHeld) ctx.act({ type: 'take' });
+    else if (key.toLowerCase() === 'r' && legal.release) ctx.act({ type: 'release' });
+    else if (key.toLowerCase() === 's' && legal.stop) ctx.act({ type: 'stop' });
+  }
+
+  /** What the engine would accept from me now (rules.ts tableMove), so only that is offered. */
+  private legal(ctx: RenderContext, view: RailwayPublicView, mine: RailwaySeatView | null) {
+    const none = { slots: new Set<number>(), takeHeld: false, release: false, stop: false };
+    const me = ctx.mySeat === null ? undefined : view.players[ctx.mySeat];
+    if (!me || !mine || view.over || !this.gate.open) return none;
+    const fits = (car: Car) => !view.assist || follows(me.rule, lastCar(me.locomotive, mine.train.map(carId)), car, me.locomotive);
+    const allUp = view.variant === 'juniors' || view.variant === 'express';
+    const slots = new Set<number>();
+    if (!me.holding) {
+      view.table.forEach((s, i) => {
+        if (!s) return;
+        if ('down' in s) { if (!allUp) slots.add(i); } else if (fits(s.car)) slots.add(i);
+      });
+    }
+    return { slots, takeHeld: !!me.holding && fits(me.holding), release: !!me.holding, stop: view.variant === 'training' && mine.train.length >= 5 };
   }
 
   private actOnSlot(ctx: RenderContext, view: RailwayPublicView, slot: number): void {
     const card = view.table[slot];
     if (!card || ctx.mySeat === null) return;
-    if ('down' in card) {
-      ctx.act({ type: 'flip', slot }, () => this.predictLift(ctx, slot));
-    } else {
-      ctx.act({ type: 'take', slot }, () => this.predictLift(ctx, slot));
-    }
+    const type = 'down' in card ? 'flip' : 'take';
+    ctx.act({ type, slot }, () => this.predictLift(ctx, slot, type === 'flip' ? `held-${ctx.mySeat}` : 'train-next'));
   }
 
   /** Show the grab at once; the returned undo slides the card back (the frame shows the reason). */
-  private predictLift(ctx: RenderContext, slot: number): () => void {
-    const sprite = this.slots.get(slot);
-    if (!sprite) return () => undefined;
+  private predictLift(ctx: RenderContext, slot: number, to: string): () => void {
+    const sprite = this.pieces?.get(`slot-${slot}`);
+    const target = this.spots.get(to);
+    if (!sprite || !target) return () => undefined;
     const home = { x: sprite.x, y: sprite.y };
-    ctx.scene.tweens.add({ targets: sprite, x: this.trainAnchor.x, y: this.trainAnchor.y, duration: 160 });
+    ctx.scene.tweens.add({ targets: sprite, x: target.x, y: target.y, duration: 180 });
     return () => {
-      const current = this.slots.get(slot) ?? sprite;
-      if (!current.active) return;
-      current.setPosition(this.trainAnchor.x, this.trainAnchor.y);
-      ctx.scene.tweens.add({ targets: current, x: home.x, y: home.y, duration: 350, ease: 'Back.easeOut' });
-      ctx.scene.tweens.add({ targets: current, alpha: 0.35, yoyo: true, duration: 175, repeat: 1 });
+      if (!sprite.active) return;
+      ctx.scene.tweens.add({ targets: sprite, x: home.x, y: home.y, duration: 300, ease: 'Back.easeOut' });
     };
   }
 
-  private renderTable(ctx: RenderContext, view: RailwayPublicView, mine: RailwaySeatView | null): void {
-    const { scene, layer, width, height } = ctx;
-    const rows = Math.ceil(view.table.length / COLUMNS);
-    const gap = 6;
-    const w = Math.min(86, (width - gap * COLUMNS) / COLUMNS);
-    const size: CardSize = { w, h: Math.min(w * 1.25, (height * 0.58 - gap * rows) / rows) };
-    const me = ctx.mySeat === null ? undefined : view.players[ctx.mySeat];
-    view.table.forEach((slot, i) => {
-      const x = (i % COLUMNS) * (size.w + gap);
-      const y = Math.floor(i / COLUMNS) * (size.h + gap);
-      if (i === this.cursor) layer.add(scene.add.rectangle(x - 3, y - 3, size.w + 6, size.h + 6, 0x7fd1ff).setOrigin(0));
-      if (!slot) {
-        layer.add(scene.add.rectangle(x, y, size.w, size.h).setStrokeStyle(1, 0x4a5674).setOrigin(0));
+  private layout(ctx: RenderContext, slots: number): Layout {
+    const { width, height } = ctx;
+    const landscape = width > height * 1.5;
+    const aw = landscape ? Math.max(width * 0.6, width - 320) : width;
+    const ah = landscape ? height : height * 0.56;
+    let best: Layout | null = null;
+    for (let cols = 6; cols <= 18; cols++) {
+      const rows = Math.ceil(slots / cols);
+      const w = Math.min(80, (aw - GAP * (cols - 1)) / cols);
+      const h = Math.min(w * 1.2, (ah - GAP * (rows - 1)) / rows);
+      const cw = Math.min(w, h * 1.2);
+      const score = Math.min(cw, h);
+      if (!best || score > Math.min(best.card.w, best.card.h) + 0.5) {
+        const tw = cols * cw + (cols - 1) * GAP;
+        const th = rows * h + (rows - 1) * GAP;
+        best = landscape
+          ? { cols, card: { w: cw, h }, tableX: 0, tableY: 0, px: tw + 14, py: 0, pw: width - tw - 14, ph: height }
+          : { cols, card: { w: cw, h }, tableX: (width - tw) / 2, tableY: 0, px: 0, py: th + 10, pw: width, ph: height - th - 10 };
+      }
+    }
+    return best!;
+  }
+
+  private renderTable(ctx: RenderContext, view: RailwayPublicView, mine: RailwaySeatView | null, prev: RailwayPublicView | null): void {
+    const { scene } = ctx;
+    const under = this.under!, over = this.over!, pieces = this.pieces!;
+    this.plan(view, prev, mine);
+    const L = this.layout(ctx, view.table.length);
+    this.cols = L.cols;
+    const { card } = L;
+    const slotSpot = (i: number): Spot => ({ x: L.tableX + (i % L.cols) * (card.w + GAP) + card.w / 2, y: L.tableY + Math.floor(i / L.cols) * (card.h + GAP) + card.h / 2 });
+    const name = (s: number): string => (s === ctx.mySeat ? t(`${NS}you`) : ctx.seats.find((x) => x.seat === s)?.name ?? t(`${NS}seat`, { n: s + 1 }));
+    const legal = this.legal(ctx, view, mine);
+    const text = (x: number, y: number, s: string, size: number, colour = '#f2f2f2', bold = false) =>
+      scene.add.text(x, y, s, { fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, color: colour, fontStyle: bold ? 'bold' : 'normal' });
+
+    // the panel: one box per player (locomotive, count, the card in their hand), then my train
+    const others = view.players.filter((p) => p.seat !== ctx.mySeat);
+    const meP = ctx.mySeat === null ? undefined : view.players[ctx.mySeat];
+    const small: CardSize = { w: Math.max(30, Math.min(52, card.w * 0.85)), h: Math.max(36, Math.min(62, card.h * 0.85)) };
+    const boxW = Math.min(230, Math.max(150, L.pw / Math.max(1, Math.min(3, others.length))));
+    const perRow = Math.max(1, Math.floor(L.pw / boxW));
+    const boxH = small.h + 24;
+    const heldSpot = new Map<number, Spot>();
+    const locoSpot = new Map<number, Spot>();
+    others.forEach((p, k) => {
+      const x = L.px + (k % perRow) * boxW;
+      const y = L.py + Math.floor(k / perRow) * boxH;
+      over.add(fitText(text(x, y, t(`${NS}player`, { name: name(p.seat), count: p.cars }) + (p.valid !== undefined ? ` ${t(`${NS}valid`, { count: p.valid })}` : ''), 13), boxW - 6));
+      locoSpot.set(p.seat, { x: x + small.w / 2, y: y + 20 + small.h / 2 });
+      heldSpot.set(p.seat, { x: x + small.w * 1.5 + 8, y: y + 20 + small.h / 2 });
+      if (!p.holding) under.add(scene.add.rectangle(x + small.w * 1.5 + 8, y + 20 + small.h / 2, small.w, small.h).setStrokeStyle(1, 0x4a5674, 0.7));
+      over.add(fitText(text(x + small.w * 2 + 14, y + 24, p.holding ? t(`${NS}holds`) : t(`${NS}handEmpty`), 11, '#bbb'), boxW - small.w * 2 - 18));
+    });
+    let y = L.py + Math.ceil(others.length / perRow) * boxH + (others.length ? 4 : 0);
+
+    // my area: locomotive + train (wrapping), my hand (held card) and the buttons
+    const trainSpots: Spot[] = [];
+    if (meP && mine) {
+      const label = view.over ? t(`${NS}yourTrainOver`, { valid: mine.valid, count: mine.train.length }) : t(`${NS}yourTrain`, { valid: mine.valid, count: mine.train.length });
+      over.add(fitText(text(L.px, y, label, 14, '#f2c14e', true), L.pw));
+      y += 20;
+      const handW = small.w + 12;
+      heldSpot.set(meP.seat, { x: L.px + small.w / 2 + 2, y: y + small.h / 2 });
+      under.add(scene.add.rectangle(L.px + small.w / 2 + 2, y + small.h / 2, small.w, small.h).setStrokeStyle(1, 0x7fd1ff, 0.7));
+      over.add(text(L.px + small.w / 2 + 2, y + small.h + 2, t(`${NS}hand`), 11, '#bbb').setOrigin(0.5, 0));
+      // buttons beside the hand
+      const bx = L.px + handW + 4;
+      const buttons: [string, string, () => void, boolean][] = [];
+      if (meP.holding) {
+        buttons.push([t(`${NS}takeIt`), 'take', () => ctx.act({ type: 'take' }), legal.takeHeld]);
+        buttons.push([t(`${NS}putBack`), 'release', () => ctx.act({ type: 'release' }), legal.release]);
+      }
+      if (view.variant === 'training') buttons.push([t(`${NS}stop`), 'stop', () => ctx.act({ type: 'stop' }), legal.stop]);
+      let bxx = bx;
+      let byy = y;
+      for (const [lab, id, run, on] of buttons) {
+        const b = tapButton(scene, bxx, byy, lab, id, run, { enabled: on, fontSize: 15 });
+        if (bxx + b.width > L.px + L.pw && bxx > bx) { bxx = bx; byy += TAP + 4; b.setPosition(bxx, byy); }
+        over.add(b);
+        bxx += b.width + 6;
+      }
+      const handBottom = Math.max(y + small.h + 16, byy + TAP + 4);
+      // train: locomotive then cars, wrapping onto as many lines as fit
+      const tTop = handBottom + 2;
+      const avail = Math.max(30, L.ph - (tTop - L.py));
+      const n = mine.train.length + 1;
+      let tc: CardSize = { w: 40, h: 48 };
+      for (let w = 46; w >= 14; w -= 2) {
+        tc = { w, h: w * 1.2 };
+        const per = Math.max(1, Math.floor((L.pw + 3) / (w + 3)));
+        if (Math.ceil(n / per) * (tc.h + 3) <= avail) break;
+      }
+      const per = Math.max(1, Math.floor((L.pw + 3) / (tc.w + 3)));
+      for (let i = 0; i < n + 1; i++) trainSpots.push({ x: L.px + (i % per) * (tc.w + 3) + tc.w / 2, y: tTop + Math.floor(i / per) * (tc.h + 3) + tc.h / 2 });
+      this.spots.set('train-next', trainSpots[n]);
+      locoSpot.set(meP.seat, trainSpots[0]);
+      pieces.begin();
+      pieces.put(`loco-${meP.seat}`, carKey(meP.locomotive), tc.w, tc.h, (c) => drawCar(c, tc, meP.locomotive, { locomotive: true }), trainSpots[0]);
+      mine.train.forEach((carFace, i) => {
+        pieces.put(`train-${i}`, `${carKey(carFace)}#${i < mine.valid || !view.over}`, tc.w, tc.h, (c) => drawCar(c, tc, carFace, { dim: view.over && i >= mine.valid }), trainSpots[i + 1], this.arrival(`train-${i}`));
+      });
+    } else pieces.begin();
+    for (const [seat, spot] of heldSpot) this.spots.set(`held-${seat}`, spot);
+
+    // others' locomotives and held cards
+    for (const p of others) {
+      pieces.put(`loco-${p.seat}`, carKey(p.locomotive), small.w, small.h, (c) => drawCar(c, small, p.locomotive, { locomotive: true }), locoSpot.get(p.seat)!);
+    }
+    for (const p of view.players) {
+      const at = heldSpot.get(p.seat);
+      if (p.holding && at) pieces.put(`held-${p.seat}`, carKey(p.holding), small.w, small.h, (c) => drawCar(c, small, p.holding!), at, this.arrival(`held-${p.seat}`));
+    }
+
+    // the table, keyed by slot; empty slots are only a faint outline
+    view.table.forEach((s, i) => {
+      const at = slotSpot(i);
+      if (i === this.cursor && legal.slots.size > 0) under.add(scene.add.rectangle(at.x, at.y, card.w + 6, card.h + 6).setStrokeStyle(3, 0x7fd1ff));
+      if (!s) {
+        under.add(scene.add.rectangle(at.x, at.y, card.w - 4, card.h - 4).setStrokeStyle(1, 0x3a4560, 0.8));
         return;
       }
-      const sprite = 'down' in slot ? drawFaceDown(scene, x, y, size) : drawCar(scene, x, y, size, slot.car);
-      clickable(sprite, () => { this.cursor = i; this.actOnSlot(ctx, view, i); });
-      sprite.setData('slot', i);
-      this.slots.set(i, sprite);
-      layer.add(sprite);
+      const face = 'down' in s ? 'down' : carKey(s.car);
+      const piece = pieces.put(`slot-${i}`, face, card.w, card.h,
+        (c) => ('down' in s ? drawFaceDown(c, card) : drawCar(c, card, s.car)), at, this.arrival(`slot-${i}`));
+      setTap(piece, `slot-${i}`, legal.slots.has(i) ? () => { this.cursor = i; this.actOnSlot(ctx, view, i); } : null);
+      piece.setData('slot', i);
     });
+    for (let i = 0; i < view.table.length; i++) this.spots.set(`slot-${i}`, slotSpot(i));
+    pieces.end((key) => this.departure(key, view, prev, mine));
+    ctx.layer.bringToTop(over);
 
-    const top = rows * (size.h + gap) + 10;
-    const small: CardSize = { w: size.w * 0.8, h: size.h * 0.8 };
-    const perPlayer = Math.max(170, width / Math.max(1, view.players.length));
-    view.players.forEach((p, k) => {
-      const name = ctx.seats.find((s) => s.seat === p.seat)?.name ?? `Seat ${p.seat + 1}`;
-      const x = k * perPlayer;
-      const you = p.seat === ctx.mySeat;
-      layer.add(scene.add.text(x, top, `${you ? '▶ ' : ''}${name}: ${p.cars} cars${p.valid !== undefined ? ` (${p.valid} valid)` : ''}`, { fontSize: '14px', color: you ? '#f2c14e' : '#f2f2f2' }));
-      layer.add(drawCar(scene, x, top + 20, small, p.locomotive, { locomotive: true }));
-      if (p.holding) {
-        layer.add(scene.add.text(x + small.w + 6, top + 20, 'holds', { fontSize: '12px', color: '#bbb' }));
-        layer.add(drawCar(scene, x + small.w + 6, top + 36, { w: small.w * 0.8, h: small.h * 0.8 }, p.holding));
+    if (!meP || !mine) ctx.hint(view.over ? t(`${NS}hint.over`) : t(`${NS}hint.watching`));
+    else if (view.over) ctx.hint(t(`${NS}hint.over`));
+    else if (meP.holding) ctx.hint(legal.takeHeld ? t(`${NS}hint.holding`) : t(`${NS}hint.holdingNoMatch`));
+    else ctx.hint(view.variant === 'juniors' || view.variant === 'express' ? t(`${NS}hint.take`) : t(`${NS}hint.flipOrTake`));
+  }
+
+  /** Where a piece that just appeared comes from: the card that left a slot or a hand for it. */
+  private arrival(key: string): Spot | undefined {
+    return this.pending.get(key);
+  }
+
+  private pending = new Map<string, Spot>();
+
+  /** Before drawing: pieces that appear now start where the card they are came from (old spots). */
+  private plan(view: RailwayPublicView, prev: RailwayPublicView | null, mine: RailwaySeatView | null): void {
+    this.pending.clear();
+    if (!prev) return;
+    const vacated = view.table.flatMap((s, i) => (s === null && prev.table[i] !== null ? [i] : []));
+    const refilled = view.table.flatMap((s, i) => (s !== null && prev.table[i] === null ? [i] : []));
+    const old = (key: string) => this.spots.get(key);
+    for (const p of view.players) {
+      const before = prev.players[p.seat];
+      if (!before) continue;
+      const grew = p.cars > before.cars;
+      if (p.holding && !before.holding) {
+        const from = vacated.shift();
+        if (from !== undefined) this.set(`held-${p.seat}`, old(`slot-${from}`));
+      } else if (!p.holding && before.holding && !grew) {
+        const to = refilled.shift();
+        if (to !== undefined) this.set(`slot-${to}`, old(`held-${p.seat}`));
       }
-    });
-
-    const trainTop = top + small.h + 36;
-    this.trainAnchor = { x: 0, y: trainTop };
-    if (me && mine) {
-      const label = view.over ? 'Your train' : `Your train (${mine.valid} of ${mine.train.length} pass the check so far)`;
-      layer.add(scene.add.text(0, trainTop - 2, label, { fontSize: '14px', color: '#f2c14e' }));
-      const tiny: CardSize = { w: Math.min(small.w * 0.7, (width - 20) / Math.max(8, mine.train.length + 1)), h: small.h * 0.7 };
-      layer.add(drawCar(scene, 0, trainTop + 18, tiny, me.locomotive, { locomotive: true }));
-      mine.train.forEach((car, i) => layer.add(drawCar(scene, (i + 1) * (tiny.w + 3), trainTop + 18, tiny, car)).setAlpha(i < mine.valid ? 1 : 0.45));
-      this.renderButtons(ctx, view, me.holding !== null, trainTop + 18 + tiny.h + 8);
-      ctx.hint(me.holding ? 'You hold a card: take it (T) or put it back (R).' : view.variant === 'juniors' || view.variant === 'express' ? 'Take a matching card.' : 'Turn a card over or take a face-up one.');
+      if (grew && p.seat === this.ctx?.mySeat && mine) {
+        const from = before.holding && !p.holding ? old(`held-${p.seat}`) : old(`slot-${vacated.shift() ?? -1}`);
+        for (let k = before.cars; k < p.cars; k++) this.set(`train-${k}`, from);
+      } else if (grew && !(before.holding && !p.holding)) vacated.shift();
     }
   }
 
-  private renderButtons(ctx: RenderContext, view: RailwayPublicView, holding: boolean, y: number): void {
-    const buttons: [string, object][] = [];
-    if (holding) buttons.push(['Take it (T)', { type: 'take' }], ['Put back (R)', { type: 'release' }]);
-    if (view.variant === 'training') buttons.push(['Stop! (S)', { type: 'stop' }]);
-    buttons.forEach(([label, action], i) => {
-      const b = ctx.scene.add.text(i * 140, y, label, { fontSize: '16px', color: '#1d2330', backgroundColor: '#f2c14e', padding: { x: 10, y: 8 } })
-        .setInteractive({ useHandCursor: true });
-      b.on('pointerdown', () => ctx.act(action));
-      ctx.layer.add(b);
-    });
+  private set(key: string, spot: Spot | undefined): void {
+    if (spot) this.pending.set(key, { ...spot });
   }
 
-  private renderLongest(ctx: RenderContext, view: RailwayPublicView, mine: RailwaySeatView | null): void {
-    const { scene, layer, width, height } = ctx;
-    const lt = view.longest!;
-    const rowH = Math.min(110, (height - 120) / 5);
-    const size: CardSize = { w: rowH * 0.7, h: rowH * 0.9 };
-    const centre = width / 2 - size.w / 2;
-    lt.locomotives.forEach((loco, i) => {
-      const y = i * rowH;
-      const slot = drawCar(scene, centre, y, size, loco, { locomotive: true });
-      clickable(slot, () => ctx.act({ type: 'place', train: i }));
-      layer.add(slot);
-      layer.add(scene.add.text(centre - 24, y + size.h / 2, `${i + 1}`, { fontSize: '18px' }).setOrigin(0.5));
-      lt.players.forEach((p) => {
-        const mineRow = p.seat === ctx.mySeat ? mine?.longestTrains?.[i] : undefined;
-        const dir = p.seat === ctx.mySeat ? 1 : -1;
-        const count = mineRow?.length ?? p.trainLengths[i];
-        if (mineRow) mineRow.forEach((car, k) => layer.add(drawCar(scene, centre + dir * (k + 1) * (size.w * 0.6), y + 6, { w: size.w * 0.55, h: size.h * 0.8 }, car)));
-        else layer.add(scene.add.text(centre + dir * (size.w + 30) + (dir < 0 ? -40 : 0), y + size.h / 2, `${count} cars`, { fontSize: '14px' }));
-      });
-    });
-    const me = lt.players.find((p) => p.seat === ctx.mySeat);
-    if (me) {
-      const y = 5 * rowH + 10;
-      layer.add(scene.add.text(0, y, `Your pile: ${me.pile} cards`, { fontSize: '15px' }));
-      if (me.turned) layer.add(drawCar(scene, 0, y + 22, size, me.turned));
-      const turn = scene.add.text(size.w + 20, y + 22, me.turned ? 'Under the pile (B)' : 'Turn over (Space)', { fontSize: '16px', color: '#1d2330', backgroundColor: '#f2c14e', padding: { x: 10, y: 8 } })
-        .setInteractive({ useHandCursor: true });
-      turn.on('pointerdown', () => ctx.act(me.turned ? { type: 'bottom' } : { type: 'turn' }));
-      layer.add(turn);
-      ctx.hint(me.turned ? 'Click a locomotive (1–5) to lay the card behind it, or put it under your pile.' : 'Turn over your top card.');
+  /** Where a vanished piece goes: into the hand or train of whoever took it. */
+  private departure(key: string, view: RailwayPublicView, prev: RailwayPublicView | null, mine: RailwaySeatView | null): Spot | null {
+    if (!prev) return null;
+    if (key.startsWith('slot-')) {
+      for (const p of view.players) {
+        const before = prev.players[p.seat];
+        if (!before) continue;
+        if (p.holding && !before.holding) return this.spots.get(`held-${p.seat}`) ?? null;
+        if (p.cars > before.cars) return p.seat === this.ctx?.mySeat && mine ? this.spots.get('train-next') ?? null : this.spots.get(`held-${p.seat}`) ?? null;
+      }
+      return null;
     }
+    if (key.startsWith('held-')) {
+      const seat = Number(key.slice(5));
+      const p = view.players[seat];
+      const before = prev.players[seat];
+      if (p && before && p.cars > before.cars) return seat === this.ctx?.mySeat ? this.spots.get('train-next') ?? null : this.spots.get(`held-${seat}`) ?? null;
+      const back = view.table.findIndex((s, i) => s !== null && prev.table[i] === null);
+      return back >= 0 ? this.spots.get(`slot-${back}`) ?? null : null;
+    }
+    return null;
   }
-}
-
-/** A card container is clicked through its background (a container's own hit area is offset by its origin). */
-function clickable(card: Phaser.GameObjects.Container, onClick: () => void): void {
-  const background = card.list[0] as Phaser.GameObjects.Rectangle;
-  background.setInteractive({ useHandCursor: true }).on('pointerdown', onClick);
 }

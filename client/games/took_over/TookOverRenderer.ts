@@ -1,176 +1,287 @@
 /**
- * Took Over! table: the ascending line (its ends and the take-over gap are click targets), your hand
- * (click or 1–9 to select), the active player's pace clock, a big "Taking Over!" button, Pass, and
- * everyone's hand and stack sizes.
+ * Took Over! table: the ascending line, the take-over gap, the pace clock, everyone's hand and stack
+ * sizes, and your hand. Cards are keyed by id, so a card slides from your hand into the line, from
+ * a rival's place into it, and out to the discard when the line is cleared. Only what the engine
+ * allows now is lit: on your turn, once the pace has run, a fitting card is placed by a tap or a drag
+ * onto the line (Pass only when nothing fits); as the taker, cards inside the gap are tapped to
+ * select and "Taking Over!" sends them (or a drag onto the line sends one).
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { TookOverPublicView, TookOverSeatView } from '../../../shared/games/took_over/views.js';
-import { clickable, drawCard, textButton, type CardSize } from '../trafficcars/cardFace.js';
+import type { NumberedCard } from '../../../shared/games/trafficcars_deck/cards.js';
+import { sideFor } from '../../../shared/games/took_over/line.js';
+import { drawCard, type CardSize } from '../trafficcars/cardFace.js';
+import { Pieces, type Spot } from '../pieces.js';
+import { MoveGate, TAP, fitText, tapButton } from '../controls.js';
+import { markTarget, unmarkTarget } from '../../ui/tapTargets.js';
+import { t } from '../../i18n/index.js';
 
-export class TookOverRenderer implements GameRenderer {
-  readonly keysHelp = '1–9 select hand card · Enter place selected · T Taking Over! (selected, or every fitting card) · P pass · Esc clear';
+const NS = 'table_took_over:';
+/** The client's clock estimate may run a little ahead of the server's: wait this much past the pace. */
+const PACE_MARGIN_MS = 120;
+
+export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOverSeatView> {
+  get keysHelp(): string { return t(`${NS}keys`); }
   private selected = new Set<string>();
-  private sprites = new Map<string, Phaser.GameObjects.Container>();
-  private target = { x: 0, y: 0 };
-  private timer: Phaser.Time.TimerEvent | null = null;
+  private ctx: RenderContext | null = null;
   private last: { pub: TookOverPublicView; mine: TookOverSeatView | null } | null = null;
+  private pieces: Pieces<string> | null = null;
+  private chrome: Phaser.GameObjects.Container | null = null;
+  private timer: Phaser.Time.TimerEvent | null = null;
+  private paceTimer: Phaser.Time.TimerEvent | null = null;
+  private tick: (() => void) | null = null;
+  private lineSpot: Spot & { top: number; bottom: number } = { x: 0, y: 0, top: 0, bottom: 0 };
+  private seatSpots: Spot[] = [];
+  private discardSpot: Spot = { x: 0, y: 0 };
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: unknown, mine: unknown): void {
-    const view = pub as TookOverPublicView;
-    const seat = mine as TookOverSeatView | null;
-    this.last = { pub: view, mine: seat };
-    this.timer?.remove();
-    this.sprites.clear();
-    const hand = seat?.hand ?? [];
-    for (const id of [...this.selected]) if (!hand.some((c) => c.id === id)) this.selected.delete(id);
-    const { scene, layer, width, height } = ctx;
-    const name = (s: number): string => (s === ctx.mySeat ? 'You' : ctx.seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`);
-    const small = { fontSize: '14px', color: '#f2f2f2' };
-
-    // the line, with a drop zone at each end and the take-over gap
-    const n = view.line.length;
-    const zone = 54;
-    const size: CardSize = { w: Math.min(62, width / 12), h: Math.min(62, width / 12) * 1.35 };
-    const step = Math.min(size.w + 4, (width - 2 * zone - 20) / Math.max(1, n));
-    const lineW = step * Math.max(0, n - 1) + size.w;
-    const x0 = (width - lineW) / 2 + size.w / 2;
-    const ly = 30 + size.h / 2;
-    layer.add(scene.add.text(0, 0, `The line (ascending) · ${view.discarded} discarded · ${view.setAside} set aside`, small));
-    const gapIndex = view.gap ? view.line.findIndex((c) => c.value === view.gap!.high) : -1;
-    view.line.forEach((card, i) => {
-      const extra = gapIndex >= 0 && i >= gapIndex ? 16 : 0;
-      const sprite = drawCard(scene, x0 + i * step + extra - 8, ly, size, card, view.latest?.id === card.id ? 0xf2c14e : 0x222222);
-      layer.add(sprite);
-    });
-    if (n === 0) layer.add(scene.add.text(width / 2, ly, 'empty line — any card opens it', small).setOrigin(0.5));
-    const endZone = (x: number, text: string, side: 'left' | 'right'): void => {
-      const r = scene.add.rectangle(x, ly, zone - 6, size.h, 0x2b3550).setStrokeStyle(2, 0x7fd1ff);
-      r.setInteractive({ useHandCursor: true }).on('pointerdown', () => this.place(ctx, side));
-      layer.add([r, scene.add.text(x, ly, text, { fontSize: '13px', color: '#7fd1ff', align: 'center' }).setOrigin(0.5)]);
-    };
-    endZone(x0 - size.w / 2 - zone / 2 - 12, n === 0 ? 'place\nhere' : '◀\nlower', 'left');
-    if (n > 0) endZone(x0 + lineW - size.w / 2 + zone / 2 + 12, '▶\nhigher', 'right');
-    if (view.gap && gapIndex > 0) {
-      const gx = x0 + gapIndex * step - 8 - step / 2 + 8;
-      const r = scene.add.rectangle(gx, ly, 14, size.h + 14, 0xd64545).setStrokeStyle(2, 0xffffff);
-      r.setInteractive({ useHandCursor: true }).on('pointerdown', () => this.takeOver(ctx));
-      layer.add([r, scene.add.text(gx, ly + size.h / 2 + 10, `take over: ${view.gap.low}…${view.gap.high}`, { fontSize: '12px', color: '#ff9b9b' }).setOrigin(0.5, 0)]);
+  render(frame: RenderContext, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => this.draw());
+    this.ctx = ctx;
+    this.last = { pub, mine };
+    if (!this.pieces) {
+      this.chrome = ctx.scene.add.container(0, 0);
+      ctx.layer.add(this.chrome);
+      this.pieces = new Pieces<string>(ctx.scene, ctx.layer);
+      this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.tick?.() });
     }
-    this.target = { x: width / 2, y: ly };
-
-    // pace clock
-    const clockY = ly + size.h / 2 + 30;
-    const clock = scene.add.text(0, clockY, '', { fontSize: '18px', color: '#f2c14e' });
-    layer.add(clock);
-    const tick = (): void => {
-      if (!clock.active) return;
-      if (view.phase === 'over') return void clock.setText(`Game over — ${view.winner !== null ? `${name(view.winner)} won` : ''}`);
-      const now = ctx.serverNow();
-      const who = name(view.active);
-      const taker = view.taker === null ? 'anyone else' : name(view.taker);
-      const pace = view.paceUntil - now;
-      clock.setText(pace > 0 ? `Clock: Pace: ${who} may place in ${(pace / 1000).toFixed(1)}s · ${taker} may take over` : `Clock: ${who} to place — ${(Math.max(0, view.idleUntil - now) / 1000).toFixed(1)}s left · ${taker} may take over`);
-    };
-    tick();
-    this.timer = scene.time.addEvent({ delay: 100, loop: true, callback: tick });
-
-    // players
-    const py = clockY + 30;
-    const colW = Math.max(150, width / Math.max(1, view.players.length));
-    view.players.forEach((p, s) => {
-      const role = s === view.active ? '▶ active' : s === view.taker ? '⚡ taker' : '';
-      layer.add(scene.add.text(s * colW, py, `${name(s)} ${role}\nhand ${p.hand} · stack ${p.stack}`, { ...small, color: s === ctx.mySeat ? '#f2c14e' : '#f2f2f2' }));
-    });
-
-    // my hand and buttons
-    if (!seat) return void ctx.hint(view.phase === 'over' ? 'Game over.' : `Watching ${name(view.active)}.`);
-    const hy = py + 60;
-    const hs: CardSize = { w: Math.min(80, (width - 20) / Math.max(6, hand.length) - 8), h: 0 };
-    hs.h = Math.min(hs.w * 1.35, height - hy - 110);
-    hs.w = Math.min(hs.w, hs.h / 1.35);
-    layer.add(scene.add.text(0, hy, 'Your hand (click to select):', small));
-    const place = new Set(seat.canPlace);
-    const take = new Set(seat.canTakeOver);
-    hand.forEach((card, i) => {
-      const sel = this.selected.has(card.id);
-      const x = 8 + hs.w / 2 + i * (hs.w + 10);
-      const y = hy + 24 + hs.h / 2 + (sel ? 0 : 12);
-      const sprite = drawCard(scene, x, y, hs, card, sel ? 0xf2c14e : 0x222222);
-      clickable(sprite, () => this.toggle(ctx, card.id));
-      this.sprites.set(card.id, sprite);
-      layer.add(sprite);
-      const tags = [`${i + 1}`, sel ? '✔' : '', take.has(card.id) ? '⚡' : '', place.has(card.id) ? 'fits' : ''].filter(Boolean).join(' ');
-      layer.add(scene.add.text(x, y + hs.h / 2 + 3, tags, { fontSize: '12px', color: '#ddd' }).setOrigin(0.5, 0));
-    });
-    const by = hy + 24 + hs.h + 34;
-    const sel = [...this.selected];
-    layer.add(textButton(scene, 0, by, 'Place selected (Enter)', () => this.place(ctx, 'any'), { enabled: sel.length === 1 && place.has(sel[0]) }));
-    layer.add(textButton(scene, 210, by, 'Pass (P)', () => ctx.act({ type: 'pass' }), { enabled: seat.canPass }));
-    layer.add(textButton(scene, 320, by - 8, 'Taking Over! (T)', () => this.takeOver(ctx), { enabled: take.size > 0, big: true, colour: '#ff7b7b' }));
-
-    if (view.phase === 'over') ctx.hint(view.winner === ctx.mySeat ? 'You won!' : 'Game over.');
-    else if (take.size > 0) ctx.hint(`Take over now! Cards between ${view.gap?.low} and ${view.gap?.high} (⚡): select and press T.`);
-    else if (view.active !== ctx.mySeat) ctx.hint(`Watch ${name(view.active)}'s cards — be ready to take over.`);
-    else if (seat.canPass) ctx.hint('No card fits: Pass (P).');
-    else if (n === 0) ctx.hint('Open the line: select a card and press Enter.');
-    else ctx.hint('Select a card that fits (◀ lower or ▶ higher) and press Enter or click its end.');
-  }
-
-  onKey(ctx: RenderContext, key: string): void {
-    const hand = this.last?.mine?.hand ?? [];
-    const k = key.toLowerCase();
-    if (key >= '1' && key <= '9') { const c = hand[Number(key) - 1]; if (c) this.toggle(ctx, c.id); }
-    else if (key === 'Enter') this.place(ctx, 'any');
-    else if (k === 't') this.takeOver(ctx);
-    else if (k === 'p') ctx.act({ type: 'pass' });
-    else if (key === 'Escape') { this.selected.clear(); this.redraw(ctx); }
+    this.draw();
   }
 
   destroy(): void {
     this.timer?.remove();
+    this.paceTimer?.remove();
+    this.pieces?.destroy();
+    this.chrome?.destroy();
+    this.pieces = null;
   }
 
-  private redraw(ctx: RenderContext): void {
-    if (!this.last) return;
-    ctx.layer.removeAll(true);
-    this.render(ctx, this.last.pub, this.last.mine);
+  onKey(frame: RenderContext, key: string): void {
+    const ctx = this.ctx ?? frame;
+    const hand = this.last?.mine?.hand ?? [];
+    const k = key.toLowerCase();
+    const legal = this.legal();
+    if (key >= '1' && key <= '9') {
+      const c = hand[Number(key) - 1];
+      if (c && (legal.place.has(c.id) || legal.take.has(c.id))) this.toggle(c.id);
+    } else if (key === 'Enter') {
+      const [id] = [...this.selected];
+      if (this.selected.size === 1 && legal.place.has(id)) this.place(ctx, id);
+    } else if (k === 't' && legal.take.size > 0) this.takeOver(ctx);
+    else if (k === 'p' && legal.pass) ctx.act({ type: 'pass' });
+    else if (key === 'Escape') { this.selected.clear(); this.draw(); }
   }
 
-  private toggle(ctx: RenderContext, id: string): void {
-    if (!this.selected.delete(id)) this.selected.add(id);
-    ctx.scene.time.delayedCall(0, () => this.redraw(ctx)); // not inside the clicked object's own handler
+  /** What the engine accepts from me now (rules.ts applyTookOver), pace included. */
+  private legal(): { place: Set<string>; take: Set<string>; pass: boolean; paceLeft: number } {
+    const none = { place: new Set<string>(), take: new Set<string>(), pass: false, paceLeft: 0 };
+    const { pub, mine } = this.last ?? {};
+    if (!pub || !mine || !this.ctx || pub.phase === 'over' || !this.gate.open) return none;
+    const paceLeft = pub.paceUntil + PACE_MARGIN_MS - this.ctx.serverNow();
+    const ready = pub.active === mine.seat && paceLeft <= 0;
+    return {
+      place: new Set(ready ? mine.hand.filter((c) => mine.canPlace.includes(c.id) && sideFor(pub.line, c) !== null).map((c) => c.id) : []),
+      take: new Set(pub.gap ? mine.canTakeOver : []),
+      pass: ready && mine.canPass,
+      paceLeft,
+    };
   }
 
-  private place(ctx: RenderContext, side: 'left' | 'right' | 'any'): void {
-    const seat = this.last?.mine;
-    const sel = [...this.selected];
-    if (!seat || sel.length !== 1) return void ctx.hint('Select exactly one hand card to place.');
-    const card = seat.hand.find((c) => c.id === sel[0]);
-    const line = this.last!.pub.line;
-    if (card && side !== 'any' && line.length > 0) {
-      const fits = side === 'left' ? card.value < line[0].value : card.value > line[line.length - 1].value;
-      if (!fits) return void ctx.hint(`${card.value} does not go at the ${side} end.`);
+  private draw(): void {
+    const ctx = this.ctx, last = this.last;
+    if (!ctx || !last || !this.pieces) return;
+    const { pub: view, mine: seat } = last;
+    const { scene, width, height } = ctx;
+    const chrome = this.chrome!, pieces = this.pieces;
+    chrome.removeAll(true);
+    const hand = seat?.hand ?? [];
+    for (const id of [...this.selected]) if (!hand.some((c) => c.id === id)) this.selected.delete(id);
+    const legal = this.legal();
+    for (const id of [...this.selected]) if (!legal.take.has(id) && !legal.place.has(id)) this.selected.delete(id);
+    this.paceTimer?.remove();
+    if (legal.paceLeft > 0 && view.active === seat?.seat) this.paceTimer = scene.time.delayedCall(legal.paceLeft + 10, () => this.draw());
+    const name = (s: number): string => (s === ctx.mySeat ? t(`${NS}you`) : ctx.seats.find((x) => x.seat === s)?.name ?? t(`${NS}seat`, { n: s + 1 }));
+    const text = (x: number, y: number, s: string, size = 14, colour = '#f2f2f2', bold = false) =>
+      scene.add.text(x, y, s, { fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, color: colour, fontStyle: bold ? 'bold' : 'normal' });
+
+    // sizes: one card size for line and hand, so a placed card only slides
+    const landscape = width > height * 1.6;
+    const nPlayers = view.players.length;
+    const pCols = landscape ? nPlayers : width >= 520 ? Math.min(2, nPlayers) : 1;
+    const playersH = 20 * Math.ceil(nPlayers / pCols);
+    const rowsFree = landscape ? height - 18 - 22 - playersH - 20 : height - 18 - 22 - playersH - TAP - 40;
+    const h = Math.max(58, Math.min(110, rowsFree / 2));
+    const handN = Math.max(6, hand.length);
+    const handW = landscape ? width - 196 : width;
+    const w = Math.max(44, Math.min(h / 1.35, (handW - 8) / handN - 6));
+    const size: CardSize = { w, h: Math.max(h, w * 1.2) };
+
+    // the line
+    let y = 0;
+    chrome.add(fitText(text(0, y, t(`${NS}lineInfo`, { discarded: view.discarded, aside: view.setAside })), width));
+    y += 20;
+    const n = view.line.length;
+    const zone = 50;
+    const room = width - 2 * zone - 12;
+    const step = n <= 1 ? 0 : Math.min(w + 4, (room - w - 16) / (n - 1));
+    const gapIndex = view.gap ? view.line.findIndex((c) => c.value === view.gap!.high) : -1;
+    const lineW = step * Math.max(0, n - 1) + w + (gapIndex > 0 ? 16 : 0);
+    const x0 = (width - lineW) / 2 + w / 2;
+    const ly = y + size.h / 2;
+    this.lineSpot = { x: width / 2, y: ly, top: y - 10, bottom: y + size.h + 10 };
+    this.discardSpot = { x: width - 20, y: ly };
+    const spotOf = (i: number): Spot => ({ x: x0 + i * step + (gapIndex > 0 && i >= gapIndex ? 16 : 0), y: ly });
+    const endZone = (x: number, label: string) => {
+      chrome.add(scene.add.rectangle(x, ly, zone - 6, size.h, 0x2b3550, 0.6).setStrokeStyle(1, 0x4a5674));
+      chrome.add(text(x, ly, label, 12, '#9fb0d0').setOrigin(0.5).setAlign('center'));
+    };
+    if (n > 0) {
+      endZone(zone / 2, t(`${NS}lower`));
+      endZone(width - zone / 2, t(`${NS}higher`));
+    } else chrome.add(text(width / 2, ly, t(`${NS}emptyLine`), 13, '#9fb0d0').setOrigin(0.5));
+    if (view.gap && gapIndex > 0) {
+      const gx = (spotOf(gapIndex - 1).x + spotOf(gapIndex).x) / 2 + 1;
+      chrome.add(scene.add.rectangle(gx, ly, 8, size.h + 12, 0xd64545).setStrokeStyle(2, 0xffffff));
     }
+    y += size.h + 6;
+    const gapText = view.gap ? ` · ${t(`${NS}gap`, { low: view.gap.low, high: view.gap.high })}` : '';
+    const clock = text(0, y, '', 15, '#f2c14e');
+    chrome.add(clock);
+    this.tick = () => {
+      if (!clock.active) return;
+      if (view.phase === 'over') return void clock.setText(view.winner !== null ? t(`${NS}won`, { name: name(view.winner) }) : t(`${NS}over`));
+      const now = ctx.serverNow();
+      const pace = view.paceUntil - now;
+      const line = pace > 0
+        ? t(`${NS}clock.pace`, { name: name(view.active), s: (pace / 1000).toFixed(1) })
+        : t(`${NS}clock.idle`, { name: name(view.active), s: (Math.max(0, view.idleUntil - now) / 1000).toFixed(1) });
+      clock.setText(line + gapText);
+      fitText(clock, width);
+    };
+    this.tick();
+    y += 22;
+
+    // players: role written, never only an arrow or a colour
+    const cols = pCols;
+    const colW = width / cols;
+    this.seatSpots = [];
+    view.players.forEach((p, s) => {
+      const x = (s % cols) * colW;
+      const py = y + Math.floor(s / cols) * 20;
+      const role = view.phase === 'over' ? '' : s === view.active ? ` · ${t(`${NS}turn`)}` : (view.taker === null ? s !== view.active : s === view.taker) ? ` · ⚡ ${t(`${NS}taker`)}` : '';
+      chrome.add(fitText(text(x, py, `${name(s)}: ${t(`${NS}counts`, { hand: p.hand, stack: p.stack })}${role}`, 13, s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', s === view.active), colW - 8));
+      this.seatSpots[s] = { x: x + 40, y: py + 8 };
+    });
+    y += playersH + 6;
+
+    // my hand
+    pieces.begin();
+    view.line.forEach((card, i) => {
+      const piece = this.putCard(card, size, spotOf(i), view.latest?.id === card.id ? 0xf2c14e : 0x222222, this.seatSpots[view.active]);
+      this.setHandTap(piece, card.id, null);
+    });
+    if (seat) {
+      chrome.add(text(0, y, legal.take.size > 0 ? t(`${NS}handTake`) : t(`${NS}hand`), 13, '#cfd6e6'));
+      const hy = y + 18 + size.h / 2;
+      const hStep = Math.min(w + 8, (handW - w) / Math.max(1, hand.length - 1));
+      hand.forEach((card, i) => {
+        const sel = this.selected.has(card.id);
+        const live = legal.place.has(card.id) || legal.take.has(card.id);
+        const at = { x: w / 2 + 4 + i * hStep, y: hy - (sel ? 10 : 0), alpha: live || (legal.place.size === 0 && legal.take.size === 0) ? 1 : 0.55 };
+        const piece = this.putCard(card, size, at, sel ? 0xf2c14e : live ? 0x7fd1ff : 0x222222);
+        this.setHandTap(piece, card.id, live ? card : null);
+        if (legal.take.has(card.id)) chrome.add(text(at.x, hy + size.h / 2 + 2, '⚡', 12, '#ffb36b').setOrigin(0.5, 0));
+      });
+      const by = landscape ? y + 18 : hy + size.h / 2 + 16;
+      const bx = landscape ? width - 188 : 0;
+      const passB = tapButton(scene, bx, by, t(`${NS}pass`), 'pass', () => ctx.act({ type: 'pass' }), { enabled: legal.pass, width: landscape ? 188 : undefined });
+      chrome.add(passB);
+      const takeX = landscape ? bx : passB.x + passB.width + 12;
+      const takeY = landscape ? by + TAP + 8 : by;
+      const takeB = tapButton(scene, takeX, takeY, t(`${NS}takeOver`), 'takeover', () => this.takeOver(ctx), { enabled: legal.take.size > 0, big: true, colour: '#ff7b7b', width: landscape ? 188 : undefined, fontSize: landscape ? 16 : 20 });
+      fitText(takeB, width - takeX);
+      chrome.add(takeB);
+    }
+    pieces.end(() => this.discardSpot);
+
+    if (view.phase === 'over') ctx.hint(view.winner === ctx.mySeat ? t(`${NS}hint.won`) : t(`${NS}hint.over`));
+    else if (!seat) ctx.hint(t(`${NS}hint.watching`, { name: name(view.active) }));
+    else if (legal.take.size > 0) ctx.hint(t(`${NS}hint.take`, { low: view.gap?.low, high: view.gap?.high }));
+    else if (view.active !== seat.seat) ctx.hint(t(`${NS}hint.watch`, { name: name(view.active) }));
+    else if (legal.paceLeft > 0) ctx.hint(t(`${NS}hint.pace`));
+    else if (legal.pass) ctx.hint(t(`${NS}hint.pass`));
+    else if (n === 0) ctx.hint(t(`${NS}hint.open`));
+    else ctx.hint(t(`${NS}hint.place`));
+  }
+
+  private putCard(card: NumberedCard, size: CardSize, at: Spot, border: number, from?: Spot): Phaser.GameObjects.Container {
+    return this.pieces!.put(card.id, `${card.id}#${border}`, size.w, size.h,
+      (c) => c.add(drawCard(c.scene, 0, 0, size, card, border)), at, from);
+  }
+
+  /** Tap = place (my turn) or select (take-over); drag onto the line = place / take over with it. */
+  private setHandTap(piece: Phaser.GameObjects.Container, id: string, card: NumberedCard | null): void {
+    piece.off('dragstart').off('drag').off('dragend');
+    if (!card) {
+      if (piece.input) piece.disableInteractive();
+      unmarkTarget(piece);
+      return;
+    }
+    piece.setInteractive({ useHandCursor: true, draggable: true });
+    markTarget(piece, `hand-${id}`);
+    let start = { x: 0, y: 0 };
+    piece.on('dragstart', () => { start = { x: piece.x, y: piece.y }; piece.setData('dragging', true); piece.parentContainer?.bringToTop(piece); });
+    piece.on('drag', (_p: Phaser.Input.Pointer, x: number, y: number) => piece.setPosition(x, y));
+    piece.on('dragend', () => {
+      piece.setData('dragging', false);
+      const moved = Math.hypot(piece.x - start.x, piece.y - start.y);
+      const ctx = this.ctx;
+      if (!ctx) return;
+      if (moved < 12) {
+        piece.setPosition(start.x, start.y);
+        return void this.tapCard(ctx, id);
+      }
+      const onLine = piece.y >= this.lineSpot.top && piece.y <= this.lineSpot.bottom;
+      const legal = this.legal();
+      if (onLine && legal.place.has(id)) return this.place(ctx, id);
+      if (onLine && legal.take.has(id)) { this.selected.add(id); return this.takeOver(ctx); }
+      this.ctx!.scene.tweens.add({ targets: piece, x: start.x, y: start.y, duration: 200 });
+    });
+  }
+
+  private tapCard(ctx: RenderContext, id: string): void {
+    const legal = this.legal();
+    if (legal.place.has(id)) this.place(ctx, id);
+    else if (legal.take.has(id)) this.toggle(id);
+  }
+
+  private toggle(id: string): void {
+    if (!this.selected.delete(id)) this.selected.add(id);
+    this.ctx?.scene.time.delayedCall(0, () => this.draw());
+  }
+
+  private place(ctx: RenderContext, id: string): void {
     this.selected.clear();
-    ctx.act({ type: 'place', card: sel[0] }, () => this.fly(ctx, sel));
+    ctx.act({ type: 'place', card: id }, () => this.fly(ctx, [id]));
   }
 
   private takeOver(ctx: RenderContext): void {
-    const seat = this.last?.mine;
-    if (!seat) return;
-    const cards = this.selected.size > 0 ? [...this.selected] : [...seat.canTakeOver];
-    if (cards.length === 0) return void ctx.hint('No card fits the take-over gap.');
+    const legal = this.legal();
+    const chosen = [...this.selected].filter((id) => legal.take.has(id));
+    const cards = chosen.length > 0 ? chosen : [...legal.take];
+    if (cards.length === 0) return;
     this.selected.clear();
     ctx.act({ type: 'takeOver', cards }, () => this.fly(ctx, cards));
   }
 
   /** Cards fly to the line at once; if refused they slide back to the hand. */
   private fly(ctx: RenderContext, ids: string[]): () => void {
-    const moved = ids.flatMap((id) => { const s = this.sprites.get(id); return s?.active ? [{ s, x: s.x, y: s.y }] : []; });
-    for (const m of moved) ctx.scene.tweens.add({ targets: m.s, x: this.target.x, y: this.target.y, duration: 160 });
+    const moved = ids.flatMap((id) => { const s = this.pieces?.get(id); return s?.active ? [{ s, x: s.x, y: s.y }] : []; });
+    for (const m of moved) ctx.scene.tweens.add({ targets: m.s, x: this.lineSpot.x, y: this.lineSpot.y, duration: 180 });
     return () => {
-      for (const m of moved) if (m.s.active) ctx.scene.tweens.add({ targets: m.s, x: m.x, y: m.y, duration: 350, ease: 'Back.easeOut' });
+      for (const m of moved) if (m.s.active) ctx.scene.tweens.add({ targets: m.s, x: m.x, y: m.y, duration: 300, ease: 'Back.easeOut' });
     };
   }
 }

@@ -1,129 +1,176 @@
 /**
- * Traffic-Memory table: the face-down grid (cards flip with a scaleX tween), this turn's trail of
- * opened cards (numbered badges joined by a line, and written out), every player's taken cards and the
- * turn clock. Click/tap a card, or arrows + Enter, to open it.
+ * Traffic-Memory table: the face-down grid (cards keyed by position: they flip in place when opened
+ * and turned back, and slide to the taker's pile when taken), this turn's trail of opened cards
+ * (numbered badges joined by a line), every player's taken cards and the turn clock. Tap a card, or
+ * arrows + Enter, to open it. Portrait puts the panel under the grid, landscape beside it.
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { TrafficMemoryPublicView, TrafficMemorySeatView } from '../../../shared/games/traffic_memory/views.js';
-import { clickable, countdown, drawBack, drawCard, type CardSize } from '../trafficcars/cardFace.js';
+import { drawBack, drawCard, type CardSize } from '../trafficcars/cardFace.js';
+import { Pieces, type Spot } from '../pieces.js';
+import { MoveGate, fitText, setTap } from '../controls.js';
+import { t } from '../../i18n/index.js';
 
+const NS = 'table_traffic_memory:';
 const label = (v: number | null): string => (v === null ? 'W' : String(v));
 
-export class MemoryRenderer implements GameRenderer {
-  readonly keysHelp = 'arrows choose · Enter/Space open';
+export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, TrafficMemorySeatView> {
+  get keysHelp(): string { return t(`${NS}keys`); }
   private cursor = 0;
-  private seen = new Map<number, string>();
-  private sprites = new Map<number, Phaser.GameObjects.Container>();
-  private timer: Phaser.Time.TimerEvent | null = null;
+  private ctx: RenderContext | null = null;
   private last: { pub: TrafficMemoryPublicView; mine: TrafficMemorySeatView | null } | null = null;
+  private pieces: Pieces<number> | null = null;
+  private under: Phaser.GameObjects.Container | null = null;
+  private over: Phaser.GameObjects.Container | null = null;
+  private timer: Phaser.Time.TimerEvent | null = null;
+  private clock: (() => void) | null = null;
+  private pileCounts: number[] = [];
+  private gate = new MoveGate();
 
-  render(ctx: RenderContext, pub: unknown, mine: unknown): void {
-    const view = pub as TrafficMemoryPublicView;
-    const seat = mine as TrafficMemorySeatView | null;
-    this.last = { pub: view, mine: seat };
-    this.timer?.remove();
-    this.sprites.clear();
-    const { scene, layer, width, height } = ctx;
-    const name = (s: number): string => (s === ctx.mySeat ? 'You' : ctx.seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`);
+  render(frame: RenderContext, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null): void {
+    this.gate.seen(pub, mine);
+    const ctx = this.gate.wrap(frame, () => { if (this.last && this.pieces) this.draw(ctx, this.last.pub, this.last.mine); });
+    this.ctx = ctx;
+    this.last = { pub, mine };
+    const { scene, layer } = ctx;
+    if (!this.pieces) {
+      this.under = scene.add.container(0, 0);
+      layer.add(this.under);
+      this.pieces = new Pieces<number>(scene, layer);
+      this.over = scene.add.container(0, 0);
+      layer.add(this.over);
+      this.timer = scene.time.addEvent({ delay: 100, loop: true, callback: () => this.clock?.() });
+    }
+    this.draw(ctx, pub, mine);
+  }
 
-    // grid
+  private draw(ctx: RenderContext, view: TrafficMemoryPublicView, seat: TrafficMemorySeatView | null): void {
+    const { scene, width, height } = ctx;
+    const under = this.under!, over = this.over!, pieces = this.pieces!;
+    under.removeAll(true);
+    over.removeAll(true);
+    const name = (s: number): string => (s === ctx.mySeat ? t(`${NS}you`) : ctx.seats.find((x) => x.seat === s)?.name ?? t(`${NS}seat`, { n: s + 1 }));
+
+    // layout: grid and a panel, side by side when wide, stacked when tall
+    const landscape = width > height * 1.25;
     const cols = view.columns;
     const rows = Math.ceil(view.cells.length / cols);
     const gap = 6;
-    const gridW = width * 0.68;
-    const w = Math.min(76, (gridW - gap * cols) / cols, ((height - 8 - gap * rows) / rows) / 1.35);
-    const size: CardSize = { w, h: w * 1.35 };
-    const centre = (pos: number): { x: number; y: number } => ({ x: (pos % cols) * (w + gap) + w / 2 + 4, y: Math.floor(pos / cols) * (size.h + gap) + size.h / 2 + 4 });
-    const canOpen = new Set(seat?.canOpen ?? []);
-    for (const cell of view.cells) {
-      const { x, y } = centre(cell.pos);
-      if (cell.pos === this.cursor && seat?.myTurn) layer.add(scene.add.rectangle(x, y, w + 8, size.h + 8, 0x7fd1ff));
-      if (cell.state === 'gone') {
-        layer.add(scene.add.rectangle(x, y, w, size.h).setStrokeStyle(1, 0x4a5674));
-      } else {
-        const order = view.opened.indexOf(cell.pos);
-        const sprite = cell.state === 'up' ? drawCard(scene, x, y, size, cell.card, order >= 0 ? 0xf2c14e : 0x222222) : drawBack(scene, x, y, size);
-        if (canOpen.has(cell.pos)) clickable(sprite, () => { this.cursor = cell.pos; this.open(ctx, cell.pos); });
-        const before = this.seen.get(cell.pos);
-        if (before !== undefined && before !== cell.state) {
-          sprite.scaleX = 0;
-          scene.tweens.add({ targets: sprite, scaleX: 1, duration: 220, ease: 'Sine.easeOut' });
-        }
-        this.sprites.set(cell.pos, sprite);
-        layer.add(sprite);
-      }
-      this.seen.set(cell.pos, cell.state);
-    }
+    const panelH = landscape ? 0 : Math.min(220, Math.max(150, height * 0.3));
+    const gridW = landscape ? width - 250 : width;
+    const gridH = height - panelH - 4;
+    let w = Math.min(120, (gridW - gap * (cols - 1)) / cols);
+    const h = Math.min(w * 1.35, (gridH - gap * (rows - 1)) / rows);
+    w = Math.min(w, Math.max(h / 1.35, Math.min(w, 46)));
+    const size: CardSize = { w, h };
+    const left = (gridW - (cols * w + (cols - 1) * gap)) / 2;
+    const centre = (pos: number): Spot => ({ x: left + (pos % cols) * (w + gap) + w / 2, y: Math.floor(pos / cols) * (h + gap) + h / 2 + 2 });
 
-    // trail: line through this turn's opened cards and numbered badges
+    // the panel
+    const px = landscape ? Math.min(gridW, left + cols * (w + gap) + 18) : 0;
+    const py = landscape ? 2 : rows * (h + gap) + 10;
+    const pw = width - px;
+    const style = { fontFamily: 'system-ui, sans-serif', fontSize: '15px', color: '#f2f2f2' };
+    const pileSpots: Spot[] = [];
+    let y = py;
+    const clock = scene.add.text(px, y, '', { ...style, fontSize: '17px', color: '#f2c14e' });
+    over.add(clock);
+    const now = (): number => ctx.serverNow();
+    const secs = (at: number): string => (Math.max(0, at - now()) / 1000).toFixed(1);
+    this.clock = () => {
+      if (!clock.active) return;
+      if (view.phase === 'flip') clock.setText(view.flipBy !== null ? t(`${NS}clock.open`, { name: name(view.turn), s: secs(view.flipBy) }) : t(`${NS}clock.openNoClock`, { name: name(view.turn) }));
+      else if (view.phase === 'reveal' && view.revealUntil !== null) clock.setText(t(`${NS}clock.reveal`, { s: secs(view.revealUntil) }));
+      else clock.setText(t(`${NS}clock.over`));
+      fitText(clock, pw);
+    };
+    this.clock();
+    y += 26;
+    const trail = view.opened.map((pos) => { const c = view.cells[pos]; return c?.state === 'up' ? label(c.card.value) : '?'; });
+    over.add(fitText(scene.add.text(px, y, t(`${NS}trail`, { name: name(view.turn), trail: trail.length ? trail.join(' → ') : '—' }), style), pw));
+    y += 22;
+    over.add(fitText(scene.add.text(px, y, t(view.wilds ? `${NS}deckWilds` : `${NS}deck`, { count: view.faceDown, from: view.range.from, to: view.range.to }), { ...style, fontSize: '13px', color: '#bbb' }), pw));
+    y += 22;
+    const perRow = landscape ? 1 : Math.min(view.piles.length, pw >= 360 ? 2 : 1);
+    const colW = pw / perRow;
+    view.piles.forEach((pile, s) => {
+      const cx = px + (s % perRow) * colW;
+      const cy = y + Math.floor(s / perRow) * 40;
+      const mark = s === view.turn ? '● ' : '';
+      const head = t(`${NS}pile`, { name: name(s), count: pile.length });
+      over.add(fitText(scene.add.text(cx, cy, `${mark}${head}`, { ...style, fontSize: '14px', color: s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', fontStyle: s === view.turn ? 'bold' : 'normal' }), colW - 8));
+      over.add(fitText(scene.add.text(cx + 12, cy + 18, pile.map((c) => label(c.value)).join(' ') || '—', { ...style, fontSize: '13px', color: '#cfd6e6' }), colW - 20));
+      pileSpots[s] = { x: cx + 30, y: cy + 20 };
+    });
+
+    // the grid, keyed by position
+    const canOpen = new Set(this.gate.open ? seat?.canOpen ?? [] : []);
+    const grown = view.piles.findIndex((p, s) => p.length > (this.pileCounts[s] ?? 0));
+    this.pileCounts = view.piles.map((p) => p.length);
+    pieces.begin();
+    for (const cell of view.cells) {
+      const at = centre(cell.pos);
+      if (seat?.myTurn && cell.pos === this.cursor) under.add(scene.add.rectangle(at.x, at.y, w + 8, h + 8).setStrokeStyle(3, 0x7fd1ff));
+      if (cell.state === 'gone') {
+        under.add(scene.add.rectangle(at.x, at.y, w, h).setStrokeStyle(1, 0x4a5674, 0.6));
+        continue;
+      }
+      const order = view.opened.indexOf(cell.pos);
+      const face = cell.state === 'up' ? `${cell.card.id}#${order >= 0}` : 'down';
+      const piece = pieces.put(cell.pos, face, w, h, (c) => {
+        c.add(cell.state === 'up' ? drawCard(scene, 0, 0, size, cell.card, order >= 0 ? 0xf2c14e : 0x222222) : drawBack(scene, 0, 0, size));
+      }, at);
+      setTap(piece, `card-${cell.pos}`, canOpen.has(cell.pos) ? () => { this.cursor = cell.pos; this.open(ctx, cell.pos); } : null);
+    }
+    pieces.end(() => (grown >= 0 ? pileSpots[grown] ?? null : null));
+    ctx.layer.bringToTop(over);
+
+    // trail: a line through this turn's opened cards and numbered badges
     if (view.opened.length > 0) {
       const g = scene.add.graphics().lineStyle(3, 0xf2c14e, 0.8);
       const pts = view.opened.map(centre);
       for (let i = 1; i < pts.length; i++) g.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
-      layer.add(g);
+      over.add(g);
       pts.forEach((p, i) => {
-        layer.add(scene.add.circle(p.x - w / 2 + 9, p.y + size.h / 2 - 9, 9, 0xf2c14e).setStrokeStyle(1, 0x111111));
-        layer.add(scene.add.text(p.x - w / 2 + 9, p.y + size.h / 2 - 9, String(i + 1), { fontSize: '12px', color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
+        over.add(scene.add.circle(p.x - w / 2 + 9, p.y + h / 2 - 9, 9, 0xf2c14e).setStrokeStyle(1, 0x111111));
+        over.add(scene.add.text(p.x - w / 2 + 9, p.y + h / 2 - 9, String(i + 1), { fontSize: '12px', color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
       });
     }
 
-    // side panel
-    const px = cols * (w + gap) + 24;
-    const style = { fontSize: '15px', color: '#f2f2f2', wordWrap: { width: Math.max(160, width - px - 4) } };
-    let y = 4;
-    const clock = scene.add.text(px, y, '', { ...style, fontSize: '18px', color: '#f2c14e' });
-    layer.add(clock);
-    const now = (): number => ctx.serverNow();
-    if (view.phase === 'flip') {
-      if (view.flipBy !== null) this.timer = countdown(scene, clock, now, view.flipBy, (s) => `Clock: ${name(view.turn)} to open: ${s}s`);
-      else clock.setText(`${name(view.turn)} to open a card`);
-    } else if (view.phase === 'reveal' && view.revealUntil !== null) {
-      this.timer = countdown(scene, clock, now, view.revealUntil, (s) => `Turning back in ${s}s`);
-    } else clock.setText('Game over');
-    y += 30;
-    const trail = view.opened.map((pos) => { const c = view.cells[pos]; return c?.state === 'up' ? label(c.card.value) : '?'; });
-    layer.add(scene.add.text(px, y, `This turn (${name(view.turn)}): ${trail.length ? trail.join(' → ') : '—'}`, style));
-    y += 26;
-    layer.add(scene.add.text(px, y, `Face down: ${view.faceDown} · cars ${view.range.from}–${view.range.to}${view.wilds ? ' + wilds (W)' : ''}`, { ...style, fontSize: '13px', color: '#bbb' }));
-    y += 28;
-    view.piles.forEach((pile, s) => {
-      const head = `${s === view.turn ? '▶ ' : ''}${name(s)}: ${pile.length} taken`;
-      const t = scene.add.text(px, y, `${head}\n  ${pile.map((c) => label(c.value)).join(' ') || '—'}`, { ...style, color: s === ctx.mySeat ? '#f2c14e' : '#f2f2f2' });
-      layer.add(t);
-      y += t.height + 8;
-    });
-
-    if (!seat) ctx.hint(view.phase === 'over' ? 'Game over.' : `Watching ${name(view.turn)}.`);
-    else if (seat.myTurn) ctx.hint(view.opened.length === 0 ? 'Your turn: open a card (click, or arrows + Enter).' : 'Your run goes on: open another card.');
-    else if (view.phase === 'reveal') ctx.hint('Remember these cards before they turn back.');
-    else if (view.phase === 'over') ctx.hint('Game over.');
-    else ctx.hint(`Watch and remember: ${name(view.turn)} is opening cards.`);
+    if (!seat) ctx.hint(view.phase === 'over' ? t(`${NS}hint.over`) : t(`${NS}hint.watching`, { name: name(view.turn) }));
+    else if (seat.myTurn) ctx.hint(view.opened.length === 0 ? t(`${NS}hint.yourTurn`) : t(`${NS}hint.goOn`));
+    else if (view.phase === 'reveal') ctx.hint(t(`${NS}hint.remember`));
+    else if (view.phase === 'over') ctx.hint(t(`${NS}hint.over`));
+    else ctx.hint(t(`${NS}hint.watch`, { name: name(view.turn) }));
   }
 
   onKey(ctx: RenderContext, key: string): void {
     const last = this.last;
     if (!last) return;
     const { pub } = last;
-    const move = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: pub.columns, ArrowUp: -pub.columns }[key];
+    const move = ({ ArrowRight: 1, ArrowLeft: -1, ArrowDown: pub.columns, ArrowUp: -pub.columns } as Record<string, number>)[key];
     if (move !== undefined) {
       this.cursor = (this.cursor + move + pub.cells.length) % pub.cells.length;
-      ctx.layer.removeAll(true);
-      this.render(ctx, pub, last.mine);
+      this.draw(ctx, pub, last.mine);
     } else if (key === 'Enter' || key === ' ') {
-      if (last.mine?.canOpen.includes(this.cursor)) this.open(ctx, this.cursor);
-      else ctx.hint('That card cannot be opened now.');
+      if (this.gate.open && last.mine?.canOpen.includes(this.cursor)) this.open(this.ctx ?? ctx, this.cursor);
+      else ctx.hint(t(`${NS}hint.cannotOpen`));
     }
   }
 
   destroy(): void {
     this.timer?.remove();
+    this.pieces?.destroy();
+    this.under?.destroy();
+    this.over?.destroy();
+    this.pieces = null;
   }
 
   /** Half-turn the card at once; if refused it turns back. */
   private open(ctx: RenderContext, pos: number): void {
     ctx.act({ type: 'open', pos }, () => {
-      const sprite = this.sprites.get(pos);
+      const sprite = this.pieces?.get(pos);
       if (!sprite?.active) return () => undefined;
       ctx.scene.tweens.add({ targets: sprite, scaleX: 0.15, duration: 120 });
       return () => { if (sprite.active) ctx.scene.tweens.add({ targets: sprite, scaleX: 1, duration: 250, ease: 'Back.easeOut' }); };

@@ -1,0 +1,100 @@
+/**
+ * Touch-sized controls for the table renderers: buttons at least 44 px tall, taps on pieces, and
+ * the tap-target registry (only what the rules allow now is interactive and registered).
+ */
+import type Phaser from 'phaser';
+import { markTarget, unmarkTarget } from '../ui/tapTargets.js';
+
+export const TAP = 44;
+
+export interface ButtonOpts { enabled?: boolean; colour?: string; big?: boolean; width?: number; fontSize?: number }
+
+/** A button; when enabled it is interactive and registered as tap target `id`. */
+export function tapButton(scene: Phaser.Scene, x: number, y: number, label: string, id: string, onTap: () => void, opts: ButtonOpts = {}): Phaser.GameObjects.Text {
+  const enabled = opts.enabled ?? true;
+  const size = opts.fontSize ?? (opts.big ? 20 : 16);
+  const padY = Math.max(8, Math.ceil((TAP - size) / 2));
+  const b = scene.add.text(x, y, label, {
+    fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, fontStyle: opts.big ? 'bold' : 'normal', align: 'center',
+    color: enabled ? '#1d2330' : '#c7ccd6', backgroundColor: enabled ? (opts.colour ?? '#f2c14e') : '#4b5263',
+    padding: { x: 12, y: padY },
+  });
+  if (opts.width) b.setFixedSize(opts.width, 0);
+  if (enabled) {
+    b.setInteractive({ useHandCursor: true }).on('pointerdown', onTap);
+    markTarget(b, id);
+  }
+  return b;
+}
+
+/** Make a keyed piece tappable now (or not): its handler is replaced on every render. */
+export function setTap(obj: Phaser.GameObjects.Container, id: string, onTap: (() => void) | null): void {
+  obj.off('pointerdown');
+  if (!onTap) {
+    obj.disableInteractive();
+    unmarkTarget(obj);
+    return;
+  }
+  if (!obj.input) obj.setInteractive({ useHandCursor: true });
+  else obj.setInteractive();
+  obj.on('pointerdown', onTap);
+  markTarget(obj, id);
+}
+
+/** A label that never runs past `maxWidth` (shrinks its font, then cuts with an ellipsis). */
+export function fitText(text: Phaser.GameObjects.Text, maxWidth: number): Phaser.GameObjects.Text {
+  let size = parseInt(String(text.style.fontSize), 10) || 14;
+  while (text.width > maxWidth && size > 11) text.setFontSize(--size);
+  if (text.width > maxWidth) {
+    let s = text.text;
+    while (s.length > 1 && text.width > maxWidth) text.setText((s = s.slice(0, -1)) + '…');
+  }
+  return text;
+}
+
+/**
+ * Between sending a move and seeing its result the table still shows the old state, where the
+ * next tap would be judged against a state the server has already left (a second card during the
+ * pace, a flip with the hand already full). The gate closes on every move sent and opens when the
+ * views change, when the move is refused, or after a safety delay.
+ */
+export class MoveGate {
+  private busy = false;
+  private seenViews = '';
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Call with the views at the start of each render. */
+  seen(...views: unknown[]): void {
+    const sig = JSON.stringify(views);
+    if (sig === this.seenViews) return;
+    this.seenViews = sig;
+    this.release();
+  }
+
+  get open(): boolean {
+    return !this.busy;
+  }
+
+  /** A context whose `act` closes the gate; `redraw` runs when it opens again without new views. */
+  wrap<C extends { act(action: unknown, predict?: () => () => void): void }>(ctx: C, redraw: () => void): C {
+    return {
+      ...ctx,
+      act: (action: unknown, predict?: () => () => void) => {
+        this.busy = true;
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = setTimeout(() => { this.release(); redraw(); }, 2_000);
+        ctx.act(action, () => {
+          const undo = predict?.();
+          return () => { undo?.(); this.release(); redraw(); };
+        });
+        setTimeout(redraw, 0);
+      },
+    };
+  }
+
+  release(): void {
+    this.busy = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
