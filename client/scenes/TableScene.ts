@@ -122,7 +122,7 @@ export class TableScene extends Phaser.Scene {
     else this.hideWaiting();
     const views = state.phase !== 'waiting' ? this.connection.views() : null;
     if (views) {
-      this.layer.removeAll(true);
+      // Each renderer owns its children: it creates them once, updates them and destroys them in destroy().
       if (this.gameRenderer) this.gameRenderer.render(this.context(), views.publicView, views.seatView);
       else this.layer.add(this.add.text(0, 0, 'This game has no table view yet.', { fontSize: '18px' }));
     }
