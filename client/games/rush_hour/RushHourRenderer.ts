@@ -318,7 +318,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     const { x: x0, y: y0, w } = L.players;
     const bw = w / L.playerCols;
     this.boxes.clear();
-    const chip: CardSize = { w: 18, h: 26 };
+    const chip: CardSize = L.compactPlayers ? { w: 13, h: 19 } : { w: 18, h: 26 };
     view.players.forEach((pl, k) => {
       const x = x0 + (k % L.playerCols) * bw;
       const y = y0 + Math.floor(k / L.playerCols) * L.playerH;
@@ -333,11 +333,14 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
       else if (p?.kind === 'card' && p.seat === pl.seat) flag = '…';
       if (flag === '✔' && view.phase === 'pick') decor.add(drawBack(scene, x + bw - 30, y + 4, { w: 16, h: 22 }));
       else if (flag) decor.add(scene.add.text(x + bw - 12, y + 3, flag, txt(14, flag === '✔' ? '#9fe29f' : '#aab3c5', true)).setOrigin(1, 0));
-      decor.add(scene.add.text(x + 6, y + 20, `${tt('points', { count: pl.points })} · ${tt('hand', { count: pl.handCount })}`, { ...txt(12, '#cfd6e6'), wordWrap: { width: bw - 14 } }).setMaxLines(1));
+      const stats = L.compactPlayers ? tt('points', { count: pl.points }) : `${tt('points', { count: pl.points })} · ${tt('hand', { count: pl.handCount })}`;
+      decor.add(scene.add.text(x + 6, y + 20, stats, { ...txt(12, '#cfd6e6'), wordWrap: { width: L.compactPlayers ? bw * 0.4 : bw - 14 } }).setMaxLines(1));
       // The penalty pile: this deal's cards, face up, overlapping when there are many.
-      const room = bw - 16;
+      const px = L.compactPlayers ? x + bw * 0.45 : x + 6;
+      const room = (L.compactPlayers ? bw * 0.55 : bw) - 16;
       const stepX = pl.pile.length > 1 ? Math.min(chip.w + 2, (room - chip.w) / (pl.pile.length - 1)) : 0;
-      pl.pile.forEach((c, i) => { if (!spots.has(c.id)) spots.set(c.id, { x: x + 6 + i * stepX, y: y + 36, size: chip, depth: 40 + i }); });
+      const py = L.compactPlayers ? y + 22 : y + 36;
+      pl.pile.forEach((c, i) => { if (!spots.has(c.id)) spots.set(c.id, { x: px + i * stepX, y: py, size: chip, depth: 40 + i }); });
     });
   }
 

@@ -19,6 +19,8 @@ export interface RushLayout {
   players: Box;
   playerCols: number;
   playerH: number;
+  /** Short areas: one line of text per player, the penalty pile beside it. */
+  compactPlayers: boolean;
   hand: Box;
   handCols: number;
   handCard: CardSize;
@@ -35,9 +37,11 @@ export function rushLayout(width: number, height: number, headerH: number, nRows
   const leftW = wide ? Math.floor(width * 0.56) : width;
   const sideX = wide ? leftW + 12 : 0;
   const sideW = wide ? width - sideX : width;
-  const playerCols = Math.max(1, Math.min(players, Math.floor(sideW / 150)));
-  const playersH = Math.ceil(players / playerCols) * PLAYER_H;
-  const revealH = wide ? Math.min(86, Math.max(52, height * 0.2)) : 74;
+  const compactPlayers = wide && height < 420;
+  const playerH = compactPlayers ? 50 : PLAYER_H;
+  const playerCols = Math.max(1, Math.min(players, Math.floor(sideW / (compactPlayers ? 125 : 150))));
+  const playersH = Math.ceil(players / playerCols) * playerH;
+  const revealH = wide ? Math.min(86, Math.max(compactPlayers ? 40 : 52, height * 0.16)) : 74;
   // Hand: as large as fits (44–72 px wide cards), on as few lines as the width allows.
   const handRoom = wide ? height - headerH - playersH - revealH - 24 : Math.max(120, height - headerH - nRows * MIN_LANE - playersH - revealH - 20);
   const fit = seated ? fitCards(sideW, handRoom - 22, handSize, gap) : { cols: 1, w: 44 };
@@ -45,7 +49,7 @@ export function rushLayout(width: number, height: number, headerH: number, nRows
   const handH = seated ? 22 + Math.max(1, Math.ceil(Math.max(1, handSize) / fit.cols)) * (handCard.h + gap) + 6 : 0;
   const rowsTop = headerH;
   const rowsH = wide ? height - rowsTop : Math.max(nRows * MIN_LANE, height - rowsTop - revealH - playersH - handH);
-  const unit = Math.max(MIN_LANE, Math.min(104, rowsH / nRows));
+  const unit = Math.max(MIN_LANE, Math.min(124, rowsH / nRows));
   const labelW = Math.min(44, Math.max(30, leftW * 0.09));
   const slotW = (leftW - labelW - 4) / slots;
   const ch = Math.min(unit - 10, (slotW - 4) * RATIO);
@@ -57,7 +61,7 @@ export function rushLayout(width: number, height: number, headerH: number, nRows
   const revealCard = { w: rh / RATIO, h: rh };
   const pl = { x: sideX, y: reveal.y + reveal.h, w: sideW, h: playersH };
   const hand = { x: sideX, y: pl.y + pl.h, w: sideW, h: handH };
-  return { rows, unit, labelW, slotW, rowCard, reveal, revealCard, players: pl, playerCols, playerH: PLAYER_H, hand, handCols: fit.cols, handCard, gap };
+  return { rows, unit, labelW, slotW, rowCard, reveal, revealCard, players: pl, playerCols, playerH, compactPlayers, hand, handCols: fit.cols, handCard, gap };
 }
 
 function fitCards(w: number, h: number, n: number, gap: number): { cols: number; w: number } {
