@@ -85,7 +85,8 @@ async function openTable(page: Page, game: string, variant: string, players: num
 async function photograph(page: Page, game: string): Promise<void> {
   for (const [w, h] of [[390, 844], [844, 390], [1280, 800]] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(600);
+    // Pieces slide to their new places (slowly on a loaded machine) before the picture.
+    await page.waitForTimeout(2000);
     await page.screenshot({ path: join(shots, `${game}-${w}x${h}.png`) });
   }
   await page.setViewportSize({ width: 390, height: 844 });
@@ -172,8 +173,12 @@ describe.skipIf(!browserTestsRun)('phone tables by touch (390 × 844)', () => {
       if (found && byId.has(`card-${found.id}`)) {
         await tap(page, byId.get(`card-${found.id}`)!);
         await page.waitForTimeout(150);
-        const bip = (await targets(page)).find((t) => t.id === 'bip');
-        if (bip) { await tap(page, bip); did.claims++; }
+        // The bot moves too: claim only if the board still shows the card, else put it back.
+        const again = await seen<BipPublicView, BipSeatView>(page);
+        const now = await targets(page);
+        const bip = now.find((t) => t.id === 'bip');
+        if (bip && again && findMatch(again.pub.board as Board, found.id)) { await tap(page, bip); did.claims++; }
+        else { const card = now.find((t) => t.id === `card-${found.id}`); if (card) await tap(page, card); }
       } else if (s.pub.boardVersion !== lastVersion) {
         const before = s.pub.lastMove ? moveBack(board, s.pub.lastMove.from, s.pub.lastMove.to) : null;
         const step = chooseStep(board, before, s.mine.hand.map((c) => c.id), 'hard', rng);

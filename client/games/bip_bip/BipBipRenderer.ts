@@ -347,12 +347,21 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     const decor = this.stage.decor;
     const { x, y } = L.hand;
     const swapping = view.phase === 'swap' && view.swap?.leader === seat.seat;
-    decor.add(scene.add.text(x, y, swapping ? tt('swapPick', { count: view.swap!.count }) : tt('hand', { count: seat.hand.length }), { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: L.hand.w } }).setMaxLines(1));
-    const claimable = this.canClaim(view, seat);
+    // The buttons first, so a long hand never hides them.
+    if (swapping) {
+      const n = this.swapPick.size;
+      tableButton(scene, decor, x, y, tt('swapButton', { n, count: view.swap!.count }), 'swap', n === view.swap!.count ? () => this.swap(ctx) : null, { primary: true });
+    } else {
+      const canBip = this.card !== null && this.canClaim(view, seat) && !this.pendingClaims.has(this.card);
+      const b = tableButton(scene, decor, x, y, tt('bip'), 'bip', canBip ? () => this.claim(ctx) : null, { primary: true });
+      tableButton(scene, decor, x + b.w + 8, y, tt('turn'), 'turn', this.card !== null ? () => this.turn() : null);
+    }
+    const top = y + 50;
+    decor.add(scene.add.text(x, top, swapping ? tt('swapPick', { count: view.swap!.count }) : tt('hand', { count: seat.hand.length }), { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: L.hand.w } }).setMaxLines(1));
     const w = L.cardW;
     seat.hand.forEach((card, i) => {
       const cx = x + (i % L.handCols) * (w + L.gap);
-      const cy = y + 20 + Math.floor(i / L.handCols) * (w * 1.3 + L.gap);
+      const cy = top + 20 + Math.floor(i / L.handCols) * (w * 1.3 + L.gap);
       const chosen = swapping ? this.swapPick.has(card.id) : this.card === card.id;
       const pending = this.pendingClaims.has(card.id);
       const refused = this.refusedCard === card.id;
@@ -366,16 +375,6 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       else if (view.phase === 'play' && !pending) tap = () => this.pickCard(ctx, i);
       tapArea(bg, `card-${card.id}`, tap);
     });
-    const rows = Math.ceil(seat.hand.length / L.handCols);
-    const by = Math.min(L.hand.y + L.hand.h - 44, y + 20 + rows * (w * 1.3 + L.gap));
-    if (swapping) {
-      const n = this.swapPick.size;
-      tableButton(scene, decor, x, by, tt('swapButton', { n, count: view.swap!.count }), 'swap', n === view.swap!.count ? () => this.swap(ctx) : null, { primary: true });
-    } else {
-      const canBip = this.card !== null && claimable && !this.pendingClaims.has(this.card);
-      const b = tableButton(scene, decor, x, by, tt('bip'), 'bip', canBip ? () => this.claim(ctx) : null, { primary: true });
-      tableButton(scene, decor, x + b.w + 8, by, tt('turn'), 'turn', this.card !== null ? () => this.turn() : null);
-    }
   }
 
   /** A penalty card comes from the middle of the table. */

@@ -214,8 +214,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     this.panelX = x;
     this.panelW = w;
     this.panelY = y0;
-    this.clockText = this.text(ctx, '', '#f2c14e', 14, true);
-    this.tickClock();
+    this.clockText = this.text(ctx, this.statusText(), '#f2c14e', 14, true);
     if (mine && pub.phase === 'play') {
       if (pub.traffic !== null && pub.delivery !== null) {
         this.flow(ctx, [
@@ -346,14 +345,18 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   }
 
   private tickClock(): void {
-    const l = this.last;
     const text = this.clockText;
-    if (!l || !text || !text.active) return;
+    if (text?.active) text.setText(this.statusText());
+  }
+
+  private statusText(): string {
+    const l = this.last;
+    if (!l) return '';
     const pub = l.pub;
     const left = pub.deadline === null ? null : Math.max(0, Math.ceil((pub.deadline - l.ctx.serverNow()) / 1000));
     const parts = pub.phase === 'over' ? tt('status.over') : pub.phase === 'choose' ? tt('status.choose')
       : [tt('status.day', { n: pub.day }), pub.traffic ? tt('status.traffic', { n: pub.traffic }) : '', pub.delivery ? tt('status.delivery', { n: pub.delivery }) : ''].filter(Boolean).join(' · ');
-    text.setText(left === null ? parts : tt('status.clock', { what: parts, s: left }));
+    return left === null ? parts : tt('status.clock', { what: parts, s: left });
   }
 
   // ---- actions --------------------------------------------------------------------------------
