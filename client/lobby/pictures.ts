@@ -4,7 +4,7 @@
  * gallery. No external assets. Pictures are drawn once per page and cached.
  */
 import type Phaser from 'phaser';
-import { drawCar } from '../games/railway/carFace.js';
+import { carAt } from '../games/railway/carFace.js';
 import { LOCOMOTIVES, carOf } from '../../shared/games/railway/cards.js';
 import { drawCard as drawExchangeCard } from '../games/car_exchange/cardFace.js';
 import { carId, cardOf as exchangeCardOf, fineId, paintId, serviceId } from '../../shared/games/car_exchange/cards.js';
@@ -28,8 +28,8 @@ const DRAWINGS: Record<string, Draw> = {
   railway_madness(scene, c) {
     // A locomotive pulling three matching cars.
     const size = { w: 54, h: 56 };
-    add(c, drawCar(scene, 4, 32, size, LOCOMOTIVES[0], { locomotive: true }));
-    [3, 12, 21].forEach((id, i) => add(c, drawCar(scene, 62 + i * 58, 32, size, carOf(id))));
+    add(c, carAt(scene, 4, 32, size, LOCOMOTIVES[0], { locomotive: true }));
+    [3, 12, 21].forEach((id, i) => add(c, carAt(scene, 62 + i * 58, 32, size, carOf(id))));
   },
   car_exchange(scene, c) {
     const size = { w: 46, h: 68 };

@@ -13,7 +13,7 @@ export function chromiumAvailable(): boolean {
 }
 
 /** Chromium with its own fresh profile (playwright passes it as --user-data-dir); `close` also removes the profile. */
-export async function launchChromium(opts: { hasTouch?: boolean } = {}): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
+export async function launchChromium(options: { hasTouch?: boolean } = {}): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'junction-chromium-'));
   const removeProfile = () => rmSync(profile, { recursive: true, force: true });
   let browser: BrowserContext;
@@ -22,7 +22,7 @@ export async function launchChromium(opts: { hasTouch?: boolean } = {}): Promise
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 860 },
-      hasTouch: opts.hasTouch ?? false,
+      hasTouch: options.hasTouch ?? false,
       args: [
         '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -63,13 +63,13 @@ if (!chromiumAvailable()) console.warn('[skip] /usr/bin/chromium is missing: apt
 export interface BrowserTestEnv { server: TestServer; browser: BrowserContext }
 
 /** For one test file: a real server serving the built client, and a fresh Chromium (filled in before the tests run). */
-export function useServerAndBrowser(opts: { hasTouch?: boolean } = {}): BrowserTestEnv {
+export function useServerAndBrowser(options: { hasTouch?: boolean } = {}): BrowserTestEnv {
   const env = {} as BrowserTestEnv;
   let closeBrowser: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('the client is not built: run `npm run build` (npm test does)');
     env.server = await bootServer();
-    const chromium = await launchChromium(opts);
+    const chromium = await launchChromium(options);
     env.browser = chromium.browser;
     closeBrowser = chromium.close;
   });

@@ -1,194 +1,397 @@
 /**
- * Bip! Bip! table: the 4×4 board (row 1 at the top, so cards read the same way), your hand as mini
- * figures, the players (green light, claim blocks, round scores), and the freeze overlay showing the
- * last claimed card with its cars ringed. Click (or drag) a car to a neighbour to move; choose a
- * card, then point at its three cars (or press Bip!) to claim; R turns the chosen card's preview.
+ * Bip! Bip! table: the 4×4 board (row 1 at the top, so cards read the same way), the players, your
+ * hand and the last claim shown during the freeze. Cars and cards are kept pieces: a move slides
+ * the car (and the one it swaps with), a claimed card leaves the hand, a penalty card arrives.
+ * Only what the server would accept is lit: cars that may move now, their allowed neighbours, the
+ * cars of the chosen card's claim, Bip! while claims are open to you. Tap or drag a car.
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
-import type { BipPublicView, BipSeatView } from '../../../shared/games/bip_bip/views.js';
+import type { BipPublicView, BipSeatView, CardFace } from '../../../shared/games/bip_bip/views.js';
+import { adjacent, cellName, moved, moveProblem, type Board } from '../../../shared/games/bip_bip/board.js';
+import { t } from '../../i18n/index.js';
+import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
 import { drawCard, drawMark, turned } from './pieces.js';
+import { bipLayout, type BipLayout } from './layout.js';
 
-const cellName = (c: number): string => `${'abcd'[c % 4]}${Math.floor(c / 4) + 1}`;
-const adjacent = (a: number, b: number): boolean =>
-  (Math.floor(a / 4) === Math.floor(b / 4) && Math.abs(a - b) === 1) || Math.abs(a - b) === 4;
-const secs = (ms: number): string => `${Math.max(0, ms / 1000).toFixed(1)}s`;
+type Mark = 'R' | 'B' | 'Y';
+const tt = (key: string, opts?: Record<string, unknown>): string => t(`table_bip_bip:${key}`, opts);
+const secs = (ms: number): string => Math.max(0, ms / 1000).toFixed(1);
+const FONT = 'system-ui, sans-serif';
 
-export class BipBipRenderer implements GameRenderer {
-  readonly keysHelp = 'arrows + Enter: pick, move or point at a car · 1–9 card · R turn it · B Bip! · W Wrong! · S swap · Esc clear';
+export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> {
+  get keysHelp(): string { return tt('keys'); }
+  private stage = new PieceStage();
   private cursor = 5;
   private car: number | null = null;
   private card: number | null = null;
   /** The cars pointed at for the chosen card's claim (sent with the third). */
   private claimCars: number[] = [];
-  /** Claims sent and not yet answered: the card shows as played until the server says otherwise. */
-  private pendingClaims = new Set<number>();
+  /** Claims sent and not yet settled: the card shows as played until the server has answered. */
+  private pendingClaims = new Map<number, number>();
   /** A claim the server just refused: its card is marked for a moment. */
   private refusedCard: number | null = null;
-  /** Quarter turns of the chosen card's preview, to compare it with the board. */
+  /** A move sent and not yet on the server's board: drawn at once, undone if refused. */
+  private pendingMove: { from: number; to: number; version: number } | null = null;
   private turns = 0;
   private focus: 'board' | 'hand' = 'board';
   private swapPick = new Set<number>();
   private last: { ctx: RenderContext; pub: BipPublicView; mine: BipSeatView | null } | null = null;
   private clocks: { text: Phaser.GameObjects.Text; label: () => string }[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
-  private carSprites = new Map<number, Phaser.GameObjects.GameObject[]>();
+  private queued = false;
+  /** Which car piece stands on each cell (cars have no ids: a move hands the key along). */
+  private carKeys: (string | null)[] = Array.from({ length: 16 }, () => null);
+  private nextCarKey = 0;
+  private frozenShown = false;
+  private layout: BipLayout | null = null;
 
-  render(ctx: RenderContext, pub: unknown, mine: unknown): void {
-    const view = pub as BipPublicView;
-    const seat = (mine as BipSeatView | null) ?? null;
+  render(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null): void {
     this.last = { ctx, pub: view, mine: seat };
-    ctx.layer.removeAll(true);
+    if (this.stage.attach(ctx.scene, ctx.layer)) this.carKeys = this.carKeys.map(() => null);
+    this.stage.begin();
     this.clocks = [];
-    this.carSprites.clear();
-    if (this.card !== null && !seat?.hand.some((c) => c.id === this.card)) this.chooseCard(null);
-    if (this.car !== null && view.board[this.car] === null) this.car = null;
-    this.claimCars = this.claimCars.filter((c) => view.board[c] !== null);
-    for (const id of this.pendingClaims) if (!seat?.hand.some((c) => c.id === id)) this.pendingClaims.delete(id);
-    this.timer ??= ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.clocks.forEach((c) => c.text.active && c.text.setText(c.label())) });
-    const size = Math.min(ctx.height * 0.62, ctx.width * 0.46);
-    this.drawBoard(ctx, view, size);
-    this.drawPlayers(ctx, view, size + 30);
-    this.drawHand(ctx, view, seat, size);
+    this.settle(view, seat);
+    this.timer ??= ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.tick() });
+    const L = bipLayout(ctx.width, ctx.height, seat?.hand.length ?? 0, view.players.length);
+    this.layout = L;
+    const board = this.shownBoard(view);
+    this.drawBoard(ctx, view, seat, board, L);
+    this.drawInfo(ctx, view, seat, L);
+    this.drawPlayers(ctx, view, L);
+    this.drawHand(ctx, view, seat, L);
+    this.stage.end((key) => (key.startsWith('card-') ? { x: L.board.x + L.board.size / 2, y: L.board.y + L.board.size / 2 } : null));
     ctx.hint(this.hintText(ctx, view, seat));
   }
 
-  destroy(): void { this.timer?.remove(); this.timer = null; }
+  destroy(): void {
+    this.timer?.remove();
+    this.timer = null;
+    this.stage.destroy();
+  }
+
+  /** Drop local choices the new state makes moot. */
+  private settle(view: BipPublicView, seat: BipSeatView | null): void {
+    if (this.card !== null && !seat?.hand.some((c) => c.id === this.card)) this.chooseCard(null);
+    if (this.pendingMove && view.boardVersion !== this.pendingMove.version) this.pendingMove = null;
+    const board = this.shownBoard(view);
+    if (this.car !== null && board[this.car] === null) this.car = null;
+    if (!this.canMove(view, seat)) this.car = null;
+    this.claimCars = this.claimCars.filter((c) => board[c] !== null);
+    for (const id of [...this.pendingClaims.keys()]) if (!seat?.hand.some((c) => c.id === id)) this.pendingClaims.delete(id);
+    // A wrong claim is applied (a penalty), not refused: the card stays in the hand, playable later.
+    if (seat && seat.blockedUntil > this.last!.ctx.serverNow()) this.pendingClaims.clear();
+    if (view.phase !== 'swap') this.swapPick.clear();
+  }
+
+  private shownBoard(view: BipPublicView): Board {
+    const m = this.pendingMove;
+    return m && m.version === view.boardVersion ? moved(view.board, m.from, m.to) : view.board;
+  }
+
+  private tick(): void {
+    this.clocks.forEach((c) => c.text.active && c.text.setText(c.label()));
+    const l = this.last;
+    if (!l) return;
+    // The freeze and a claim block end on the clock, not on a patch: redraw when they do.
+    const now = l.ctx.serverNow();
+    const frozen = l.pub.lastClaim !== null && now < l.pub.frozenUntil;
+    const blocked = (l.mine?.blockedUntil ?? 0) > now;
+    const key = frozen || blocked;
+    if (key !== this.frozenShown) { this.frozenShown = key; this.rerender(); }
+  }
+
+  // ---- rules on the client (shared/games/bip_bip) --------------------------------------------
+
+  private before(view: BipPublicView): Board | null {
+    // The board before the last move is that move undone (a move swaps two cells).
+    return view.lastMove ? moved(view.board, view.lastMove.from, view.lastMove.to) : null;
+  }
+
+  private canMove(view: BipPublicView, seat: BipSeatView | null): boolean {
+    if (!seat || this.pendingMove) return false;
+    return view.phase === 'play' && this.last!.ctx.serverNow() >= view.frozenUntil && view.light !== seat.seat;
+  }
+
+  private moveOk(view: BipPublicView, from: number, to: number): boolean {
+    return moveProblem(view.board, this.before(view), from, to) === null;
+  }
+
+  private canClaim(view: BipPublicView, seat: BipSeatView | null): boolean {
+    return !!seat && view.phase === 'play' && this.last!.ctx.serverNow() >= seat.blockedUntil;
+  }
+
+  // ---- drawing -------------------------------------------------------------------------------
 
   private clock(ctx: RenderContext, x: number, y: number, label: () => string, style: Phaser.Types.GameObjects.Text.TextStyle = {}): Phaser.GameObjects.Text {
-    const text = ctx.scene.add.text(x, y, label(), { fontSize: '14px', color: '#f2f2f2', ...style });
+    const text = ctx.scene.add.text(x, y, label(), { fontFamily: FONT, fontSize: '14px', color: '#f2f2f2', ...style });
     this.clocks.push({ text, label });
-    ctx.layer.add(text);
+    this.stage.decor.add(text);
     return text;
   }
 
-  private drawBoard(ctx: RenderContext, view: BipPublicView, size: number): void {
-    const { scene, layer } = ctx;
-    const step = size / 4;
-    const at = (c: number) => ({ x: 20 + step * (c % 4) + step / 2, y: 20 + step * Math.floor(c / 4) + step / 2 });
-    const roads = scene.add.graphics().lineStyle(step * 0.35, 0x4a5674);
-    for (let i = 0; i < 4; i++) {
-      roads.lineBetween(at(i * 4).x, at(i * 4).y, at(i * 4 + 3).x, at(i * 4).y);
-      roads.lineBetween(at(i).x, at(i).y, at(i).x, at(i + 12).y);
+  private cellAt(L: BipLayout, c: number): { x: number; y: number } {
+    const step = L.board.size / 4;
+    return { x: L.board.x + step * (c % 4) + step / 2, y: L.board.y + step * Math.floor(c / 4) + step / 2 };
+  }
+
+  /** Hand car keys along a move, and match the rest by colour and distance (a new round deals afresh). */
+  private assignCars(board: Board): void {
+    const keys: (string | null)[] = Array.from({ length: 16 }, () => null);
+    const free = new Map<string, number>();
+    this.carKeys.forEach((k, c) => { if (k) free.set(k, c); });
+    const colourOf = new Map<string, Mark>();
+    for (const [k] of free) {
+      const obj = this.stage.get(k);
+      const colour = obj?.getData('colour') as Mark | undefined;
+      if (colour) colourOf.set(k, colour);
     }
-    layer.add(roads);
+    // Cars that stayed keep their key.
+    board.forEach((car, c) => {
+      const k = this.carKeys[c];
+      if (car && k && colourOf.get(k) === car) { keys[c] = k; free.delete(k); }
+    });
+    board.forEach((car, c) => {
+      if (!car || keys[c]) return;
+      let best: string | null = null;
+      let bestD = Infinity;
+      for (const [k, from] of free) {
+        if (colourOf.get(k) !== car) continue;
+        const d = Math.abs((from % 4) - (c % 4)) + Math.abs(Math.floor(from / 4) - Math.floor(c / 4));
+        if (d < bestD) { bestD = d; best = k; }
+      }
+      if (best) free.delete(best);
+      keys[c] = best ?? `car-${this.nextCarKey++}`;
+    });
+    this.carKeys = keys;
+  }
+
+  private drawBoard(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, board: Board, L: BipLayout): void {
+    const { scene } = ctx;
+    const decor = this.stage.decor;
+    const over = this.stage.over;
+    const step = L.board.size / 4;
+    const roads = scene.add.graphics();
+    roads.fillStyle(0x263042).fillRoundedRect(L.board.x, L.board.y, L.board.size, L.board.size, 10);
+    roads.lineStyle(step * 0.32, 0x4a5674);
     for (let i = 0; i < 4; i++) {
-      layer.add(scene.add.text(at(i).x, 2, 'abcd'[i], { fontSize: '13px', color: '#bbb' }).setOrigin(0.5, 0));
-      layer.add(scene.add.text(4, at(i * 4).y, `${i + 1}`, { fontSize: '13px', color: '#bbb' }).setOrigin(0, 0.5));
+      const a = this.cellAt(L, i * 4), b = this.cellAt(L, i * 4 + 3);
+      roads.lineBetween(a.x - step * 0.4, a.y, b.x + step * 0.4, b.y);
+      const c = this.cellAt(L, i), d = this.cellAt(L, i + 12);
+      roads.lineBetween(c.x, c.y - step * 0.4, d.x, d.y + step * 0.4);
+    }
+    roads.lineStyle(2, 0xd8dde8, 0.5);
+    for (let i = 0; i < 4; i++) {
+      const a = this.cellAt(L, i * 4), b = this.cellAt(L, i * 4 + 3);
+      for (let x = a.x; x < b.x; x += 14) roads.lineBetween(x, a.y, x + 6, a.y);
+      const c = this.cellAt(L, i), d = this.cellAt(L, i + 12);
+      for (let y = c.y; y < d.y; y += 14) roads.lineBetween(c.x, y, c.x, y + 6);
+    }
+    decor.add(roads);
+    const label = { fontFamily: FONT, fontSize: '12px', color: '#aab3c5' };
+    for (let i = 0; i < 4; i++) {
+      decor.add(scene.add.text(this.cellAt(L, i).x, L.board.y - 1, 'abcd'[i], label).setOrigin(0.5, 1));
+      decor.add(scene.add.text(L.board.x - 3, this.cellAt(L, i * 4).y, `${i + 1}`, label).setOrigin(1, 0.5));
     }
     const now = ctx.serverNow();
     const frozen = view.lastClaim && now < view.frozenUntil ? view.lastClaim : null;
     const lm = view.lastMove;
+    const movable = this.canMove(view, seat);
+    const pointing = this.card !== null && this.canClaim(view, seat) && !this.pendingClaims.has(this.card);
+    const ring = (c: number, colour: number, width: number, r: number, dashed = false) => {
+      const { x, y } = this.cellAt(L, c);
+      if (!dashed) return void over.add(scene.add.circle(x, y, r).setStrokeStyle(width, colour));
+      const g = scene.add.graphics().lineStyle(width, colour);
+      for (let a = 0; a < 12; a++) g.beginPath().arc(x, y, r, (a * Math.PI) / 6, ((a + 0.6) * Math.PI) / 6).strokePath();
+      over.add(g);
+    };
+    this.assignCars(board);
     for (let c = 0; c < 16; c++) {
-      const { x, y } = at(c);
-      const hit = scene.add.rectangle(x, y, step * 0.9, step * 0.9, 0xffffff, 0.001).setInteractive({ useHandCursor: true }).setData('cell', c);
-      hit.on('pointerdown', () => { this.cursor = c; this.focus = 'board'; this.boardAction(ctx, c); });
-      // Dragging a car onto a neighbour: the press picked it, the release here moves it.
-      hit.on('pointerup', () => { if (this.car !== null && this.card === null && c !== this.car && adjacent(c, this.car)) this.boardAction(ctx, c); });
-      layer.add(hit);
-      const ring = (colour: number, width: number, r: number) => layer.add(scene.add.circle(x, y, r).setStrokeStyle(width, colour));
-      if (lm && (c === lm.from || c === lm.to)) ring(0x8a8a8a, 2, step * 0.44);
-      if (this.car !== null && c !== this.car && adjacent(c, this.car) && view.board[c] !== view.board[this.car]) ring(0x2fbf71, 2, step * 0.2);
-      const car = view.board[c];
-      if (car) {
-        const sprite = drawMark(scene, x, y, step * 0.27, car);
-        layer.add(sprite);
-        this.carSprites.set(c, sprite);
+      const { x, y } = this.cellAt(L, c);
+      const car = board[c];
+      const key = this.carKeys[c];
+      if (car && key) {
+        const r = step * 0.27;
+        this.stage.place(key, `${car}:${Math.round(r)}`, () => {
+          const obj = scene.add.container(0, 0, drawMark(scene, 0, 0, r, car));
+          obj.setData('colour', car);
+          return obj;
+        }, { x, y, depth: 1 });
       }
-      if (frozen?.cars.includes(c)) ring(0xffffff, 4, step * 0.4);
-      if (this.claimCars.includes(c)) ring(0xf2c14e, 5, step * 0.33);
-      if (c === this.car) ring(0x2fbf71, 5, step * 0.36);
-      if (c === this.cursor && this.focus === 'board') layer.add(scene.add.rectangle(x, y, step * 0.86, step * 0.86).setStrokeStyle(2, 0x7fd1ff));
+      // One hit area per intersection (data 'cell'): a tap picks a car, a neighbour, or a car of the claim.
+      const hit = hitBox(scene, x, y, step * 0.92, step * 0.92).setData('cell', c);
+      decor.add(hit);
+      let tap: (() => void) | null = null;
+      let id = '';
+      if (pointing && car) { tap = () => this.pointAt(ctx, c); id = `point-${c}`; }
+      else if (movable && this.card === null && this.car !== null && c !== this.car && adjacent(c, this.car) && this.moveOk(view, this.car, c)) {
+        tap = () => this.boardAction(ctx, c); id = `to-${c}`;
+      } else if (movable && this.card === null && car && this.hasStep(view, c)) { tap = () => this.boardAction(ctx, c); id = `car-${c}`; }
+      tapArea(hit, id || `cell-${c}`, tap);
+      if (tap && id.startsWith('to-')) {
+        // Dragging a car onto an allowed neighbour: the press picked it, the release here moves it.
+        hit.on('pointerup', () => { if (this.car !== null && this.card === null && c !== this.car && adjacent(c, this.car)) this.boardAction(ctx, c); });
+      }
+      if (lm && (c === lm.from || c === lm.to)) ring(c, 0x8a93a8, 2, step * 0.44, true);
+      if (id.startsWith('to-')) ring(c, 0x2fbf71, 3, step * 0.2);
+      if (frozen?.cars.includes(c)) ring(c, 0xffffff, 4, step * 0.4);
+      if (this.claimCars.includes(c)) ring(c, 0xf2c14e, 5, step * 0.34);
+      if (c === this.car) ring(c, 0x2fbf71, 5, step * 0.37);
+      if (c === this.cursor && this.focus === 'board') over.add(scene.add.rectangle(x, y, step * 0.86, step * 0.86).setStrokeStyle(2, 0x7fd1ff));
     }
+    // Drag: the picked car follows the finger until it is released.
+    if (this.car !== null) this.followDrag(ctx, L);
+  }
+
+  private hasStep(view: BipPublicView, c: number): boolean {
+    return [c - 4, c + 4, c % 4 > 0 ? c - 1 : -1, c % 4 < 3 ? c + 1 : -1].some((to) => to >= 0 && to < 16 && this.moveOk(view, c, to));
+  }
+
+  private followDrag(ctx: RenderContext, L: BipLayout): void {
+    const key = this.car === null ? null : this.carKeys[this.car];
+    const obj = key ? this.stage.get(key) : undefined;
+    const pointer = ctx.scene.input.activePointer;
+    if (!obj || !pointer.isDown) return;
+    const home = this.cellAt(L, this.car!);
+    const move = (p: Phaser.Input.Pointer) => {
+      if (!obj.active || !p.isDown || this.car === null) return;
+      const m = obj.parentContainer?.getWorldTransformMatrix();
+      const lx = m ? p.x - m.tx : p.x;
+      const ly = m ? p.y - m.ty : p.y;
+      if (Math.hypot(lx - home.x, ly - home.y) > 8) obj.setPosition(lx, ly);
+    };
+    ctx.scene.input.on('pointermove', move);
+    ctx.scene.input.once('pointerup', () => {
+      ctx.scene.input.off('pointermove', move);
+      if (obj.active && this.car !== null) ctx.scene.tweens.add({ targets: obj, x: home.x, y: home.y, duration: 150 });
+    });
+  }
+
+  /** The last claim during the freeze, and the chosen card (turnable) beside it. */
+  private drawInfo(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
+    const { scene } = ctx;
+    const decor = this.stage.decor;
+    const { x, y, w, h } = L.info;
+    const cw = Math.min(h / 1.3, 70);
+    const now = ctx.serverNow();
+    const frozen = view.lastClaim && now < view.frozenUntil ? view.lastClaim : null;
+    const status = () => this.statusLine(ctx, view);
+    this.clock(ctx, x, y, status, { fontSize: '14px', color: '#f2c14e', fontStyle: 'bold', wordWrap: { width: w } });
+    const top = y + 22;
+    let left = x;
     if (frozen) {
+      decor.add(drawCard(scene, left, top, cw * 0.8, frozen.face));
       const who = this.name(ctx, frozen.seat);
-      const w = Math.min(110, ctx.width * 0.12);
-      layer.add(scene.add.rectangle(size + 34, 14, w + 12, w * 1.3 + 110, 0x000000, 0.6).setOrigin(0));
-      layer.add(drawCard(scene, size + 40, 20, w, frozen.face));
-      this.clock(ctx, size + 40, 26 + w * 1.3, () => `${who} claimed ${frozen.face.code} (cars ringed: ${frozen.cars.map(cellName).join(' ')})\nFROZEN ${secs(view.frozenUntil - ctx.serverNow())}`, { color: '#fff', fontSize: '12px', wordWrap: { width: w } });
+      this.clock(ctx, left + cw * 0.8 + 6, top, () => tt('frozen', { who, cars: frozen.cars.map(cellName).join(' '), s: secs(view.frozenUntil - ctx.serverNow()) }),
+        { fontSize: '12px', color: '#ffffff', wordWrap: { width: Math.max(80, w / 2 - cw) } });
+      left = x + w / 2;
+    }
+    const face = seat?.hand.find((c) => c.id === this.card);
+    if (face) {
+      decor.add(drawCard(scene, left, top, cw * 0.8, turned(face, this.turns), true));
+      const pointed = this.claimCars.length ? ` · ${this.claimCars.map(cellName).join(' ')}` : '';
+      decor.add(scene.add.text(left + cw * 0.8 + 6, top, `${tt('turned', { deg: this.turns * 90 })}${pointed}`, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: Math.max(60, x + w - left - cw) } }));
     }
   }
 
-  private drawPlayers(ctx: RenderContext, view: BipPublicView, y: number): void {
-    const { scene, layer, width } = ctx;
-    const colW = Math.max(150, (width * 0.46) / Math.max(1, view.players.length));
-    let top = y + 6;
-    const status = () => {
-      const now = ctx.serverNow();
-      switch (view.phase) {
-        case 'countdown': return `Round ${view.round} of ${view.rounds} starts in ${secs(view.startsAt - now)}`;
-        case 'swap': return view.swap ? `${this.name(ctx, view.swap.leader)} leads and swaps ${view.swap.count} card(s) · ${secs(view.swap.until - now)}` : '';
-        case 'between': return `Round won by ${view.roundWinners.at(-1) !== undefined ? this.name(ctx, view.roundWinners.at(-1)!) : '—'} · next round in ${secs((view.nextRoundAt ?? now) - now)}`;
-        case 'over': return 'Game over: fewest cards left in total wins.';
-        default: return `Round ${view.round} of ${view.rounds} · ${view.variant}${view.manualReferee ? ' · manual referee' : ''}`;
+  private statusLine(ctx: RenderContext, view: BipPublicView): string {
+    const now = ctx.serverNow();
+    switch (view.phase) {
+      case 'countdown': return tt('status.countdown', { round: view.round, rounds: view.rounds, s: secs(view.startsAt - now) });
+      case 'swap': return view.swap ? tt('status.swap', { who: this.name(ctx, view.swap.leader), count: view.swap.count, s: secs(view.swap.until - now) }) : '';
+      case 'between': {
+        const w = view.roundWinners.at(-1);
+        return tt('status.between', { who: w !== undefined ? this.name(ctx, w) : '—', s: secs((view.nextRoundAt ?? now) - now) });
       }
-    };
-    this.clock(ctx, 20, top, status, { fontSize: '15px', color: '#f2c14e' });
-    top += 24;
+      case 'over': return tt('status.over');
+      default: return tt('status.play', { round: view.round, rounds: view.rounds });
+    }
+  }
+
+  private drawPlayers(ctx: RenderContext, view: BipPublicView, L: BipLayout): void {
+    const { scene } = ctx;
+    const decor = this.stage.decor;
+    const { x, y, w } = L.players;
+    const colW = w / L.playerCols;
     view.players.forEach((p, k) => {
-      const x = 20 + k * colW;
+      const px = x + (k % L.playerCols) * colW;
+      const py = y + Math.floor(k / L.playerCols) * L.playerH;
       const me = p.seat === ctx.mySeat;
-      const light = view.light === p.seat ? '● GREEN LIGHT (may not move)' : '';
-      const scores = p.roundScores.length ? `rounds ${p.roundScores.join('+')} = ${p.total}` : 'no score yet';
-      layer.add(scene.add.text(x, top, `${me ? '▶ ' : ''}${this.name(ctx, p.seat)}\n${p.handCount} cards · ${p.claimed.length} claimed\n${scores}`, { fontSize: '13px', color: me ? '#f2c14e' : '#f2f2f2', lineSpacing: 3 }));
-      if (light) layer.add(scene.add.text(x, top + 54, light, { fontSize: '12px', color: '#2fbf71', fontStyle: 'bold' }));
-      this.clock(ctx, x, top + 70, () => (ctx.serverNow() < p.blockedUntil ? `✖ claims blocked ${secs(p.blockedUntil - ctx.serverNow())}` : ''), { fontSize: '12px', color: '#ff8a8a' });
-      // Hands lie face up (rulebook): what each rival is hunting for, as card codes.
-      if (!me && p.hand) layer.add(scene.add.text(x, top + 88, p.hand.map((c) => c.code).join('  '), { fontSize: '11px', color: '#9aa4b8', wordWrap: { width: colW - 12 } }));
+      decor.add(scene.add.rectangle(px, py, colW - 4, L.playerH - 4, me ? 0x33405a : 0x262d3d).setOrigin(0).setStrokeStyle(1, me ? 0xf2c14e : 0x4a5674));
+      const light = view.light === p.seat;
+      if (light) {
+        // The green light: a lamp with its word, never the colour alone.
+        const g = scene.add.graphics().fillStyle(0x2fbf71).fillCircle(px + colW - 18, py + 14, 8).lineStyle(2, 0xffffff).strokeCircle(px + colW - 18, py + 14, 8);
+        decor.add(g);
+      }
+      const head = `${this.name(ctx, p.seat)}${light ? ` · ${tt('light')}` : ''}`;
+      decor.add(scene.add.text(px + 6, py + 4, head, { fontFamily: FONT, fontSize: '13px', color: me ? '#f2c14e' : '#ffffff', fontStyle: 'bold', wordWrap: { width: colW - 34 } }).setMaxLines(1));
+      const score = p.roundScores.length ? ` · ${tt('total', { n: p.total })}` : '';
+      decor.add(scene.add.text(px + 6, py + 22, `${tt('cards', { count: p.handCount })} · ${tt('claimed', { count: p.claimed.length })}${score}`, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: colW - 12 } }).setMaxLines(1));
+      this.clock(ctx, px + 6, py + 38, () => (ctx.serverNow() < p.blockedUntil ? `✖ ${tt('blocked', { s: secs(p.blockedUntil - ctx.serverNow()) })}` : ''), { fontSize: '12px', color: '#ff9a9a' });
     });
     // manualReferee: open claims anyone else may call wrong.
-    let ry = top + (view.hiddenHands ? 92 : 150);
+    let ry = y + Math.ceil(view.players.length / L.playerCols) * L.playerH + 2;
     for (const r of view.reviews) {
       const mine = r.seat === ctx.mySeat;
-      const t = this.clock(ctx, 20, ry, () => `${this.name(ctx, r.seat)} claimed card ${r.card} on ${r.cars.map(cellName).join(' ')} · ${secs(r.until - ctx.serverNow())}${mine ? '' : '  [Wrong! (W)]'}`, { fontSize: '13px', color: mine ? '#bbb' : '#ffb0b0' });
-      if (!mine && ctx.mySeat !== null) t.setInteractive({ useHandCursor: true }).on('pointerdown', () => ctx.act({ type: 'challenge', card: r.card }));
-      ry += 20;
+      const open = !mine && ctx.mySeat !== null && view.phase === 'play' && r.until > ctx.serverNow();
+      const b = tableButton(scene, decor, x, ry, tt('wrong'), `wrong-${r.card}`, open ? () => ctx.act({ type: 'challenge', card: r.card }) : null, { font: 13 });
+      this.clock(ctx, x + b.w + 6, ry + 4, () => tt('review', { who: this.name(ctx, r.seat), cars: r.cars.map(cellName).join(' '), s: secs(r.until - ctx.serverNow()) }), { fontSize: '12px', color: mine ? '#aab3c5' : '#ffb0b0', wordWrap: { width: w - b.w - 10 } });
+      ry += b.h + 4;
     }
   }
 
-  private drawHand(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, size: number): void {
+  private drawHand(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
     if (!seat) return;
-    const { scene, layer, width, height } = ctx;
-    const left = size + 40 + Math.min(110, width * 0.12) + 20;
-    const avail = width - left - 10;
-    const per = Math.max(3, Math.min(6, Math.floor(avail / 80)));
-    const w = Math.min(90, avail / per - 8);
+    const { scene } = ctx;
+    const decor = this.stage.decor;
+    const { x, y } = L.hand;
     const swapping = view.phase === 'swap' && view.swap?.leader === seat.seat;
-    layer.add(scene.add.text(left, 0, swapping ? `Choose ${view.swap!.count} regular card(s) to give up` : `Your hand (${seat.hand.length})`, { fontSize: '14px', color: '#f2c14e' }));
-    seat.hand.forEach((card, i) => {
-      const x = left + (i % per) * (w + 8);
-      const y = 20 + Math.floor(i / per) * (w * 1.3 + 8);
-      const chosen = swapping ? this.swapPick.has(card.id) : this.card === card.id;
-      const face = drawCard(scene, x, y, w, card, chosen);
-      if (this.pendingClaims.has(card.id)) face.setAlpha(0.35).add(scene.add.text(w / 2, w * 0.65, 'Bip!…', { fontSize: '16px', color: '#1d2330', fontStyle: 'bold' }).setOrigin(0.5));
-      if (this.refusedCard === card.id) face.add(scene.add.rectangle(0, 0, w, w * 1.3).setOrigin(0).setStrokeStyle(4, 0xd64545).setData('refused', true));
-      (face.list[0] as Phaser.GameObjects.Rectangle).setInteractive({ useHandCursor: true }).setData('card', card.id).on('pointerdown', () => this.pickCard(ctx, i));
-      if (i < 9) face.add(scene.add.text(3, 1, `${i + 1}`, { fontSize: '11px', color: '#555' }));
-      layer.add(face);
-    });
-    const by = Math.min(height - 44, 30 + Math.ceil(seat.hand.length / per) * (w * 1.3 + 8));
-    const button = (x: number, label: string, on: () => void, enabled: boolean) => {
-      const b = scene.add.text(x, by, label, { fontSize: '18px', color: '#1d2330', backgroundColor: enabled ? '#f2c14e' : '#777', padding: { x: 12, y: 8 } });
-      if (enabled) b.setInteractive({ useHandCursor: true }).on('pointerdown', on);
-      layer.add(b);
-    };
-    if (swapping) button(left, `Swap ${this.swapPick.size}/${view.swap!.count} (S)`, () => this.swap(ctx), this.swapPick.size === view.swap!.count);
-    else {
-      button(left, 'Bip! Bip! (B)', () => this.claim(ctx), this.card !== null && view.phase === 'play');
-      button(left + 190, 'Turn (R)', () => this.turn(), this.card !== null);
+    // The buttons first, so a long hand never hides them.
+    if (swapping) {
+      const n = this.swapPick.size;
+      tableButton(scene, decor, x, y, tt('swapButton', { n, count: view.swap!.count }), 'swap', n === view.swap!.count ? () => this.swap(ctx) : null, { primary: true });
+    } else {
+      const canBip = this.card !== null && this.canClaim(view, seat) && !this.pendingClaims.has(this.card);
+      const b = tableButton(scene, decor, x, y, tt('bip'), 'bip', canBip ? () => this.claim(ctx) : null, { primary: true });
+      tableButton(scene, decor, x + b.w + 8, y, tt('turn'), 'turn', this.card !== null ? () => this.turn() : null);
     }
-    this.drawPreview(ctx, seat, size);
+    const top = y + 50;
+    decor.add(scene.add.text(x, top, swapping ? tt('swapPick', { count: view.swap!.count }) : tt('hand', { count: seat.hand.length }), { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: L.hand.w } }).setMaxLines(1));
+    const w = L.cardW;
+    seat.hand.forEach((card, i) => {
+      const cx = x + (i % L.handCols) * (w + L.gap);
+      const cy = top + 20 + Math.floor(i / L.handCols) * (w * 1.3 + L.gap);
+      const chosen = swapping ? this.swapPick.has(card.id) : this.card === card.id;
+      const pending = this.pendingClaims.has(card.id);
+      const refused = this.refusedCard === card.id;
+      const look = `${card.id}:${Math.round(w)}:${chosen}:${pending}:${refused}:${i}`;
+      const obj = this.stage.place(`card-${card.id}`, look, () => this.cardPiece(ctx, card, w, chosen, pending, refused, i), {
+        x: cx, y: cy + (chosen ? -6 : 0), from: this.arrivalPoint(view, L), alpha: 1,
+      });
+      const bg = obj.list[0] as Phaser.GameObjects.Rectangle;
+      let tap: (() => void) | null = null;
+      if (swapping) tap = card.kind === 'regular' || this.swapPick.has(card.id) ? () => this.pickCard(ctx, i) : null;
+      else if (view.phase === 'play' && !pending) tap = () => this.pickCard(ctx, i);
+      tapArea(bg, `card-${card.id}`, tap);
+    });
   }
 
-  /** The chosen card, larger and turned by the player, under the board's freeze panel. */
-  private drawPreview(ctx: RenderContext, seat: BipSeatView, size: number): void {
-    const face = seat.hand.find((c) => c.id === this.card);
-    if (!face) return;
-    const w = Math.min(110, ctx.width * 0.12);
-    const y = Math.min(ctx.height - w * 1.3 - 24, 40 + w * 1.3 + 110);
-    ctx.layer.add(drawCard(ctx.scene, size + 40, y, w, turned(face, this.turns), true));
-    const pointed = this.claimCars.length ? ` · cars ${this.claimCars.map(cellName).join(' ')}` : '';
-    ctx.layer.add(ctx.scene.add.text(size + 40, y + w * 1.3 + 4, `turned ${this.turns * 90}°${pointed}`, { fontSize: '12px', color: '#bbb' }));
+  /** A penalty card comes from the middle of the table. */
+  private arrivalPoint(_view: BipPublicView, L: BipLayout): { x: number; y: number } {
+    return { x: L.board.x + L.board.size / 2, y: L.board.y + L.board.size / 2 };
+  }
+
+  private cardPiece(ctx: RenderContext, card: CardFace, w: number, chosen: boolean, pending: boolean, refused: boolean, i: number): Phaser.GameObjects.Container {
+    const face = drawCard(ctx.scene, 0, 0, w, card, chosen);
+    (face.list[0] as Phaser.GameObjects.Rectangle).setData('card', card.id);
+    if (pending) {
+      for (const o of face.list.slice(1)) (o as unknown as Phaser.GameObjects.Components.Alpha).setAlpha?.(0.35);
+      face.add(ctx.scene.add.text(w / 2, w * 0.65, tt('bipPending'), { fontFamily: FONT, fontSize: '15px', color: '#1d2330', fontStyle: 'bold', backgroundColor: '#f2c14e' }).setOrigin(0.5));
+    }
+    if (refused) face.add(ctx.scene.add.rectangle(0, 0, w, w * 1.3).setOrigin(0).setStrokeStyle(4, 0xd64545).setData('refused', true));
+    if (i < 9) face.add(ctx.scene.add.text(3, 1, `${i + 1}`, { fontFamily: FONT, fontSize: '11px', color: '#555' }));
+    return face;
   }
 
   private turn(): void {
@@ -202,54 +405,54 @@ export class BipBipRenderer implements GameRenderer {
   }
 
   private name(ctx: RenderContext, seat: number): string {
-    return seat === ctx.mySeat ? 'You' : ctx.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`;
+    return seat === ctx.mySeat ? tt('you') : ctx.seats.find((s) => s.seat === seat)?.name ?? tt('seat', { n: seat + 1 });
   }
 
   private hintText(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null): string {
-    if (!seat) return 'Watching.';
+    if (!seat) return tt('hint.watching');
     const now = ctx.serverNow();
-    if (view.phase === 'swap') return view.swap?.leader === seat.seat ? 'Choose the regular cards to swap for expert cards, then Swap (S).' : 'The leader is swapping cards.';
-    if (view.phase !== 'play') return 'Get ready: study your cards.';
-    if (this.card !== null) return `Card chosen: point at its three cars (${this.claimCars.length}/3) or press Bip! (B) if the board shows it.`;
-    if (this.car !== null) return `Car on ${cellName(this.car)} chosen: click a neighbouring intersection to move it.`;
-    if (now < view.frozenUntil) return 'Moves are frozen while the claim is shown.';
-    if (view.light === seat.seat) return 'You hold the green light: look for a match in your hand (1–9 then B).';
-    return 'Move a car (click it, then a neighbour) or pick a matching card and Bip!';
+    if (view.phase === 'swap') return view.swap?.leader === seat.seat ? tt('hint.swapLeader') : tt('hint.swapOther');
+    if (view.phase !== 'play') return tt('hint.ready');
+    if (now < seat.blockedUntil) return tt('hint.blocked');
+    if (this.card !== null) return tt('hint.card', { n: this.claimCars.length });
+    if (this.car !== null) return tt('hint.car', { cell: cellName(this.car) });
+    if (now < view.frozenUntil) return tt('hint.frozen');
+    if (view.light === seat.seat) return tt('hint.light');
+    return tt('hint.play');
   }
 
+  /** Redraw after the input handler that asked for it has returned (its object may be replaced). */
   private rerender(): void {
-    if (this.last) this.render(this.last.ctx, this.last.pub, this.last.mine);
+    const l = this.last;
+    if (!l || this.queued) return;
+    this.queued = true;
+    l.ctx.scene.time.delayedCall(0, () => {
+      this.queued = false;
+      if (this.last && this.last.ctx.layer.active) this.render(this.last.ctx, this.last.pub, this.last.mine);
+    });
   }
 
   private boardAction(ctx: RenderContext, c: number): void {
     const view = this.last?.pub;
+    const seat = this.last?.mine ?? null;
     if (!view || ctx.mySeat === null) return;
-    if (this.card !== null) {
-      this.pointAt(ctx, c);
-      return;
-    }
-    if (this.car !== null && c !== this.car && adjacent(this.car, c)) {
+    this.focus = 'board';
+    this.cursor = c;
+    if (this.card !== null) return this.pointAt(ctx, c);
+    if (!this.canMove(view, seat)) return this.rerender();
+    if (this.car !== null && c !== this.car && adjacent(this.car, c) && this.moveOk(view, this.car, c)) {
       const from = this.car;
       this.car = null;
-      ctx.act({ type: 'move', from, to: c, seen: view.boardVersion }, () => this.predictMove(ctx, from, c));
+      const version = view.boardVersion;
+      ctx.act({ type: 'move', from, to: c, seen: version }, () => {
+        this.pendingMove = { from, to: c, version };
+        this.rerender();
+        return () => { this.pendingMove = null; this.rerender(); };
+      });
     } else {
-      this.car = this.car === c || view.board[c] === null ? null : c;
+      this.car = this.car === c || view.board[c] === null || !this.hasStep(view, c) ? null : c;
     }
     this.rerender();
-  }
-
-  /** Slide the car at once; the undo puts it back (the frame shows why). */
-  private predictMove(ctx: RenderContext, from: number, to: number): () => void {
-    const a = this.carSprites.get(from) ?? [];
-    const b = this.carSprites.get(to) ?? [];
-    const step = (i: number) => ({ dx: ((i % 4) - (from % 4)), dy: (Math.floor(i / 4) - Math.floor(from / 4)) });
-    const { dx, dy } = step(to);
-    const d = Math.min(ctx.height * 0.62, ctx.width * 0.46) / 4;
-    const shift = (objs: Phaser.GameObjects.GameObject[], sx: number, sy: number) =>
-      objs.forEach((o) => ctx.scene.tweens.add({ targets: o, x: `+=${sx * d}`, y: `+=${sy * d}`, duration: 150 }));
-    shift(a, dx, dy);
-    shift(b, -dx, -dy);
-    return () => this.rerender();
   }
 
   /** With a card chosen, the board is for pointing at the claimed cars; the third one sends the claim. */
@@ -268,20 +471,28 @@ export class BipBipRenderer implements GameRenderer {
     this.focus = 'hand';
     if (this.last?.pub.phase === 'swap') {
       if (this.swapPick.has(card.id)) this.swapPick.delete(card.id);
-      else if (card.kind === 'regular') this.swapPick.add(card.id);
-    } else this.chooseCard(this.card === card.id ? null : card.id);
+      else if (card.kind === 'regular' && this.swapPick.size < (this.last.pub.swap?.count ?? 0)) this.swapPick.add(card.id);
+    } else if (!this.pendingClaims.has(card.id)) this.chooseCard(this.card === card.id ? null : card.id);
     this.rerender();
+    void ctx;
   }
 
   private claim(ctx: RenderContext): void {
     const view = this.last?.pub;
-    if (!view || this.card === null) return;
+    const seat = this.last?.mine ?? null;
+    if (!view || this.card === null || this.pendingClaims.has(this.card)) return;
+    if (!this.canClaim(view, seat)) return ctx.hint(this.hintText(ctx, view, seat));
     const card = this.card;
     const cars = this.claimCars.length === 3 ? { cars: this.claimCars } : {};
     this.chooseCard(null);
-    // Predicted: the card looks played at once; a refusal brings it back, marked red for a moment.
+    // Predicted: the card looks played at once. A refusal brings it back, marked red for a moment;
+    // a wrong claim (applied, not refused) leaves it in the hand: either way it is playable again.
     ctx.act({ type: 'claim', card, seen: view.boardVersion, ...cars }, () => {
-      this.pendingClaims.add(card);
+      const sentAt = Date.now();
+      this.pendingClaims.set(card, sentAt);
+      ctx.scene.time.delayedCall(1500, () => {
+        if (this.pendingClaims.get(card) === sentAt) { this.pendingClaims.delete(card); this.rerender(); }
+      });
       this.rerender();
       return () => {
         this.pendingClaims.delete(card);
@@ -293,6 +504,8 @@ export class BipBipRenderer implements GameRenderer {
   }
 
   private swap(ctx: RenderContext): void {
+    const view = this.last?.pub;
+    if (!view?.swap || this.swapPick.size !== view.swap.count) return;
     ctx.act({ type: 'swap', cards: [...this.swapPick] });
     this.swapPick.clear();
   }
@@ -306,7 +519,8 @@ export class BipBipRenderer implements GameRenderer {
       const next = this.cursor + move;
       if (next >= 0 && next < 16 && (Math.abs(move) === 4 || Math.floor(next / 4) === Math.floor(this.cursor / 4))) this.cursor = next;
       this.focus = 'board';
-      ctx.hint(`Cursor on ${cellName(this.cursor)}${view.board[this.cursor] ? ` (${view.board[this.cursor]} car)` : ''}`);
+      const car = view.board[this.cursor];
+      ctx.hint(tt(car ? 'cursorCar' : 'cursor', { cell: cellName(this.cursor), colour: car ? tt(`colour.${car}`) : '' }));
       this.rerender();
     } else if (key >= '1' && key <= '9') this.pickCard(ctx, Number(key) - 1);
     else if (k === 'b' || (key === 'Enter' && this.focus === 'hand' && this.card !== null)) this.claim(ctx);
@@ -314,7 +528,7 @@ export class BipBipRenderer implements GameRenderer {
     else if (k === 's' && view.phase === 'swap') this.swap(ctx);
     else if (k === 'r' && this.card !== null) this.turn();
     else if (k === 'w') {
-      const r = [...view.reviews].reverse().find((x) => x.seat !== ctx.mySeat);
+      const r = [...view.reviews].reverse().find((x) => x.seat !== ctx.mySeat && x.until > ctx.serverNow());
       if (r) ctx.act({ type: 'challenge', card: r.card });
     } else if (key === 'Escape') { this.car = null; this.chooseCard(null); this.swapPick.clear(); this.rerender(); }
   }

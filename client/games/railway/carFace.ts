@@ -38,3 +38,16 @@ export function drawFaceDown(c: Phaser.GameObjects.Container, size: CardSize): v
   c.add(scene.add.rectangle(0, 0, size.w * 0.6, size.h * 0.14, 0x2b3346));
   c.add(scene.add.text(0, 0, '?', { fontSize: `${Math.round(Math.min(size.w, size.h) * 0.45)}px`, color: '#c9d3ea', fontStyle: 'bold' }).setOrigin(0.5));
 }
+
+/** A car drawn in its own container at (x, y): for pictures outside the table (lobby, how to play). */
+export function carAt(scene: Phaser.Scene, x: number, y: number, size: CardSize, car: Car, opts: { locomotive?: boolean } = {}): Phaser.GameObjects.Container {
+  const c = scene.add.container(x, y);
+  drawCar(c, size, car, opts);
+  return c;
+}
+
+export function faceDownAt(scene: Phaser.Scene, x: number, y: number, size: CardSize): Phaser.GameObjects.Container {
+  const c = scene.add.container(x, y);
+  drawFaceDown(c, size);
+  return c;
+}

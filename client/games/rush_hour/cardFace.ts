@@ -4,22 +4,23 @@
  */
 import type Phaser from 'phaser';
 import type { Card, CardKind } from '../../../shared/games/rush_hour/cards.js';
+import { t } from '../../i18n/index.js';
 
 export interface CardSize { w: number; h: number }
 
-const STYLE: Record<CardKind, { fill: number; ink: string; label: string; symbol: string }> = {
-  car: { fill: 0xf4f1e8, ink: '#111111', label: 'CAR', symbol: '🚗' },
-  trailer: { fill: 0xf2d36b, ink: '#111111', label: 'TRAILER', symbol: '' },
-  ambulance: { fill: 0xffffff, ink: '#b01818', label: 'AMBULANCE', symbol: '+' },
-  police: { fill: 0x2f4f9e, ink: '#ffffff', label: 'POLICE', symbol: '★' },
-  tow: { fill: 0xe08a2e, ink: '#111111', label: 'TOW', symbol: '↩' },
+const STYLE: Record<CardKind, { fill: number; ink: string; symbol: string }> = {
+  car: { fill: 0xf4f1e8, ink: '#111111', symbol: '🚗' },
+  trailer: { fill: 0xf2d36b, ink: '#111111', symbol: '' },
+  ambulance: { fill: 0xffffff, ink: '#b01818', symbol: '+' },
+  police: { fill: 0x2f4f9e, ink: '#ffffff', symbol: '★' },
+  tow: { fill: 0xe08a2e, ink: '#111111', symbol: '↩' },
 };
 
-/** Short name for logs and chips: "23", "T24", "AMB", "POL", "TOW". */
+/** Short name for hints and chips: "23", "T24", "AMB", "POL", "TOW" (in the reader's language). */
 export function cardLabel(card: Card): string {
   if (card.kind === 'car') return String(card.number);
-  if (card.kind === 'trailer') return `T${card.number}`;
-  return card.kind === 'ambulance' ? 'AMB' : card.kind === 'police' ? 'POL' : 'TOW';
+  if (card.kind === 'trailer') return t('table_rush_hour:card.trailerShort', { n: card.number });
+  return t(`table_rush_hour:card.short.${card.kind}`);
 }
 
 export function cardPoints(card: Card, trailerPoints: number): number {
@@ -49,12 +50,13 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   }
   c.add(g);
   const small = Math.max(8, Math.round(w * 0.15));
-  const labelSize = Math.max(7, Math.min(small, Math.floor((w - 4) / (st.label.length * 0.62))));
-  c.add(scene.add.text(w / 2, 3, st.label, { fontSize: `${labelSize}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5, 0));
+  const label = t(`table_rush_hour:card.kind.${card.kind}`);
+  const labelSize = Math.max(7, Math.min(small, Math.floor((w - 4) / (label.length * 0.62))));
+  c.add(scene.add.text(w / 2, 3, label, { fontSize: `${labelSize}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5, 0));
   const big = card.number !== null ? String(card.number) : st.symbol;
   c.add(scene.add.text(w / 2, h * 0.42, big, { fontSize: `${Math.round(w * (card.number !== null ? 0.45 : 0.4))}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5));
   if (opts.points !== undefined) {
-    c.add(scene.add.text(w - 3, h - 3, `${opts.points}p`, { fontSize: `${small}px`, color: st.ink }).setOrigin(1, 1));
+    c.add(scene.add.text(w - 3, h - 3, t('table_rush_hour:card.points', { n: opts.points }), { fontSize: `${small}px`, color: st.ink }).setOrigin(1, 1));
   }
   c.setSize(w, h);
   return c;
@@ -83,7 +85,7 @@ export function drawFreeSpot(scene: Phaser.Scene, x: number, y: number, size: Ca
   };
   dash(0, 0, size.w, 0); dash(size.w, 0, size.w, size.h); dash(size.w, size.h, 0, size.h); dash(0, size.h, 0, 0);
   c.add(g);
-  c.add(scene.add.text(size.w / 2, size.h / 2, 'FREE\nSPOT', { fontSize: `${Math.max(9, Math.round(size.w * 0.17))}px`, color: '#9fe29f', align: 'center' }).setOrigin(0.5));
+  c.add(scene.add.text(size.w / 2, size.h / 2, t('table_rush_hour:card.freeSpot'), { fontSize: `${Math.max(9, Math.round(size.w * 0.17))}px`, color: '#9fe29f', align: 'center' }).setOrigin(0.5));
   c.setSize(size.w, size.h);
   return c;
 }

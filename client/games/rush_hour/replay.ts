@@ -5,6 +5,7 @@
  */
 import type { Card } from '../../../shared/games/rush_hour/cards.js';
 import type { PublicRow, PublicStep } from '../../../shared/games/rush_hour/views.js';
+import { t } from '../../i18n/index.js';
 import { cardLabel } from './cardFace.js';
 
 /** A slot is a stack (bottom first); an empty stack is the free spot behind a Tow Truck. */
@@ -63,14 +64,18 @@ export function rowsAfter(before: PublicRow[], steps: PublicStep[]): SimRow[] {
   return rows;
 }
 
-const REASON: Record<Extract<PublicStep, { kind: 'take' }>['reason'], string> = {
-  jam: 'heavy jam', tooSmall: 'card too small', ambulance: 'Ambulance overflow', police: 'Police overflow', tow: 'Tow Truck overflow',
-};
-
-export function stepText(step: PublicStep, name: (seat: number) => string): string {
+/** One step in words, in the reader's language; `you` marks the reader's own steps. */
+export function stepText(step: PublicStep, name: (seat: number) => string, you = false): string {
+  const ctx = you ? { context: 'you' } : {};
   const who = name(step.seat);
-  if (step.kind === 'take') return `${who} ${who === 'You' ? 'take' : 'takes'} row ${step.row + 1}: ${step.cards.length} cards, ${step.points} pts (${REASON[step.reason]})`;
-  if (step.kind === 'tow') return `${who}: TOW → row ${step.row + 1}, loads ${step.loaded.map(cardLabel).join(' ') || 'nothing'}`;
-  const where = { end: 'at the end', free: 'into the free spot', stack: 'stacked', front: 'at the front', start: 'starts the row' }[step.at];
-  return `${who}: ${cardLabel(step.card)} → row ${step.row + 1} ${where}`;
+  const row = step.row + 1;
+  if (step.kind === 'take') {
+    const reason = t(`table_rush_hour:reason.${step.reason}`);
+    return t('table_rush_hour:step.take', { ...ctx, who, row, count: step.cards.length, points: step.points, reason });
+  }
+  if (step.kind === 'tow') {
+    const loaded = step.loaded.map(cardLabel).join(' ') || t('table_rush_hour:step.nothing');
+    return t('table_rush_hour:step.tow', { ...ctx, who, row, loaded });
+  }
+  return t(`table_rush_hour:step.${step.at}`, { ...ctx, who, row, card: cardLabel(step.card) });
 }

@@ -1,25 +1,35 @@
 /**
- * Traffic Tango table: the 5 × 5 city with its revealed signs and Speed Limits, your start (S) and
- * delivery (D) corners, a sign placement control, a route editor checked locally with the engine's
- * own planRoute, your delivery replay, and the gas / garnet table with the final standing.
+ * Traffic Tango table: the city as a map (client/games/traffic_tango/cityMap.ts) with its signs,
+ * the players' corners and delivery areas, your planned signs and route, and every delivery played
+ * out as cars moving tile by tick, with crashes drawn where they happen. Beside or under it: the
+ * day and its clock, the sign and route controls, the gas / garnet table and your last delivery.
+ * Only what the engine would accept is lit: tiles and lines that take the chosen sign, tiles that
+ * extend the route, Send when the server would take it (client/games/traffic_tango/legal.ts).
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { TrafficTangoPublicView as Pub, TrafficTangoSeatView as Mine } from '../../../shared/games/traffic_tango/views.js';
 import type { SignInput } from '../../../shared/games/traffic_tango/actions.js';
-import { DIRS, LINE_NAMES, parseTile, tileName, type Dir, type LineName } from '../../../shared/games/traffic_tango/board.js';
-import { planRoute } from '../../../shared/games/traffic_tango/routes.js';
+import { DIRS, LINE_NAMES, type Dir } from '../../../shared/games/traffic_tango/board.js';
 import type { CityMap } from '../../../shared/games/traffic_tango/signs.js';
-import { button, text, tileLabels } from './draw.js';
-import { formatMsg } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
+import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { drawCity, lineCentre, tileCentre, type CityGeometry } from './cityMap.js';
+import { drawCrash, drawSign, type SignKind } from './signIcons.js';
+import { seatMark } from './draw.js';
+import { cheapest, cityMapOf, routeCheck, routeSteps, signCandidate, signsAccepted, withDraft } from './legal.js';
 
 const KINDS = ['oneWay', 'yield', 'roundabout', 'toll', 'stop', 'speed'] as const;
 type Kind = (typeof KINDS)[number];
-const KIND_LABEL: Record<Kind, string> = { oneWay: 'One Way', yield: 'Yield', roundabout: 'Roundabout', toll: 'Toll', stop: 'Stop', speed: 'Speed Limit' };
-const signText = (s: SignInput): string => (s.kind === 'speed' ? `Speed Limit on ${/\d/.test(s.line) ? 'row' : 'column'} ${s.line}` : `${KIND_LABEL[s.kind]}${s.kind === 'oneWay' ? ` ${s.dir}` : ''} at ${s.tile}`);
+const TICK_MS = 420;
+const FONT = 'system-ui, sans-serif';
+const tt = (key: string, opts?: Record<string, unknown>): string => t(`table_traffic_tango:${key}`, opts);
 
-export class TrafficTangoRenderer implements GameRenderer {
-  readonly keysHelp = 'arrows move cursor · Enter click tile · M signs/route mode · 1–6 sign kind · N/E/S/W One Way dir · C/R Speed Limit on cursor column/row · X clear signs · G send · Backspace undo route tile · [ ] replay step · Q next delivery · 1–4 name candidate';
+interface Anim { key: string; tick: number; last: number; timer: Phaser.Time.TimerEvent | null }
+
+export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
+  get keysHelp(): string { return tt('keys'); }
+  private stage = new PieceStage();
   private mode: 'signs' | 'route' = 'signs';
   private kind: Kind = 'toll';
   private dir: Dir = 'N';
@@ -27,220 +37,427 @@ export class TrafficTangoRenderer implements GameRenderer {
   private route: string[] = [];
   private dayKey = '';
   private cursor = 12;
-  private replay = { delivery: -1, step: 0 };
   private last: { ctx: RenderContext; pub: Pub; mine: Mine | null } | null = null;
   private clock: Phaser.Time.TimerEvent | null = null;
   private clockText: Phaser.GameObjects.Text | null = null;
+  private queued = false;
+  private deliveriesSeen: number | null = null;
+  private anim: Anim | null = null;
 
-  render(ctx: RenderContext, pubU: unknown, mineU: unknown): void {
-    const pub = pubU as Pub;
-    const mine = (mineU as Mine | null) ?? null;
+  render(ctx: RenderContext, pub: Pub, mine: Mine | null): void {
     this.last = { ctx, pub, mine };
+    this.stage.attach(ctx.scene, ctx.layer);
+    this.stage.begin();
+    this.syncDay(pub, mine);
+    this.syncAnim(ctx, pub);
+    const { width, height } = ctx;
+    const wide = width >= height * 1.1;
+    const mapSize = Math.floor(wide ? Math.min(height - 4, width * 0.56) : Math.min(width, height * 0.5));
+    const head = Math.max(24, Math.min(40, mapSize * 0.09));
+    const g: CityGeometry = { x: 0, y: 0, head, cell: (mapSize - head) / 5 };
+    const map = cityMapOf(pub);
+    drawCity(ctx.scene, this.stage.decor, g, pub, this.mode === 'signs' && pub.traffic !== null ? this.draft : []);
+    this.drawRoute(ctx, g, mine);
+    this.tapTargets(ctx, pub, mine, map, g);
+    this.drawCars(ctx, pub, mine, g);
+    const panel = wide ? { x: mapSize + 12, y: 0, w: Math.max(140, width - mapSize - 12) } : { x: 0, y: mapSize + 8, w: width };
+    this.panel(ctx, pub, mine, map, panel.x, panel.y, panel.w);
+    this.stage.end();
+    this.clock ??= ctx.scene.time.addEvent({ delay: 500, loop: true, callback: () => this.tickClock() });
+  }
+
+  destroy(): void {
+    this.clock?.remove();
+    this.anim?.timer?.remove();
+    this.clock = null;
+    this.anim = null;
+    this.stage.destroy();
+  }
+
+  // ---- state kept between renders -------------------------------------------------------------
+
+  private syncDay(pub: Pub, mine: Mine | null): void {
     const key = `${pub.phase}:${pub.day}`;
     if (key !== this.dayKey) {
       this.dayKey = key;
       this.draft = mine?.signs ? [...mine.signs] : [];
       this.route = mine?.route ? [...mine.route.tiles] : [];
-      this.mode = pub.traffic !== null ? 'signs' : 'route';
-      this.replay = { delivery: (mine?.deliveries.length ?? 0) - 1, step: 0 };
+      this.mode = pub.traffic !== null && !mine?.signs ? 'signs' : 'route';
     }
     if (pub.traffic === null && this.mode === 'signs') this.mode = 'route';
     if (pub.delivery === null && this.mode === 'route') this.mode = 'signs';
-    const { scene, layer, width, height } = ctx;
-    layer.removeAll(true);
-    const cell = Math.max(40, Math.min((height - 60) / 5.6, (width * 0.5) / 5.6, 96));
-    const ox = cell * 0.6, oy = cell * 0.5;
-    const rep = mine?.deliveries[this.replay.delivery];
-    const car = rep?.track[Math.min(this.replay.step, rep.track.length - 1)];
-    const routeIdx = new Map<string, number[]>();
-    if (this.mode === 'route') this.route.forEach((t, i) => routeIdx.set(t, [...(routeIdx.get(t) ?? []), i + 1]));
-    // Line headers: columns on top, rows on the left; click to place a Speed Limit there.
-    LINE_NAMES.forEach((line, i) => {
-      const col = i < 5;
-      const x = col ? ox + i * cell : 0, y = col ? 0 : oy + (i - 5) * cell;
-      const l = pub.lines[i];
-      const r = scene.add.rectangle(x, y, col ? cell - 2 : ox - 2, col ? oy - 2 : cell - 2, l.signs ? 0x6b3b3b : 0x262d3d).setOrigin(0);
-      r.setInteractive({ useHandCursor: true }).on('pointerdown', () => this.clickLine(line));
-      layer.add(r);
-      text(scene, layer, x + 3, y + 2, `${line}${l.limit ? `\n${l.limit}` : ''}`, 11, l.signs ? '#ffd0d0' : '#9aa');
+    if (this.kind === 'stop' && mine?.stopUsed) this.kind = 'toll';
+  }
+
+  /** A delivery seen arriving is played out tick by tick; one already there when we sat down is not. */
+  private syncAnim(ctx: RenderContext, pub: Pub): void {
+    const n = pub.deliveries.length;
+    if (this.deliveriesSeen !== null && n > this.deliveriesSeen) this.startAnim(ctx);
+    this.deliveriesSeen = n;
+  }
+
+  private startAnim(ctx: RenderContext): void {
+    this.anim?.timer?.remove();
+    const tracks = this.tracks();
+    const last = Math.max(0, ...[...tracks.values()].map((tr) => tr.length - 1));
+    const anim: Anim = { key: `${Date.now()}`, tick: 0, last, timer: null };
+    anim.timer = ctx.scene.time.addEvent({
+      delay: TICK_MS, loop: true, callback: () => {
+        if (anim.tick < anim.last + 3) { anim.tick++; this.rerender(); return; }
+        anim.timer?.remove();
+        if (this.anim === anim) { this.anim = null; this.rerender(); }
+      },
     });
-    pub.tiles.forEach((t, i) => {
-      const x = ox + (i % 5) * cell, y = oy + Math.floor(i / 5) * cell;
-      const mineS = t.tile === mine?.start, mineD = t.tile === mine?.dest;
-      const fill = t.stop ? 0x7a2a2a : mineS ? 0x2f5f3a : mineD ? 0x2f4a6f : 0x3b4254;
-      const r = scene.add.rectangle(x, y, cell - 2, cell - 2, fill).setOrigin(0);
-      if (i === this.cursor) r.setStrokeStyle(3, 0x7fd1ff);
-      if (routeIdx.has(t.tile)) r.setStrokeStyle(3, 0xf2c14e);
-      r.setInteractive({ useHandCursor: true }).on('pointerdown', () => { this.cursor = i; this.clickTile(t.tile); });
-      layer.add(r);
-      const corner = pub.players.filter((p) => p.start === t.tile).map((p) => `P${p.seat + 1}`).join(' ');
-      text(scene, layer, x + 2, y + 1, `${t.tile}${corner ? ` ${corner}` : ''}${mineS ? ' START' : mineD ? ' DELIVER' : ''}`, 10, '#bbb');
-      text(scene, layer, x + 3, y + 14, tileLabels(t).join('\n'), 10, '#fff');
-      if (routeIdx.has(t.tile)) text(scene, layer, x + 3, y + cell - 16, `#${routeIdx.get(t.tile)!.join(',')}`, 11, '#f2c14e');
-      if (car && car.tile === t.tile && this.mode !== 'route') text(scene, layer, x + cell - 48, y + cell - 18, `CAR ${car.state}`, 10, '#1d2330').setBackgroundColor('#7fd1ff');
+    this.anim = anim;
+  }
+
+  /** The cars' tracks of the last delivery: mine always, everybody's with the public replay option. */
+  private tracks(): Map<number, { tile: string; state: string }[]> {
+    const out = new Map<number, { tile: string; state: string }[]>();
+    const l = this.last;
+    if (!l) return out;
+    const pubLast = l.pub.deliveries.at(-1);
+    for (const car of pubLast?.replay ?? []) if (car.track.length) out.set(car.seat, car.track);
+    const mineLast = l.mine?.deliveries.at(-1);
+    if (mineLast && mineLast.track.length && l.mine) out.set(l.mine.seat, mineLast.track);
+    return out;
+  }
+
+  // ---- the map's overlays ---------------------------------------------------------------------
+
+  private drawRoute(ctx: RenderContext, g: CityGeometry, mine: Mine | null): void {
+    const tiles = this.mode === 'route' ? (this.route.length ? this.route : mine ? [mine.start] : []) : [];
+    if (tiles.length === 0 || !mine) return;
+    const gr = ctx.scene.add.graphics().lineStyle(Math.max(3, g.cell * 0.1), 0xf2c14e, 0.95);
+    const pts = tiles.map((tile) => tileCentre(g, tile));
+    for (let i = 1; i < pts.length; i++) gr.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+    pts.forEach((p) => gr.fillStyle(0xf2c14e).fillCircle(p.x, p.y, Math.max(3, g.cell * 0.08)));
+    this.stage.over.add(gr);
+    const endAt = pts.at(-1)!;
+    this.stage.over.add(ctx.scene.add.text(endAt.x, endAt.y - g.cell * 0.3, `${tiles.length - 1}`, { fontFamily: FONT, fontSize: '12px', color: '#1d2330', backgroundColor: '#f2c14e', fontStyle: 'bold' }).setOrigin(0.5));
+  }
+
+  /** Tiles and line heads that accept the chosen sign, or tiles that extend the route: nothing else. */
+  private tapTargets(ctx: RenderContext, pub: Pub, mine: Mine | null, map: CityMap, g: CityGeometry): void {
+    const { scene } = ctx;
+    const decor = this.stage.decor;
+    const playing = mine !== null && pub.phase === 'play';
+    const steps = playing && this.mode === 'route' && pub.delivery !== null ? routeSteps(map, mine, this.route) : [];
+    const stepAt = new Map(steps.map((s) => [s.tiles.at(-1)!, s.tiles]));
+    for (let i = 0; i < 25; i++) {
+      const name = `${'ABCDE'[i % 5]}${Math.floor(i / 5) + 1}`;
+      const { x, y } = tileCentre(g, i);
+      const hit = hitBox(scene, x, y, g.cell - 2, g.cell - 2);
+      decor.add(hit);
+      let tap: (() => void) | null = null;
+      let id = `tile-${name}`;
+      if (playing && this.mode === 'signs' && pub.traffic !== null && this.kind !== 'speed') {
+        const cand = signCandidate(this.kind, this.dir, { tile: name });
+        if (cand && signsAccepted(pub, mine, map, withDraft(this.draft, cand))) tap = () => this.addSign(cand);
+        id = `sign-${name}`;
+      } else if (stepAt.has(name)) {
+        const add = stepAt.get(name)!;
+        tap = () => this.extendRoute(add);
+        id = `step-${name}`;
+      }
+      tapArea(hit, id, tap);
+      if (tap) this.stage.over.add(scene.add.rectangle(x, y, g.cell - 6, g.cell - 6).setStrokeStyle(3, this.mode === 'route' ? 0xf2c14e : 0x9fe29f, 0.9));
+      if (i === this.cursor) this.stage.over.add(scene.add.rectangle(x, y, g.cell - 2, g.cell - 2).setStrokeStyle(2, 0x7fd1ff));
+    }
+    LINE_NAMES.forEach((line, n) => {
+      const { x, y } = lineCentre(g, n);
+      const hit = hitBox(scene, x, y, n < 5 ? g.cell - 2 : g.head, n < 5 ? g.head : g.cell - 2);
+      decor.add(hit);
+      let tap: (() => void) | null = null;
+      if (playing && this.mode === 'signs' && pub.traffic !== null && this.kind === 'speed') {
+        const cand = signCandidate('speed', this.dir, { line });
+        if (cand && signsAccepted(pub, mine, map, withDraft(this.draft, cand))) tap = () => this.addSign(cand);
+      }
+      tapArea(hit, `line-${line}`, tap);
+      if (tap) this.stage.over.add(scene.add.circle(x, y, Math.min(g.head, g.cell) * 0.42).setStrokeStyle(3, 0x9fe29f));
     });
-    this.clockText = text(scene, layer, 0, oy + 5 * cell + 4, '', 13, '#f2c14e');
-    this.tickClock();
-    this.clock ??= scene.time.addEvent({ delay: 500, loop: true, callback: () => this.tickClock() });
-    this.panel(ctx, pub, mine, ox + 5 * cell + 14, Math.max(220, width - ox - 5 * cell - 14));
+  }
+
+  /** One car piece per seat: parked on its start corner, or where the delivery being played has it. */
+  private drawCars(ctx: RenderContext, pub: Pub, mine: Mine | null, g: CityGeometry): void {
+    const { scene } = ctx;
+    const tracks = this.tracks();
+    const r = Math.max(7, g.cell * 0.2);
+    const tick = this.anim ? Math.min(this.anim.tick, this.anim.last) : null;
+    const shared = new Map<string, number>();
+    for (const p of pub.players) {
+      const track = tracks.get(p.seat);
+      let tile = p.start;
+      let alpha = 1;
+      if (tick !== null) {
+        if (track) tile = track[Math.min(tick, track.length - 1)].tile;
+        else alpha = 0.35;
+      }
+      const n = shared.get(tile) ?? 0;
+      shared.set(tile, n + 1);
+      const c = tileCentre(g, tile);
+      this.stage.place(`car-${p.seat}`, `${Math.round(r)}`, () => seatMark(scene, 0, 0, r, p.seat), { x: c.x + n * r * 0.7, y: c.y - n * r * 0.5, depth: 5 + p.seat, alpha });
+    }
+    // Crashes where they happened (from the tick they happen on while the delivery plays).
+    for (const track of tracks.values()) {
+      const at = track.findIndex((s) => s.state === 'crash');
+      if (at < 0 || (tick !== null && tick < at)) continue;
+      const c = tileCentre(g, track[at].tile);
+      this.stage.over.add(drawCrash(scene, c.x, c.y, g.cell * 0.6));
+    }
+    void mine;
+  }
+
+  // ---- the panel ------------------------------------------------------------------------------
+
+  private panel(ctx: RenderContext, pub: Pub, mine: Mine | null, map: CityMap, x: number, y0: number, w: number): void {
+    this.panelX = x;
+    this.panelW = w;
+    this.panelY = y0;
+    this.clockText = this.text(ctx, this.statusText(), '#f2c14e', 14, true);
+    if (mine && pub.phase === 'play') {
+      if (pub.traffic !== null && pub.delivery !== null) {
+        this.flow(ctx, [
+          { label: tt('mode.signs'), id: 'mode-signs', tap: this.mode === 'signs' ? null : () => this.setMode('signs'), on: this.mode === 'signs' },
+          { label: tt('mode.route'), id: 'mode-route', tap: this.mode === 'route' ? null : () => this.setMode('route'), on: this.mode === 'route' },
+        ]);
+      }
+      if (this.mode === 'signs' && pub.traffic !== null) this.signPanel(ctx, pub, mine, map);
+      else if (pub.delivery !== null) this.routePanel(ctx, mine, map);
+    }
+    if (mine && pub.phase === 'choose' && mine.canEliminate.length) {
+      this.text(ctx, tt('choose'), '#f2c14e', 13, true);
+      this.flow(ctx, mine.canEliminate.map((s) => ({ label: this.name(ctx, s), id: `eliminate-${s}`, tap: () => ctx.act({ type: 'eliminate', seat: s }), primary: true })));
+      ctx.hint(tt('hint.choose'));
+    } else if (!mine) ctx.hint(tt('hint.watching'));
+    else if (pub.phase !== 'play') ctx.hint(tt('hint.over'));
+    this.panelY += 4;
+    this.scoreTable(ctx, pub, mine);
+    if (mine) this.deliveryPanel(ctx, mine);
+  }
+
+  private signPanel(ctx: RenderContext, pub: Pub, mine: Mine, map: CityMap): void {
+    const { scene } = ctx;
+    const decor = this.stage.decor;
+    const x = this.panelX, w = this.panelW;
+    // Sign kinds as their icons (44 px and up), lit when some tile or line takes that sign today.
+    const size = Math.max(44, Math.min(52, (w - 5 * 6) / 6));
+    const perRow = Math.max(1, Math.floor((w + 6) / (size + 6)));
+    KINDS.forEach((k, i) => {
+      const bx = x + (i % perRow) * (size + 6);
+      const by = this.panelY + Math.floor(i / perRow) * (size + 6);
+      const usable = this.kindUsable(pub, mine, map, k);
+      const on = this.kind === k;
+      const bg = scene.add.rectangle(bx, by, size, size, on ? 0x4b5a78 : 0x2a3142).setOrigin(0).setStrokeStyle(on ? 3 : 1, on ? 0xf2c14e : 0x59627a);
+      decor.add(bg);
+      decor.add(drawSign(scene, bx + size / 2, by + size / 2, size * 0.62, k as SignKind, { dirs: k === 'oneWay' ? [this.dir] : undefined }).setAlpha(usable ? 1 : 0.3));
+      tapArea(bg, `kind-${k}`, usable && !on ? () => this.setKind(k) : null);
+    });
+    this.panelY += Math.ceil(KINDS.length / perRow) * (size + 6);
+    if (this.kind === 'oneWay') {
+      this.flow(ctx, DIRS.map((d) => ({ label: tt(`dir.${d}`), id: `dir-${d}`, tap: this.dir === d ? null : () => { this.dir = d; this.rerender(); }, on: this.dir === d })));
+    }
+    const names = this.draft.map((s) => this.signName(s)).join(' · ') || tt('noSign');
+    this.text(ctx, tt('draft', { signs: names }), '#ffffff', 13);
+    if (pub.extraSignCost !== null) this.text(ctx, tt('extra', { cost: pub.extraSignCost, garnets: mine.garnets }), '#aab3c5', 12);
+    this.text(ctx, this.kind === 'speed' ? tt('placeLine') : tt('placeTile', { sign: tt(`kind.${this.kind}`) }), '#aab3c5', 12);
+    if (mine.signs) this.text(ctx, tt('sent', { signs: mine.signs.map((s) => this.signName(s)).join(' · ') || tt('noSign') }), '#9fe29f', 12);
+    const canSend = signsAccepted(pub, mine, map, this.draft);
+    this.flow(ctx, [
+      { label: tt('sendSigns'), id: 'send-signs', tap: canSend ? () => this.send() : null, primary: true },
+      { label: tt('clear'), id: 'clear-signs', tap: this.draft.length ? () => { this.draft = []; this.rerender(); } : null },
+    ]);
+    ctx.hint(mine.signs ? tt('hint.signsSent') : tt('hint.signs'));
+  }
+
+  private panelX = 0;
+  private panelY = 0;
+  private panelW = 0;
+
+  private text(ctx: RenderContext, s: string, color: string, size: number, bold = false): Phaser.GameObjects.Text {
+    const text = ctx.scene.add.text(this.panelX, this.panelY, s, { fontFamily: FONT, fontSize: `${size}px`, color, fontStyle: bold ? 'bold' : 'normal', wordWrap: { width: this.panelW } });
+    this.stage.decor.add(text);
+    this.panelY += Math.max(text.height, size + 4) + 4;
+    return text;
+  }
+
+  /** Buttons side by side, wrapping onto the next line. */
+  private flow(ctx: RenderContext, items: { label: string; id: string; tap: (() => void) | null; on?: boolean; primary?: boolean }[]): void {
+    const x = this.panelX, w = this.panelW;
+    let bx = x;
+    let rowH = 0;
+    for (const it of items) {
+      const probe = ctx.scene.add.text(0, 0, it.label, { fontFamily: FONT, fontSize: '14px', fontStyle: 'bold' });
+      const bw = Math.min(w, Math.max(44, probe.width + 20));
+      probe.destroy();
+      if (bx > x && bx + bw > x + w) { bx = x; this.panelY += rowH + 6; rowH = 0; }
+      const b = tableButton(ctx.scene, this.stage.decor, bx, this.panelY, it.label, it.id, it.tap, { on: it.on, primary: it.primary, font: 14, w: bw });
+      bx += b.w + 6;
+      rowH = Math.max(rowH, b.h);
+    }
+    this.panelY += rowH + 6;
+  }
+
+  private routePanel(ctx: RenderContext, mine: Mine, map: CityMap): void {
+    const route = this.route.length ? this.route : [mine.start];
+    this.text(ctx, tt('route', { from: mine.start, to: mine.dest, tiles: route.join(' ') }), '#ffffff', 13);
+    const check = routeCheck(map, mine, route);
+    if (check.ok) this.text(ctx, tt('routeOk', { steps: check.steps, tolls: check.tolls, gas: check.steps + check.tolls }), '#9fe29f', 12);
+    else this.text(ctx, tt('routeNotYet', { to: mine.dest }), '#aab3c5', 12);
+    if (mine.route) this.text(ctx, tt('routeSent', { tiles: mine.route.tiles.join(' ') }), '#9fe29f', 12);
+    const best = cheapest(map, mine);
+    this.flow(ctx, [
+      { label: tt('sendRoute'), id: 'send-route', tap: check.ok ? () => this.send() : null, primary: true },
+      { label: tt('undo'), id: 'undo-route', tap: route.length > 1 ? () => this.pop() : null },
+      { label: tt('fastest'), id: 'route-cheapest', tap: best && best.join() !== route.join() ? () => { this.route = best; this.rerender(); } : null },
+    ]);
+    ctx.hint(mine.route ? tt('hint.routeSent') : tt('hint.route', { from: mine.start, to: mine.dest }));
+  }
+
+  private scoreTable(ctx: RenderContext, pub: Pub, mine: Mine | null): void {
+    const { scene } = ctx;
+    const decor = this.stage.decor;
+    const x = this.panelX, w = this.panelW;
+    for (const p of pub.players) {
+      const me = p.seat === mine?.seat;
+      const y = this.panelY;
+      decor.add(seatMark(scene, x + 10, y + 10, 9, p.seat));
+      const garnets = p.garnets ?? (me ? mine!.garnets : null);
+      const ins = [p.signsIn === null ? '' : `${p.signsIn ? '✔' : '…'}${tt('signsShort')}`, p.routeIn === null ? '' : `${p.routeIn ? '✔' : '…'}${tt('routeShort')}`].filter(Boolean).join(' ');
+      const fin = pub.finale ? ` · ${tt('place', { n: pub.finale.places[p.seat] })}${pub.finale.token === p.seat ? ` · ${tt('token')}` : ''}${pub.finale.candidate === p.seat ? ` · ${tt('candidate')}` : ''}` : '';
+      const text = scene.add.text(x + 24, y + 2, `${this.name(ctx, p.seat)} · ${tt('gas', { n: p.gas })}${garnets !== null ? ` · ${tt('garnets', { count: garnets })}` : ''} ${ins}${fin}`,
+        { fontFamily: FONT, fontSize: '12px', color: me ? '#f2c14e' : '#f2f2f2', wordWrap: { width: w - 26 } });
+      decor.add(text);
+      this.panelY += Math.max(22, text.height + 6);
+    }
+    this.panelY += 4;
+  }
+
+  private deliveryPanel(ctx: RenderContext, mine: Mine): void {
+    const d = mine.deliveries.at(-1);
+    if (!d) return;
+    let summary: string;
+    if (d.crash) summary = tt('crashed', { tile: d.crash.tile, tick: d.crash.tick, with: d.crash.with.map((s) => this.name(ctx, s)).join(', ') || '—' });
+    else if (d.steps === null) summary = tt('noVehicle');
+    else summary = tt('arrived', { steps: d.steps, tolls: d.tolls, gas: d.gas, count: d.garnets });
+    this.text(ctx, `${tt('delivery', { n: d.number })} ${summary}${d.defaulted ? ` ${tt('defaulted')}` : ''}`, '#7fd1ff', 12);
+    this.flow(ctx, [{ label: tt('replay'), id: 'replay-delivery', tap: this.anim ? null : () => this.startAnim(ctx) }]);
   }
 
   private tickClock(): void {
-    const pub = this.last?.pub, t = this.clockText;
-    if (!pub || !t || !t.active) return;
-    const left = pub.deadline === null ? null : Math.max(0, Math.ceil((pub.deadline - this.last!.ctx.serverNow()) / 1000));
-    const what = pub.phase === 'over' ? 'Match over' : pub.phase === 'choose' ? 'Elimination choice' : `Day ${pub.day}${pub.traffic ? ` · Traffic T${pub.traffic}` : ''}${pub.delivery ? ` · Delivery D${pub.delivery}` : ''}`;
-    t.setText(`${what}${left === null ? '' : ` · ${left}s left`}`);
+    const text = this.clockText;
+    if (text?.active) text.setText(this.statusText());
   }
 
-  private panel(ctx: RenderContext, pub: Pub, mine: Mine | null, x: number, w: number): void {
-    const { scene, layer } = ctx;
-    let y = 0;
-    const line = (s: string, color?: string, size = 13) => { const t = text(scene, layer, x, y, s, size, color); t.setWordWrapWidth(w); y += t.height + 3; };
-    if (mine && pub.phase === 'play') {
-      let bx = x;
-      if (pub.traffic !== null) bx = button(scene, layer, bx, y, 'Signs (M)', () => this.setMode('signs'), this.mode === 'signs');
-      if (pub.delivery !== null) bx = button(scene, layer, bx, y, 'Route (M)', () => this.setMode('route'), this.mode === 'route');
-      y += 28;
-      if (this.mode === 'signs') this.signPanel(ctx, pub, mine, x, () => y, (v) => (y = v), line);
-      else this.routePanel(ctx, pub, mine, x, () => y, (v) => (y = v), line);
-    }
-    if (mine && pub.phase === 'choose' && mine.canEliminate.length) {
-      line('You won: name the Elimination Candidate (keys 1–4):', '#f2c14e');
-      let bx = x;
-      for (const s of mine.canEliminate) bx = button(scene, layer, bx, y, `${this.name(ctx, s)} (${s + 1})`, () => ctx.act({ type: 'eliminate', seat: s }));
-      y += 28;
-      ctx.hint('Choose the Elimination Candidate.');
-    }
-    y += 6;
-    // Gas / garnet table.
-    line(`Player · corner · gas (per delivery) · garnets${pub.phase === 'play' ? ' · in' : ''}`, '#9aa', 12);
-    for (const p of pub.players) {
-      const garnets = p.garnets ?? (p.seat === mine?.seat ? mine.garnets : null);
-      const per = pub.deliveries.map((d) => d.gas[p.seat]).join('+') || '–';
-      const ins = [p.signsIn === null ? '' : p.signsIn ? 'signs✓' : 'signs…', p.routeIn === null ? '' : p.routeIn ? 'route✓' : 'route…'].filter(Boolean).join(' ');
-      const fin = pub.finale ? ` · place ${pub.finale.places[p.seat]}${pub.finale.bonus[p.seat] ? ` +${pub.finale.bonus[p.seat]} bonus` : ''}${pub.finale.token === p.seat ? ' · TOKEN OF LIFE' : ''}${pub.finale.candidate === p.seat ? ' · ELIMINATION CANDIDATE' : ''}` : '';
-      line(`${p.seat === mine?.seat ? '▶ ' : ''}${this.name(ctx, p.seat)} · ${p.corner} ${p.start}→${p.dest} · gas ${p.gas} (${per}) · ${garnets ?? '?'} garnets ${ins}${fin}`, p.seat === mine?.seat ? '#f2c14e' : undefined, 12);
-    }
-    if (pub.lastPlaced) line(`Revealed after day ${pub.lastPlaced.day}: ${pub.lastPlaced.signs.map(signText).join('; ') || 'none'}`, '#bbb', 12);
-    if (mine?.failedSigns.length) line(`Your failed signs: ${mine.failedSigns.map((f) => `${signText(f.sign)} (day ${f.day})`).join('; ')}`, '#ff9a9a', 12);
-    if (mine) this.replayPanel(ctx, mine, x, () => y, line);
+  private statusText(): string {
+    const l = this.last;
+    if (!l) return '';
+    const pub = l.pub;
+    const left = pub.deadline === null ? null : Math.max(0, Math.ceil((pub.deadline - l.ctx.serverNow()) / 1000));
+    const parts = pub.phase === 'over' ? tt('status.over') : pub.phase === 'choose' ? tt('status.choose')
+      : [tt('status.day', { n: pub.day }), pub.traffic ? tt('status.traffic', { n: pub.traffic }) : '', pub.delivery ? tt('status.delivery', { n: pub.delivery }) : ''].filter(Boolean).join(' · ');
+    return left === null ? parts : tt('status.clock', { what: parts, s: left });
   }
 
-  private signPanel(ctx: RenderContext, pub: Pub, mine: Mine, x: number, gy: () => number, sy: (v: number) => void, line: (s: string, c?: string, z?: number) => void): void {
-    const { scene, layer } = ctx;
-    let bx = x;
-    KINDS.forEach((k, i) => { if (k !== 'stop' || !mine.stopUsed) bx = button(scene, layer, bx, gy(), `${i + 1} ${KIND_LABEL[k]}`, () => this.setKind(k), this.kind === k); });
-    sy(gy() + 28);
-    if (this.kind === 'oneWay') { bx = x; for (const d of DIRS) bx = button(scene, layer, bx, gy(), `exit ${d}`, () => { this.dir = d; this.redraw(); }, this.dir === d); sy(gy() + 28); }
-    line(this.kind === 'speed' ? 'Click a column letter / row number (or C / R for the cursor\'s).' : `Click a tile to place ${KIND_LABEL[this.kind]}${this.kind === 'oneWay' ? ` (exit ${this.dir})` : ''}.`, '#bbb', 12);
-    line(`Today's signs (max 2; the 2nd costs ${pub.extraSignCost ?? '?'} garnets): ${this.draft.map(signText).join('; ') || 'no sign'}`);
-    if (mine.signs) line(`Sent: ${mine.signs.map(signText).join('; ') || 'no sign'}`, '#9f9', 12);
-    bx = button(scene, layer, x, gy(), 'Send signs (G)', () => this.send());
-    button(scene, layer, bx, gy(), 'Clear (X)', () => { this.draft = []; this.redraw(); });
-    sy(gy() + 30);
-    ctx.hint(mine.signs ? 'Signs sent; you may resend until the day resolves.' : 'Choose up to 2 signs (or none) and send them.');
+  // ---- actions --------------------------------------------------------------------------------
+
+  private kindUsable(pub: Pub, mine: Mine, map: CityMap, kind: Kind): boolean {
+    if (kind === 'speed') return LINE_NAMES.some((line) => signsAccepted(pub, mine, map, withDraft(this.draft, { kind: 'speed', line })));
+    return pub.tiles.some((t) => {
+      const cand = signCandidate(kind, this.dir, { tile: t.tile });
+      return cand !== null && signsAccepted(pub, mine, map, withDraft(this.draft, cand));
+    });
   }
 
-  private routePanel(ctx: RenderContext, pub: Pub, mine: Mine, x: number, gy: () => number, sy: (v: number) => void, line: (s: string, c?: string, z?: number) => void): void {
-    const check = this.check(pub, mine);
-    line(`Route ${mine.start}→${mine.dest}: ${this.route.join(' ') || '(click tiles from your start)'}`);
-    line(check.ok ? `Legal · ${check.steps} steps + ${check.tolls} toll gas = ${check.steps + check.tolls} gas (if nobody blocks you)` : `Not legal yet: ${check.message}`, check.ok ? '#9f9' : '#ff9a9a', 12);
-    if (mine.route) line(`Sent: ${mine.route.tiles.join(' ')}`, '#9f9', 12);
-    const bx = button(ctx.scene, ctx.layer, x, gy(), 'Send route (G)', () => this.send());
-    button(ctx.scene, ctx.layer, bx, gy(), 'Undo tile (Backspace)', () => this.pop());
-    sy(gy() + 30);
-    ctx.hint(mine.route ? 'Route sent; you may resend until the day resolves.' : `Click tiles in order from ${mine.start} to ${mine.dest}, then send.`);
-  }
-
-  private replayPanel(ctx: RenderContext, mine: Mine, x: number, gy: () => number, line: (s: string, c?: string, z?: number) => void): void {
-    const d = mine.deliveries[this.replay.delivery];
-    if (!d) return;
-    const step = Math.min(this.replay.step, d.track.length - 1);
-    line(`Your delivery D${d.number}: step ${step + 1}/${d.track.length} ${d.track[step]?.state ?? ''} at ${d.track[step]?.tile ?? '–'}`, '#7fd1ff');
-    line(`${d.steps !== null ? `${d.steps} steps` : 'no arrival'} · tolls ${d.tolls} · gas ${d.gas} · garnets +${d.garnets}${d.speedingCost ? ` · speeding −${d.speedingCost}` : ''}${d.defaulted ? ' · clock chose your route' : ''}${d.crash ? ` · CRASH step ${d.crash.tick} at ${d.crash.tile}${d.crash.with.length ? ` with ${d.crash.with.map((s) => this.name(ctx, s)).join(', ')}` : ''}` : ''}${d.hitBy.map((h) => ` · wreck hit at ${h.tile} by ${h.by.map((s) => this.name(ctx, s)).join(', ')}`).join('')}`, undefined, 12);
-    const y = gy() + 2;
-    let bx = button(ctx.scene, ctx.layer, x, y, '◀ step ([)', () => this.stepReplay(-1));
-    bx = button(ctx.scene, ctx.layer, bx, y, 'step (]) ▶', () => this.stepReplay(1));
-    button(ctx.scene, ctx.layer, bx, y, 'next delivery (Q)', () => this.nextDelivery());
-  }
-
-  private check(pub: Pub, mine: Mine): { ok: true; steps: number; tolls: number } | { ok: false; message: string } {
-    const map: CityMap = { tiles: pub.tiles.map((t) => ({ oneWay: [...t.oneWay], yield: t.yield, roundabout: t.roundabout, tolls: t.tolls, stop: t.stop })), speed: pub.lines.map((l) => l.signs) };
-    const tiles = this.route.map((t) => parseTile(t) ?? 0);
-    const r = planRoute(map, parseTile(mine.start)!, parseTile(mine.dest)!, tiles, []);
-    if (!r.ok) return { ok: false, message: formatMsg({ key: `traffic_tango:error.${r.code}`, params: r.params }, { mySeat: null, names: new Map() }) };
-    const tolls = r.plan.ticks.reduce((a, t) => a + t.path.reduce((b, x) => b + 2 * map.tiles[x].tolls, 0), 0);
-    return { ok: true, steps: r.plan.ticks.length + 1, tolls };
-  }
-
-  private clickTile(tile: string): void {
-    if (!this.last?.mine) return;
-    if (this.mode === 'route') {
-      if (!this.route.length && tile !== this.last.mine.start) this.route.push(this.last.mine.start);
-      if (this.route.length < 40) this.route.push(tile);
-    } else if (this.kind === 'speed') {
-      return this.redraw();
-    } else {
-      const s: SignInput = this.kind === 'oneWay' ? { kind: 'oneWay', tile, dir: this.dir } : { kind: this.kind, tile };
-      this.addSign(s);
-    }
-    this.redraw();
-  }
-
-  private clickLine(line: LineName): void {
-    if (this.mode !== 'signs' || !this.last?.mine) return;
-    this.kind = 'speed';
-    this.addSign({ kind: 'speed', line });
-    this.redraw();
+  private signName(s: SignInput): string {
+    if (s.kind === 'speed') return tt(/\d/.test(s.line) ? 'signOnRow' : 'signOnColumn', { sign: tt('kind.speed'), line: s.line });
+    return tt('signOnTile', { sign: s.kind === 'oneWay' ? tt('kind.oneWayDir', { dir: tt(`dir.${s.dir}`) }) : tt(`kind.${s.kind}`), tile: s.tile });
   }
 
   private addSign(s: SignInput): void {
-    this.draft = [...this.draft.filter((d) => !(d.kind === s.kind || ('tile' in d && 'tile' in s && d.tile === s.tile))), s].slice(-2);
+    this.draft = withDraft(this.draft, s);
+    this.rerender();
+  }
+
+  private extendRoute(tiles: string[]): void {
+    const mine = this.last?.mine;
+    if (!mine) return;
+    if (this.route.length === 0) this.route = [mine.start];
+    this.route = [...this.route, ...tiles];
+    this.rerender();
   }
 
   private send(): void {
     const l = this.last;
     if (!l?.mine) return;
     if (this.mode === 'signs') l.ctx.act({ type: 'signs', signs: this.draft });
-    else l.ctx.act({ type: 'route', tiles: this.route, skips: [] });
+    else l.ctx.act({ type: 'route', tiles: this.route.length ? this.route : [l.mine.start], skips: [] });
   }
 
-  private pop(): void { this.route.pop(); this.redraw(); }
-  private setMode(m: 'signs' | 'route'): void { this.mode = m; this.redraw(); }
-  private setKind(k: Kind): void { this.kind = k; this.redraw(); }
-  private stepReplay(d: number): void {
-    const len = this.last?.mine?.deliveries[this.replay.delivery]?.track.length ?? 1;
-    this.replay.step = Math.max(0, Math.min(len - 1, this.replay.step + d));
-    this.redraw();
+  private pop(): void {
+    if (this.route.length > 1) this.route.pop();
+    this.rerender();
   }
-  private nextDelivery(): void {
-    const n = this.last?.mine?.deliveries.length ?? 0;
-    if (n) this.replay = { delivery: (this.replay.delivery + 1) % n, step: 0 };
-    this.redraw();
+
+  private setMode(m: 'signs' | 'route'): void { this.mode = m; this.rerender(); }
+  private setKind(k: Kind): void { this.kind = k; this.rerender(); }
+
+  private rerender(): void {
+    const l = this.last;
+    if (!l || this.queued) return;
+    this.queued = true;
+    l.ctx.scene.time.delayedCall(0, () => {
+      this.queued = false;
+      if (this.last && this.last.ctx.layer.active) this.render(this.last.ctx, this.last.pub, this.last.mine);
+    });
   }
-  private redraw(): void { if (this.last) this.render(this.last.ctx, this.last.pub, this.last.mine); }
-  private name(ctx: RenderContext, seat: number): string { return ctx.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`; }
+
+  private name(ctx: RenderContext, seat: number): string {
+    if (seat === ctx.mySeat) return tt('you');
+    return ctx.seats.find((s) => s.seat === seat)?.name ?? tt('seat', { n: seat + 1 });
+  }
+
+  /** The tap on the cursor's tile, or on its line head for a Speed Limit, when that tap is lit. */
+  private tapCursor(line?: 'row' | 'col'): void {
+    const l = this.last;
+    if (!l?.mine || l.pub.phase !== 'play') return;
+    const map = cityMapOf(l.pub);
+    const name = `${'ABCDE'[this.cursor % 5]}${Math.floor(this.cursor / 5) + 1}`;
+    if (this.mode === 'route') {
+      const step = routeSteps(map, l.mine, this.route).find((s) => s.tiles.at(-1) === name);
+      if (step) this.extendRoute(step.tiles);
+      return;
+    }
+    const at = line === 'row' ? { line: name[1] } : line === 'col' ? { line: name[0] } : { tile: name };
+    const cand = signCandidate(line ? 'speed' : this.kind, this.dir, at);
+    if (cand && signsAccepted(l.pub, l.mine, map, withDraft(this.draft, cand))) this.addSign(cand);
+    else l.ctx.hint(tt('hint.notHere'));
+  }
 
   onKey(ctx: RenderContext, key: string): void {
     const l = this.last;
     if (!l) return;
-    const k = key.length === 1 ? key.toLowerCase() : key;
-    const arrows: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 5, ArrowUp: -5 };
-    if (l.pub.phase === 'choose' && k >= '1' && k <= '4') { if (l.mine?.canEliminate.includes(Number(k) - 1)) ctx.act({ type: 'eliminate', seat: Number(k) - 1 }); return; }
-    if (k in arrows) { this.cursor = (this.cursor + arrows[k] + 25) % 25; ctx.hint(`Cursor on ${tileName(this.cursor)}`); this.redraw(); }
-    else if (k === 'Enter' || k === ' ') this.clickTile(tileName(this.cursor));
-    else if (k === 'm') this.setMode(this.mode === 'signs' && l.pub.delivery !== null ? 'route' : l.pub.traffic !== null ? 'signs' : 'route');
-    else if (k >= '1' && k <= '6') this.setKind(KINDS[Number(k) - 1]);
-    else if (this.mode === 'signs' && ['n', 'e', 's', 'w'].includes(k)) { this.dir = k.toUpperCase() as Dir; this.kind = 'oneWay'; this.redraw(); }
-    else if (k === 'c') this.clickLine('ABCDE'[this.cursor % 5] as LineName);
-    else if (k === 'r') this.clickLine(String(Math.floor(this.cursor / 5) + 1) as LineName);
-    else if (k === 'x') { this.draft = []; this.redraw(); }
-    else if (k === 'g') this.send();
-    else if (k === 'Backspace') this.pop();
-    else if (k === '[' || k === ']') this.stepReplay(k === '[' ? -1 : 1);
-    else if (k === 'q') this.nextDelivery();
+    const moveBy = ({ ArrowRight: 1, ArrowLeft: -1, ArrowDown: 5, ArrowUp: -5 } as Record<string, number>)[key];
+    const k = key.length === 1 ? key.toUpperCase() : key;
+    if (moveBy !== undefined) {
+      const next = this.cursor + moveBy;
+      if (next >= 0 && next < 25 && (Math.abs(moveBy) === 5 || Math.floor(next / 5) === Math.floor(this.cursor / 5))) this.cursor = next;
+      this.rerender();
+    } else if (key === 'Enter' || key === ' ') this.tapCursor();
+    else if (l.pub.phase === 'choose' && /^[1-4]$/.test(key)) {
+      const seat = Number(key) - 1;
+      if (l.mine?.canEliminate.includes(seat)) ctx.act({ type: 'eliminate', seat });
+    } else if (/^[1-6]$/.test(key) && this.mode === 'signs') this.setKind(KINDS[Number(key) - 1]);
+    else if ((DIRS as readonly string[]).includes(k) && this.mode === 'signs') { this.dir = k as Dir; this.kind = 'oneWay'; this.rerender(); }
+    else if (k === 'M') this.setMode(this.mode === 'signs' ? 'route' : 'signs');
+    else if (k === 'C') this.tapCursor('col');
+    else if (k === 'R') this.tapCursor('row');
+    else if (k === 'X') { this.draft = []; this.rerender(); }
+    else if (k === 'F' && l.mine) { const best = cheapest(cityMapOf(l.pub), l.mine); if (best) { this.route = best; this.rerender(); } }
+    else if (k === 'G') {
+      if (this.mode === 'signs' && l.mine && signsAccepted(l.pub, l.mine, cityMapOf(l.pub), this.draft)) this.send();
+      else if (this.mode === 'route' && l.mine && routeCheck(cityMapOf(l.pub), l.mine, this.route).ok) this.send();
+    } else if (key === 'Backspace') this.pop();
+    else if (k === 'P' && !this.anim) this.startAnim(ctx);
   }
-
-  destroy(): void { this.clock?.remove(); this.clock = null; }
 }

@@ -1,7 +1,7 @@
 /** Railway Madness pictures, drawn with the table's own car faces (client/games/railway/carFace.ts). */
 import type Phaser from 'phaser';
 import type { Car } from '../../../shared/games/railway/cards.js';
-import { drawCar, drawFaceDown, type CardSize } from '../../games/railway/carFace.js';
+import { carAt, faceDownAt, type CardSize } from '../../games/railway/carFace.js';
 import type { GamePictures, Picture } from './picture.js';
 import { arrow, cross, tick, veil } from './marks.js';
 
@@ -17,7 +17,7 @@ function train(cars: Car[], marks: ('ok' | 'bad' | null)[] = [], lostFrom = -1):
     w, h: BIG.h + 26,
     draw: (scene) => {
       const out: Phaser.GameObjects.GameObject[] = [];
-      cars.forEach((c, i) => out.push(drawCar(scene, 2 + i * (BIG.w + GAP), 2, BIG, c, { locomotive: i === 0 })));
+      cars.forEach((c, i) => out.push(carAt(scene, 2 + i * (BIG.w + GAP), 2, BIG, c, { locomotive: i === 0 })));
       marks.forEach((m, i) => {
         const x = 2 + (i + 1) * (BIG.w + GAP) - GAP / 2;
         if (m === 'ok') out.push(tick(scene, x, BIG.h + 14));
@@ -35,11 +35,11 @@ function table(faceUp: boolean): Picture {
   return {
     w: BIG.w + 16 + 4 * (SMALL.w + 6), h: 2 * (SMALL.h + 6) + 4,
     draw: (scene) => [
-      drawCar(scene, 2, 2 + SMALL.h / 2, BIG, car('tank', 'red', 2), { locomotive: true }),
+      carAt(scene, 2, 2 + SMALL.h / 2, BIG, car('tank', 'red', 2), { locomotive: true }),
       ...faces.map((f, i) => {
         const x = BIG.w + 16 + (i % 4) * (SMALL.w + 6);
         const y = 2 + Math.floor(i / 4) * (SMALL.h + 6);
-        return faceUp ? drawCar(scene, x, y, SMALL, f) : drawFaceDown(scene, x, y, SMALL);
+        return faceUp ? carAt(scene, x, y, SMALL, f) : faceDownAt(scene, x, y, SMALL);
       }),
     ],
   };
@@ -52,10 +52,10 @@ function search(faceUp: boolean): Picture {
     w: x0 + BIG.w + 30 + 2 * (BIG.w + GAP), h: BIG.h + 6,
     draw: (scene) => {
       const out: Phaser.GameObjects.GameObject[] = [];
-      if (!faceUp) out.push(drawFaceDown(scene, 2, 2, BIG), arrow(scene, BIG.w + 8, BIG.h / 2 + 2, BIG.w + 30, BIG.h / 2 + 2));
+      if (!faceUp) out.push(faceDownAt(scene, 2, 2, BIG), arrow(scene, BIG.w + 8, BIG.h / 2 + 2, BIG.w + 30, BIG.h / 2 + 2));
       const tx = x0 + BIG.w + 30;
-      out.push(drawCar(scene, x0, 2, BIG, held), arrow(scene, x0 + BIG.w + 6, BIG.h / 2 + 2, tx - 4, BIG.h / 2 + 2));
-      out.push(drawCar(scene, tx, 2, BIG, car('tank', 'red', 2), { locomotive: true }), drawCar(scene, tx + BIG.w + GAP, 2, BIG, held));
+      out.push(carAt(scene, x0, 2, BIG, held), arrow(scene, x0 + BIG.w + 6, BIG.h / 2 + 2, tx - 4, BIG.h / 2 + 2));
+      out.push(carAt(scene, tx, 2, BIG, car('tank', 'red', 2), { locomotive: true }), carAt(scene, tx + BIG.w + GAP, 2, BIG, held));
       return out;
     },
   };
@@ -67,9 +67,9 @@ function locomotives(): Picture {
   return {
     w: cx * 2 + SMALL.w, h: 5 * (SMALL.h + 4),
     draw: (scene) => [
-      drawFaceDown(scene, 2, 2 * (SMALL.h + 4), SMALL),
-      ...locos.map((l, i) => drawCar(scene, cx, i * (SMALL.h + 4), SMALL, l, { locomotive: true })),
-      drawFaceDown(scene, cx * 2 - 2, 2 * (SMALL.h + 4), SMALL),
+      faceDownAt(scene, 2, 2 * (SMALL.h + 4), SMALL),
+      ...locos.map((l, i) => carAt(scene, cx, i * (SMALL.h + 4), SMALL, l, { locomotive: true })),
+      faceDownAt(scene, cx * 2 - 2, 2 * (SMALL.h + 4), SMALL),
     ],
   };
 }

@@ -1,7 +1,7 @@
-/** Traffic Tango pictures: the 5 × 5 city with the table's own sign labels (client/games/traffic_tango/draw.ts). */
+/** Traffic Tango pictures: the 5 × 5 city with the table's own sign icons (client/games/traffic_tango/signIcons.ts). */
 import type Phaser from 'phaser';
 import type { PublicTile } from '../../../shared/games/traffic_tango/views.js';
-import { tileLabels } from '../../games/traffic_tango/draw.js';
+import { drawSign } from '../../games/traffic_tango/signIcons.js';
 import type { GamePictures, Picture } from './picture.js';
 
 const T = 46;
@@ -42,7 +42,9 @@ function city(opts: { route?: string[]; signs?: PublicTile[]; speedRow?: number 
       }
       for (const s of opts.signs ?? []) {
         const [x, y] = at(s.tile);
-        out.push(scene.add.text(x, y, tileLabels(s).join('\n'), { fontSize: '9px', color: '#111', backgroundColor: '#f2f2f2', padding: { x: 2, y: 1 }, align: 'center' }).setOrigin(0.5));
+        // The table's own sign icons (one per sign on the tile, side by side).
+        const kinds = [s.stop && 'stop', s.oneWay.length > 0 && 'oneWay', s.yield && 'yield', s.roundabout && 'roundabout', s.tolls > 0 && 'toll'].filter((k): k is 'stop' | 'oneWay' | 'yield' | 'roundabout' | 'toll' => Boolean(k));
+        kinds.forEach((kind, i) => out.push(drawSign(scene, x + (i - (kinds.length - 1) / 2) * 22, y, 20, kind, { dirs: s.oneWay, count: s.tolls })));
       }
       return out;
     },
