@@ -154,7 +154,7 @@ const RUNS: Record<(typeof GAMES)[number], { seats: number; collect(c: Collector
         ['longest_train', 2, {}], ['longest_train', 2, { assist: true }],
       ];
       variants.forEach(([variant, players, extra], i) => {
-        for (let seed = 1; seed <= 3; seed++) play(railwayMadnessGame, { variant, players, ...extra }, seed * 101 + i, actions, c);
+        for (let seed = 1; seed <= 2; seed++) play(railwayMadnessGame, { variant, players, ...extra }, seed * 101 + i, actions, c);
       });
     },
   },
@@ -167,7 +167,7 @@ const RUNS: Record<(typeof GAMES)[number], { seats: number; collect(c: Collector
         { players: 3, noTooSmallPenalty: true, noHeavyJam: true }, { players: 4, trailerNumbers: 'high' },
       ];
       tables.forEach((t, i) => {
-        for (let seed = 1; seed <= 3; seed++) play(rushHourGame, t, seed * 211 + i, actions, c);
+        for (let seed = 1; seed <= 2; seed++) play(rushHourGame, t, seed * 211 + i, actions, c);
       });
     },
   },
@@ -180,7 +180,7 @@ const RUNS: Record<(typeof GAMES)[number], { seats: number; collect(c: Collector
         { players: 2, range: 'custom', from: 20, to: 27, flipMs: 3000 },
       ];
       tables.forEach((t, i) => {
-        for (let seed = 1; seed <= 4; seed++) play(trafficMemoryGame, t, seed * 307 + i, actions, c);
+        for (let seed = 1; seed <= 3; seed++) play(trafficMemoryGame, t, seed * 307 + i, actions, c);
       });
     },
   },
