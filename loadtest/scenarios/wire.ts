@@ -20,8 +20,11 @@ export async function runScenario(values: { seats?: string; trials?: string }): 
     let changes = 0;
     let microsBefore = 0;
     let microsAfter = 0;
+    let writesBefore = 0;
+    let writesAfter = 0;
     for (let seed = 1; seed <= trials; seed++) {
-      const json = replayWire(game, jsonMirror, { seed, seats });
+      // Before: JSON views and a separate `events` broadcast; after: typed views, public events in the patch's log.
+      const json = replayWire(game, jsonMirror, { seed, seats, eventsBroadcast: true });
       const typed = replayWire(game, mirrorFor(game.id), { seed, seats });
       before += json.bytesPerChangePerClient * json.changes;
       after += typed.bytesPerChangePerClient * typed.changes;
@@ -31,6 +34,8 @@ export async function runScenario(values: { seats?: string; trials?: string }): 
       microsBefore += jsonTimed.serverMicrosPerChange * jsonTimed.changes;
       microsAfter += typedTimed.serverMicrosPerChange * typedTimed.changes;
       changes += typed.changes;
+      writesBefore += json.writesPerChange * json.changes;
+      writesAfter += typed.writesPerChange * typed.changes;
     }
     const round = (n: number) => Math.round(n * 10) / 10;
     return {
@@ -38,6 +43,8 @@ export async function runScenario(values: { seats?: string; trials?: string }): 
       jsonBytesPerChange: round(before / changes), bytesPerChange: round(after / changes), ratio: round(before / Math.max(1, after)),
       /** Mirror + encoding every client's patch, µs per change (the first trials include warm-up). */
       jsonServerMicros: round(microsBefore / changes), serverMicros: round(microsAfter / changes),
+      /** Socket writes per state change, all seats' clients together (patches + `events` messages). */
+      jsonWritesPerChange: round(writesBefore / changes), writesPerChange: round(writesAfter / changes),
     };
   });
   return { scenario: 'wire', trials, games: rows };

@@ -5,11 +5,13 @@
  * mirror round-trip tests and `npm run bench -- wire` (bytes per state change).
  */
 import { Decoder, Encoder, StateView } from '@colyseus/schema';
-import type { AnyGame } from '../../shared/games/contract.js';
+import type { AnyGame, GameEvent } from '../../shared/games/contract.js';
 import { botProposals, simulate } from '../../shared/games/testing/simulate.js';
 import { Rng } from '../../shared/random.js';
 import { PlayerState, TableState } from './TableState.js';
 import type { GameMirror } from './mirror.js';
+import { appendLog } from './tableMirror.js';
+import { eventMsg } from './messages.js';
 
 export interface DecodedChange {
   now: number;
@@ -28,12 +30,20 @@ export interface WireReplayResult {
   bytesPerChangePerClient: number;
   /** Server work per state change: views → schema (the mirror) and encoding every client's patch, in µs. */
   serverMicrosPerChange: number;
+  /**
+   * Socket writes per state change, all clients together: one patch per client, plus an `events`
+   * message per seat a private event is for (public events travel in the patch's `log`). With
+   * `eventsBroadcast` (before issue 16), public events were also broadcast to every client.
+   */
+  writesPerChange: number;
 }
 
 export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   seed: number; seats: number; options?: Record<string, unknown>; maxSteps?: number;
   /** False: encode only (timing the server's side without the clients' decoding in the same process). */
   decode?: boolean;
+  /** Count a separate `events` broadcast of public events to every client (how rooms sent them before). */
+  eventsBroadcast?: boolean;
   check?(change: DecodedChange): void;
 }): WireReplayResult {
   const options = game.optionsSchema.parse({ players: o.seats, ...o.options });
@@ -51,6 +61,7 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   const decoders = seats.map(() => new Decoder(new TableState()));
   const bytesPerSeat = seats.map(() => 0);
   let changes = 0;
+  let writes = 0;
   let serverNanos = 0n;
 
   const sendAll = (): void => {
@@ -66,8 +77,13 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
       if (o.decode !== false) decoders[seat].decode(bytes, { offset: 1 });
     });
   };
-  const write = (engine: unknown, now: number): void => {
+  const write = (engine: unknown, now: number, events: GameEvent[]): void => {
     state.version++;
+    const publicEvents = events.filter((e) => e.to === undefined);
+    if (!o.eventsBroadcast) appendLog(state, publicEvents.map(eventMsg).filter((m) => m !== null));
+    writes += o.seats;
+    if (o.eventsBroadcast && publicEvents.length > 0) writes += o.seats;
+    for (const e of events) if (e.to) writes += e.to.length;
     state.table ??= mirror.createTable();
     mirror.writeTable(state.table, game.publicView(engine, now));
     players.forEach((p, seat) => {
@@ -84,25 +100,26 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
 
   const rng = new Rng(o.seed);
   const start = game.setup(options, o.seats, o.seed, 0);
-  const afterChange = (engine: unknown, now: number) => {
+  const afterChange = (engine: unknown, now: number, events: GameEvent[]) => {
     const started = process.hrtime.bigint();
-    write(engine, now);
+    write(engine, now, events);
     serverNanos += process.hrtime.bigint() - started;
     sendAll();
     changes++;
     o.check?.({ now, state: engine, clients: decoders.map((d) => d.state) });
   };
-  afterChange(start, 0);
+  afterChange(start, 0, [{ type: 'start', msg: { key: 'server:event.start' } }]);
   const end = simulate(game, start, {
     propose: botProposals(game.bot, seats, () => 'easy', rng),
     done: (s) => game.result(s) !== null,
     maxSteps: o.maxSteps ?? 3000,
     refusals: 'ignore',
-    check: ({ state: engine, now }) => afterChange(engine, now),
+    check: ({ state: engine, now, events }) => afterChange(engine, now, events),
   });
   const total = bytesPerSeat.reduce((a, b) => a + b, 0);
   return {
     changes, finished: game.result(end.state) !== null, bytesPerSeat, bytesPerChangePerClient: total / o.seats / Math.max(1, changes),
     serverMicrosPerChange: Number(serverNanos / 1000n) / Math.max(1, changes),
+    writesPerChange: writes / Math.max(1, changes),
   };
 }
