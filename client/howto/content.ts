@@ -2,7 +2,7 @@
  * The how-to-play text of one game and variant, read from `rules_<gameId>` (client/i18n/locales):
  * the game's sections, each replaced by the variant's own version where the variant has one.
  */
-import { findGame } from '../../shared/games/registry.js';
+import { findMeta as findGame } from '../../shared/games/catalogue.js';
 import { i18n, language, t } from '../i18n/index.js';
 
 export const HOWTO_GAMES = ['railway_madness', 'rush_hour', 'traffic_memory', 'took_over', 'car_exchange', 'bip_bip', 'traffic_tango'] as const;

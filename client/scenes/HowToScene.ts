@@ -4,9 +4,10 @@
  * Back (button or Escape) returns to the lobby, or to a table that opened this over itself.
  */
 import Phaser from 'phaser';
-import { isHowToGame } from '../howto/content.js';
+import { isHowToGame, type HowToGame } from '../howto/content.js';
 import { createHowToView, type HowToView } from '../howto/view.js';
 import { el } from '../ui/dom.js';
+import { loadGameLocales } from '../i18n/index.js';
 // The table frame opens the same page as an overlay; importing it here also puts its test hook in every build.
 import '../howto/overlay.js';
 
@@ -26,6 +27,12 @@ export class HowToScene extends Phaser.Scene {
 
   create(data: HowToData): void {
     if (!isHowToGame(data?.game)) return void this.scene.start('lobby');
+    // A game's rules text comes with its chunk of texts (client/i18n: loaded on demand).
+    const game = data.game;
+    void loadGameLocales(game).then(() => { if (this.scene.isActive()) this.build({ ...data, game }); });
+  }
+
+  private build(data: HowToData & { game: HowToGame }): void {
     this.gameId = data.game;
     this.returnTo = data.returnTo === 'table' ? 'table' : 'lobby';
     this.view = createHowToView({

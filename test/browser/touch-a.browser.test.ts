@@ -77,8 +77,8 @@ describe.skipIf(!browserTestsRun)('four tables by touch on a phone', () => {
     try {
       await page.goto(env.server.http);
       await page.fill('#name', 'Thumb');
-      await page.selectOption('#game-select', game.id);
-      if (game.variant) await page.selectOption('#variant-select', game.variant);
+      await page.tap(`[data-testid=game-${game.id}]`);
+      if (game.variant) await page.tap(`[data-testid=variant-${game.variant}]`);
       await page.tap('[data-testid=create-private]');
       await page.locator('[data-testid=start]').waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
         console.log('no table', game.id, await page.locator('.jn-error').textContent().catch(() => '?'), await failureScreenshot(page, `touch-${game.id}`));

@@ -64,9 +64,9 @@ async function openTable(page: Page, game: string, variant: string, players: num
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(env.server.http);
   await page.fill('#name', 'Tess');
-  await page.selectOption('#game-select', game);
-  await page.selectOption('#variant-select', variant);
-  await page.fill('#players', String(players));
+  await page.tap(`[data-testid=game-${game}]`);
+  await page.tap(`[data-testid=variant-${variant}]`);
+  await page.fill('[data-testid=option-players]', String(players));
   await page.tap('[data-testid=create-private]');
   await page.tap('[data-testid=start]', { timeout: 10_000 });
   await page.waitForFunction(() => {
