@@ -3,6 +3,7 @@
  * Close (button or Escape). The table's keyboard shortcuts are off while it is open, so keys
  * typed here never play a move; focus returns where it was.
  */
+import { loadGameLocales } from '../i18n/index.js';
 import type Phaser from 'phaser';
 import { isHowToGame } from './content.js';
 import { firstTimeHint } from './firstTime.js';
@@ -59,9 +60,14 @@ export function openHowTo(scene: Phaser.Scene, game: string, variant?: string): 
 
 /** Test hook, like window.junctionTargets: browser tests open the overlay and read the first hint without a table. */
 (globalThis as unknown as { junctionHowTo: unknown }).junctionHowTo = {
-  open: (game: string, variant?: string) => {
+  // Outside a table the game's texts may not be loaded yet (a table loads them when it opens).
+  open: async (game: string, variant?: string) => {
+    await loadGameLocales(game);
     const scene = (globalThis as unknown as { junction: Phaser.Game }).junction.scene.getScenes(true)[0];
     return scene ? openHowTo(scene, game, variant) : null;
   },
-  firstTimeHint,
+  firstTimeHint: async (game: string) => {
+    await loadGameLocales(game);
+    return firstTimeHint(game);
+  },
 };

@@ -200,7 +200,7 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await page.click('[data-testid=leave]');
     await expect(page.locator('[data-testid=leave-dialog]').textContent()).resolves.toMatch(/Quitter cette partie \?.*Un robot prend votre place/);
     await page.click('[data-testid=leave-confirm]');
-    await page.locator('[data-testid=create-private]').waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid=game-traffic_memory]').waitFor({ timeout: 10_000 });
     await expect(page.locator('.jn-frame').count()).resolves.toBe(0);
     await page.evaluate(() => localStorage.setItem('junction.lang', 'en'));
     expect(errors).toEqual([]);

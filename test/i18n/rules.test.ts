@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { games } from '../../shared/games/registry.js';
 import { HOWTO_GAMES, howTo } from '../../client/howto/content.js';
-import { i18n, initI18n } from '../../client/i18n/index.js';
+import { i18n, initI18n, loadGameLocales } from '../../client/i18n/index.js';
 
 const ROOT = join(import.meta.dirname, '../../client/i18n/locales');
 const RULE_SECTIONS = ['goal', 'setup', 'turn', 'special', 'end'];
@@ -19,7 +19,10 @@ const load = (lang: string, game: string): Rules => JSON.parse(readFileSync(join
 const filled = (v: unknown): boolean => typeof v === 'string' ? v.trim().length > 0 : Array.isArray(v) && v.length > 0 && v.every(filled);
 
 describe('how-to-play text', () => {
-  beforeAll(() => initI18n('en'));
+  beforeAll(async () => {
+    await initI18n('en');
+    for (const game of HOWTO_GAMES) await loadGameLocales(game, 'fr');
+  });
 
   it('covers exactly the registered games', () => {
     expect([...HOWTO_GAMES].sort()).toEqual(games.map((g) => g.id).sort());
