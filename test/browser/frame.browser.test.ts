@@ -140,7 +140,7 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
 
     // The move log shows what happened (desktop: open in the side column).
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(() => page.locator('[data-testid=log] li').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('[data-testid=log] li').count(), { timeout: 45_000 }).toBeGreaterThan(1);
     // On a phone the log opens from its button.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.click('[data-testid=log-toggle]');
