@@ -33,6 +33,7 @@ describe('structural sharing', () => {
         const report = playFrozen(game, { variant }, seats, seed * 31);
         expect(report.changes).toBeGreaterThan(10);
         expect(report.sharedTopLevel).toBeGreaterThan(0);
+        expect(report.needless).toBeLessThan(report.changes / 4);
       }
     });
   }
