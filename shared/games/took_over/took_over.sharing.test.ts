@@ -9,15 +9,15 @@ const three = () => deepFreeze(table({ line: [15], hands: [[11, 30], [13, 40], [
 describe('structural sharing', () => {
   it('a refused move leaves the frozen state as it was; an advance with nothing due returns the same object', () => {
     const s = three();
-    expect(game.apply(s, 1, place(13), 100).ok).toBe(false);
-    expect(game.apply(s, 0, place(13), 100).ok).toBe(false);
+    expect(game.apply(s, 1, game.actionSchema.parse(place(13)), 100).ok).toBe(false);
+    expect(game.apply(s, 0, game.actionSchema.parse(place(13)), 100).ok).toBe(false);
     const a = game.advance(s, 1);
     expect(a.ok && a.state).toBe(s);
   });
 
   it('a placement copies the line and the placer’s hand; the other hands, the stacks and the cards stay the same objects', () => {
     const s = three();
-    const r = game.apply(s, 0, place(11), 100);
+    const r = game.apply(s, 0, game.actionSchema.parse(place(11)), 100);
     if (!r.ok) throw new Error(r.error.code);
     expect(r.state.line).not.toBe(s.line);
     expect(r.state.line[0]).toBe(s.hands[0][0]);
