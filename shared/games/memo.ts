@@ -5,29 +5,26 @@
  * (server/state/mirror.ts `unchanged`).
  */
 
+/** Results kept per piece: one per seat at the largest table, so per-seat views do not evict each other. */
+const ENTRIES_PER_KEY = 8;
+
 /**
  * Memoises `fn` on the identity of its first argument (a piece of a state) and the arguments
  * after it, compared with === (a seat, a flag, another piece): the same piece with the same
- * arguments gives the very same result. One entry per piece (the last), held weakly.
+ * arguments gives the very same result. Up to ENTRIES_PER_KEY results per piece, held weakly.
  */
 export function memoOn<K extends object, A extends readonly unknown[], R>(
   fn: (key: K, ...args: A) => R,
 ): (key: K, ...args: A) => R {
-  const cache = new WeakMap<K, { args: A; value: R }>();
+  const cache = new WeakMap<K, { args: A; value: R }[]>();
   return (key: K, ...args: A): R => {
-    const hit = cache.get(key);
-    if (hit && hit.args.length === args.length && hit.args.every((a, i) => a === args[i])) return hit.value;
+    let entries = cache.get(key);
+    const hit = entries?.find((e) => e.args.length === args.length && e.args.every((a, i) => a === args[i]));
+    if (hit) return hit.value;
     const value = fn(key, ...args);
-    cache.set(key, { args, value });
+    if (!entries) cache.set(key, (entries = []));
+    if (entries.length >= ENTRIES_PER_KEY) entries.shift();
+    entries.push({ args, value });
     return value;
   };
-}
-
-/**
- * Gives back `previous` when `next` holds the same items (by reference) in the same order, so a
- * list rebuilt from memoised parts keeps its own reference too.
- */
-export function sameItems<T>(previous: readonly T[] | undefined, next: T[]): T[] {
-  if (previous && previous.length === next.length && previous.every((x, i) => x === next[i])) return previous as T[];
-  return next;
 }
