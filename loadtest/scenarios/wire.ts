@@ -20,6 +20,8 @@ export async function runScenario(values: { seats?: string; trials?: string }): 
     let changes = 0;
     let microsBefore = 0;
     let microsAfter = 0;
+    let cpuBefore = 0;
+    let cpuAfter = 0;
     let writesBefore = 0;
     let writesAfter = 0;
     for (let seed = 1; seed <= trials; seed++) {
@@ -33,6 +35,8 @@ export async function runScenario(values: { seats?: string; trials?: string }): 
       const typedTimed = replayWire(game, mirrorFor(game.id), { seed, seats, decode: false });
       microsBefore += jsonTimed.serverMicrosPerChange * jsonTimed.changes;
       microsAfter += typedTimed.serverMicrosPerChange * typedTimed.changes;
+      cpuBefore += jsonTimed.serverCpuMicrosPerChange * jsonTimed.changes;
+      cpuAfter += typedTimed.serverCpuMicrosPerChange * typedTimed.changes;
       changes += typed.changes;
       writesBefore += json.writesPerChange * json.changes;
       writesAfter += typed.writesPerChange * typed.changes;
@@ -43,6 +47,8 @@ export async function runScenario(values: { seats?: string; trials?: string }): 
       jsonBytesPerChange: round(before / changes), bytesPerChange: round(after / changes), ratio: round(before / Math.max(1, after)),
       /** Mirror + encoding every client's patch, µs per change (the first trials include warm-up). */
       jsonServerMicros: round(microsBefore / changes), serverMicros: round(microsAfter / changes),
+      /** The same work as this process's CPU time, µs per change (not inflated by other processes on a loaded machine). */
+      jsonServerCpuMicros: round(cpuBefore / changes), serverCpuMicros: round(cpuAfter / changes),
       /** Socket writes per state change, all seats' clients together (patches + `events` messages). */
       jsonWritesPerChange: round(writesBefore / changes), writesPerChange: round(writesAfter / changes),
     };

@@ -4,7 +4,7 @@ import type { ShownClaim } from '../../shared/games/bip_bip/state.js';
 import type { BipPublicView, BipSeatView } from '../../shared/games/bip_bip/views.js';
 import { fromNull } from '../../shared/wire/contract.js';
 import { BipClaimState, BipMoveState, BipPlayerState, BipReviewState, BipSeatState, BipSwapState, BipTableState } from './bipBipSchema.js';
-import { defineMirror } from './mirror.js';
+import { defineMirror, unchanged } from './mirror.js';
 import { syncItems, syncValues } from './sync.js';
 
 const cells = (board: Board): string[] => board.map((c) => c ?? '');
@@ -25,21 +25,27 @@ export const bipBipMirror = defineMirror({
     t.round = v.round;
     t.rounds = v.rounds;
     t.startsAt = v.startsAt;
-    syncValues(t.board, cells(v.board));
+    if (!unchanged(t.board, v.board)) syncValues(t.board, cells(v.board));
     t.boardVersion = v.boardVersion;
     t.light = fromNull(v.light);
     if (!v.lastMove) t.lastMove = undefined;
     else {
       const move = t.lastMove ?? (t.lastMove = new BipMoveState());
-      move.seat = v.lastMove.seat;
-      move.from = v.lastMove.from;
-      move.to = v.lastMove.to;
-      move.swapped = v.lastMove.swapped;
+      if (!unchanged(move, v.lastMove)) {
+        move.seat = v.lastMove.seat;
+        move.from = v.lastMove.from;
+        move.to = v.lastMove.to;
+        move.swapped = v.lastMove.swapped;
+      }
     }
     t.frozenUntil = v.frozenUntil;
     if (!v.lastClaim) t.lastClaim = undefined;
-    else writeClaim(t.lastClaim ?? (t.lastClaim = new BipClaimState()), v.lastClaim);
-    syncItems(t.reviews, v.reviews, () => new BipReviewState(), (r, view) => {
+    else {
+      const claim = t.lastClaim ?? (t.lastClaim = new BipClaimState());
+      if (!unchanged(claim, v.lastClaim)) writeClaim(claim, v.lastClaim);
+    }
+    if (!unchanged(t.reviews, v.reviews)) syncItems(t.reviews, v.reviews, () => new BipReviewState(), (r, view) => {
+      if (unchanged(r, view)) return;
       writeClaim(r, view);
       r.until = view.until;
       syncValues(r.board, cells(view.board));
@@ -55,7 +61,8 @@ export const bipBipMirror = defineMirror({
     syncValues(t.roundWinners, v.roundWinners);
     t.hiddenHands = v.hiddenHands;
     t.manualReferee = v.manualReferee;
-    syncItems(t.players, v.players, () => new BipPlayerState(), (p, view) => {
+    if (!unchanged(t.players, v.players)) syncItems(t.players, v.players, () => new BipPlayerState(), (p, view) => {
+      if (unchanged(p, view)) return;
       p.seat = view.seat;
       p.handCount = view.handCount;
       p.handShown = view.hand !== undefined;
@@ -68,6 +75,7 @@ export const bipBipMirror = defineMirror({
   },
   createSeat: () => new BipSeatState(),
   writeSeat(s: BipSeatState, v: BipSeatView) {
+    if (unchanged(s, v)) return;
     s.seat = v.seat;
     syncValues(s.hand, ids(v.hand));
     s.blockedUntil = v.blockedUntil;

@@ -6,7 +6,7 @@ import {
   CarExchangeExchangeState, CarExchangePendingState, CarExchangePlayerState, CarExchangeRowState, CarExchangeSeatState,
   CarExchangeTableState, CarExchangeTalkState, CarExchangeWindowState,
 } from './carExchangeSchema.js';
-import { defineMirror } from './mirror.js';
+import { defineMirror, unchanged } from './mirror.js';
 import { syncItems, syncValues } from './sync.js';
 
 const ids = (cards: readonly Card[]): number[] => cards.map((c) => c.id);
@@ -29,10 +29,12 @@ export const carExchangeMirror = defineMirror({
     if (!p) t.pending = undefined;
     else {
       const pending = t.pending ?? (t.pending = new CarExchangePendingState());
-      pending.kind = p.kind;
-      pending.count = p.kind === 'service' ? p.count : p.kind === 'fine' ? p.cards : 0;
-      syncValues(pending.chain, p.kind === 'fine' ? p.chain.map(fromNull) : []);
-      pending.dealer = p.kind === 'dealerColour' ? p.dealer : -1;
+      if (!unchanged(pending, p)) {
+        pending.kind = p.kind;
+        pending.count = p.kind === 'service' ? p.count : p.kind === 'fine' ? p.cards : 0;
+        syncValues(pending.chain, p.kind === 'fine' ? p.chain.map(fromNull) : []);
+        pending.dealer = p.kind === 'dealerColour' ? p.dealer : -1;
+      }
     }
     if (!v.newCarWindow) t.newCarWindow = undefined;
     else {
@@ -47,25 +49,28 @@ export const carExchangeMirror = defineMirror({
       e.target = v.exchange.target;
       e.closesAt = v.exchange.closesAt;
     }
-    syncItems(t.talk, v.talk, () => new CarExchangeTalkState(), (item, talk) => { item.seat = talk.seat; item.deadline = talk.deadline; });
+    if (!unchanged(t.talk, v.talk)) syncItems(t.talk, v.talk, () => new CarExchangeTalkState(), (item, talk) => { item.seat = talk.seat; item.deadline = talk.deadline; });
     t.talking = v.talking;
-    syncItems(t.players, v.players, () => new CarExchangePlayerState(), (item, player) => {
+    if (!unchanged(t.players, v.players)) syncItems(t.players, v.players, () => new CarExchangePlayerState(), (item, player) => {
+      if (unchanged(item, player)) return;
       item.seat = player.seat;
       item.cards = player.cards;
-      syncValues(item.tableau, ids(player.tableau));
+      if (!unchanged(item.tableau, player.tableau)) syncValues(item.tableau, ids(player.tableau));
       item.out = player.out;
       item.place = fromNull(player.place);
       item.score = player.score;
       item.skips = player.skips;
     });
-    syncValues(t.finishOrder, v.finishOrder);
-    syncItems(t.history, v.history, () => new CarExchangeRowState(), (row, values) => syncValues(row.values, values));
+    if (!unchanged(t.finishOrder, v.finishOrder)) syncValues(t.finishOrder, v.finishOrder);
+    if (!unchanged(t.history, v.history)) {
+      syncItems(t.history, v.history, () => new CarExchangeRowState(), (row, values) => { if (!unchanged(row, values)) syncValues(row.values, values); });
+    }
     t.nextRoundAt = fromNull(v.nextRoundAt);
   },
   createSeat: () => new CarExchangeSeatState(),
   writeSeat(s: CarExchangeSeatState, v: CarExchangeSeatView) {
     s.seat = v.seat;
-    syncValues(s.hand, ids(v.hand));
+    if (!unchanged(s.hand, v.hand)) syncValues(s.hand, ids(v.hand));
     syncValues(s.playable, v.playable);
     s.drawn = v.drawn ? v.drawn.id : -1;
     s.mustSay = v.mustSay;

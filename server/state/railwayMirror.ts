@@ -5,7 +5,7 @@ import { NO_CAR, SLOT_DOWN, SLOT_EMPTY } from '../../shared/wire/railway.js';
 import {
   CarRowState, RailwayLongestPlayerState, RailwayLongestState, RailwayPlayerState, RailwaySeatState, RailwayTableState,
 } from './railwaySchema.js';
-import { defineMirror } from './mirror.js';
+import { defineMirror, unchanged } from './mirror.js';
 import { syncItems, syncValues } from './sync.js';
 
 const ids = (cars: readonly Car[] | undefined): number[] => (cars ?? []).map(carId);
@@ -19,8 +19,9 @@ export const railwayMirror = defineMirror({
   createTable: () => new RailwayTableState(),
   writeTable(t: RailwayTableState, v: RailwayPublicView) {
     t.variant = v.variant;
-    syncValues(t.table, v.table.map(slotValue));
-    syncItems(t.players, v.players, () => new RailwayPlayerState(), (p, view) => {
+    if (!unchanged(t.table, v.table)) syncValues(t.table, v.table.map(slotValue));
+    if (!unchanged(t.players, v.players)) syncItems(t.players, v.players, () => new RailwayPlayerState(), (p, view) => {
+      if (unchanged(p, view)) return;
       p.seat = view.seat;
       p.locomotive = carId(view.locomotive);
       p.rule = view.rule;
@@ -34,16 +35,19 @@ export const railwayMirror = defineMirror({
     if (v.longest === null) t.longest = undefined;
     else {
       const longest = t.longest ?? (t.longest = new RailwayLongestState());
-      syncValues(longest.locomotives, ids(v.longest.locomotives));
-      syncItems(longest.players, v.longest.players, () => new RailwayLongestPlayerState(), (p, view) => {
-        p.seat = view.seat;
-        p.pile = view.pile;
-        p.turned = view.turned ? carId(view.turned) : NO_CAR;
-        syncValues(p.trainLengths, view.trainLengths);
-        p.revealed = view.trains !== undefined;
-        writeRows(p.trains, view.trains ?? []);
-        syncValues(p.valid, view.valid ?? []);
-      });
+      if (!unchanged(longest, v.longest)) {
+        if (!unchanged(longest.locomotives, v.longest.locomotives)) syncValues(longest.locomotives, ids(v.longest.locomotives));
+        syncItems(longest.players, v.longest.players, () => new RailwayLongestPlayerState(), (p, view) => {
+          if (unchanged(p, view)) return;
+          p.seat = view.seat;
+          p.pile = view.pile;
+          p.turned = view.turned ? carId(view.turned) : NO_CAR;
+          syncValues(p.trainLengths, view.trainLengths);
+          p.revealed = view.trains !== undefined;
+          writeRows(p.trains, view.trains ?? []);
+          syncValues(p.valid, view.valid ?? []);
+        });
+      }
     }
     t.endsAt = v.endsAt;
     t.over = v.over;
@@ -52,6 +56,7 @@ export const railwayMirror = defineMirror({
   },
   createSeat: () => new RailwaySeatState(),
   writeSeat(s: RailwaySeatState, v: RailwaySeatView) {
+    if (unchanged(s, v)) return;
     syncValues(s.train, ids(v.train));
     s.valid = v.valid;
     s.hasLongest = v.longestTrains !== undefined;

@@ -1,8 +1,9 @@
 /** Writes Rush Hour's views into its schema (server/state/rushHourSchema.ts). */
 import type { Card } from '../../shared/games/rush_hour/cards.js';
-import type { PublicRow, PublicStep, RushHourPublicView, RushHourSeatView } from '../../shared/games/rush_hour/views.js';
+import type { RushHourOptions } from '../../shared/games/rush_hour/options.js';
+import type { PublicPrompt, PublicRow, PublicStep, RushHourPublicView, RushHourSeatView } from '../../shared/games/rush_hour/views.js';
 import { fromNull } from '../../shared/wire/contract.js';
-import { defineMirror } from './mirror.js';
+import { defineMirror, unchanged } from './mirror.js';
 import {
   RushHourPlayState, RushHourPlayerState, RushHourPromptState, RushHourRowState, RushHourSeatState, RushHourSlotState,
   RushHourStepState, RushHourTableState, RushHourTurnState,
@@ -13,7 +14,9 @@ import type { ArraySchema } from '@colyseus/schema';
 const ids = (cards: readonly Card[]): number[] => cards.map((c) => c.id);
 
 function syncRows(target: ArraySchema<RushHourRowState>, rows: readonly PublicRow[]): void {
+  if (unchanged(target, rows)) return;
   syncItems(target, rows, () => new RushHourRowState(), (row, view) => {
+    if (unchanged(row, view)) return;
     syncItems(row.slots, view.slots, () => new RushHourSlotState(), (slot, s) => {
       slot.free = 'free' in s;
       syncValues(slot.cards, 'cards' in s ? ids(s.cards) : []);
@@ -35,45 +38,52 @@ function writeStep(t: RushHourStepState, s: PublicStep): void {
   syncValues(t.loaded, s.kind === 'tow' ? ids(s.loaded) : []);
 }
 
+function writeOptions(o: RushHourTableState['options'], options: RushHourOptions): void {
+  o.variant = options.variant;
+  o.players = options.players;
+  o.maxNumber = options.maxNumber;
+  o.handSize = options.handSize;
+  o.rows = options.rows;
+  o.noSpecials = options.noSpecials;
+  o.noHeavyJam = options.noHeavyJam;
+  o.noTooSmallPenalty = options.noTooSmallPenalty;
+  o.trailerNumbers = options.trailerNumbers;
+  o.trailerPoints = options.trailerPoints;
+  o.deals = options.deals;
+  o.pickMs = options.pickMs;
+  o.choiceMs = options.choiceMs;
+}
+
+function writePrompt(prompt: RushHourPromptState, p: PublicPrompt): void {
+  prompt.kind = p.kind;
+  prompt.special = p.kind === 'group' ? p.special : '';
+  syncValues(prompt.seats, p.kind === 'group' ? p.seats : []);
+  syncValues(prompt.chosen, p.kind === 'group' ? p.chosen : []);
+  prompt.deadline = p.deadline;
+  prompt.seat = p.kind === 'card' ? p.seat : 0;
+  prompt.card = p.kind === 'card' ? p.card.id : -1;
+  prompt.mode = p.kind === 'card' ? p.mode : '';
+  syncValues(prompt.rows, p.kind === 'card' ? p.rows : []);
+}
+
 export const rushHourMirror = defineMirror({
   createTable: () => new RushHourTableState(),
   writeTable(t: RushHourTableState, v: RushHourPublicView) {
-    const o = t.options;
-    o.variant = v.options.variant;
-    o.players = v.options.players;
-    o.maxNumber = v.options.maxNumber;
-    o.handSize = v.options.handSize;
-    o.rows = v.options.rows;
-    o.noSpecials = v.options.noSpecials;
-    o.noHeavyJam = v.options.noHeavyJam;
-    o.noTooSmallPenalty = v.options.noTooSmallPenalty;
-    o.trailerNumbers = v.options.trailerNumbers;
-    o.trailerPoints = v.options.trailerPoints;
-    o.deals = v.options.deals;
-    o.pickMs = v.options.pickMs;
-    o.choiceMs = v.options.choiceMs;
+    if (!unchanged(t.options, v.options)) writeOptions(t.options, v.options);
     t.phase = v.phase;
     t.deal = v.deal;
     t.turn = v.turn;
     t.lead = v.lead;
     syncValues(t.priority, v.priority);
     t.pickDeadline = fromNull(v.pickDeadline);
-    const p = v.prompt;
-    if (!p) t.prompt = undefined;
+    if (!v.prompt) t.prompt = undefined;
     else {
       const prompt = t.prompt ?? (t.prompt = new RushHourPromptState());
-      prompt.kind = p.kind;
-      prompt.special = p.kind === 'group' ? p.special : '';
-      syncValues(prompt.seats, p.kind === 'group' ? p.seats : []);
-      syncValues(prompt.chosen, p.kind === 'group' ? p.chosen : []);
-      prompt.deadline = p.deadline;
-      prompt.seat = p.kind === 'card' ? p.seat : 0;
-      prompt.card = p.kind === 'card' ? p.card.id : -1;
-      prompt.mode = p.kind === 'card' ? p.mode : '';
-      syncValues(prompt.rows, p.kind === 'card' ? p.rows : []);
+      if (!unchanged(prompt, v.prompt)) writePrompt(prompt, v.prompt);
     }
     syncRows(t.rows, v.rows);
-    syncItems(t.players, v.players, () => new RushHourPlayerState(), (item, player) => {
+    if (!unchanged(t.players, v.players)) syncItems(t.players, v.players, () => new RushHourPlayerState(), (item, player) => {
+      if (unchanged(item, player)) return;
       item.seat = player.seat;
       item.handCount = player.handCount;
       item.picked = player.picked;
@@ -85,17 +95,20 @@ export const rushHourMirror = defineMirror({
     if (!last) t.lastTurn = undefined;
     else {
       const turn = t.lastTurn ?? (t.lastTurn = new RushHourTurnState());
-      turn.deal = last.deal;
-      turn.turn = last.turn;
-      syncItems(turn.revealed, last.revealed, () => new RushHourPlayState(), (item, r) => { item.seat = r.seat; item.card = r.card.id; });
-      syncRows(turn.rowsBefore, last.rowsBefore);
-      syncItems(turn.steps, last.steps, () => new RushHourStepState(), writeStep);
-      syncValues(turn.timedOut, last.timedOut);
+      if (!unchanged(turn, last)) {
+        turn.deal = last.deal;
+        turn.turn = last.turn;
+        syncItems(turn.revealed, last.revealed, () => new RushHourPlayState(), (item, r) => { item.seat = r.seat; item.card = r.card.id; });
+        syncRows(turn.rowsBefore, last.rowsBefore);
+        syncItems(turn.steps, last.steps, () => new RushHourStepState(), (item, step) => { if (!unchanged(item, step)) writeStep(item, step); });
+        syncValues(turn.timedOut, last.timedOut);
+      }
     }
     t.over = v.over;
   },
   createSeat: () => new RushHourSeatState(),
   writeSeat(s: RushHourSeatState, v: RushHourSeatView) {
+    if (unchanged(s, v)) return;
     s.seat = v.seat;
     syncValues(s.hand, ids(v.hand));
     s.pick = v.pick ? v.pick.id : -1;

@@ -2,7 +2,7 @@
 import type { SignInput } from '../../shared/games/traffic_tango/actions.js';
 import type { ReplayCar, TrafficTangoPublicView, TrafficTangoSeatView } from '../../shared/games/traffic_tango/views.js';
 import { fromNull } from '../../shared/wire/contract.js';
-import { defineMirror } from './mirror.js';
+import { defineMirror, unchanged } from './mirror.js';
 import { syncItems, syncValues } from './sync.js';
 import {
   TangoCrashState, TangoDatedSignState, TangoDeliveryState, TangoFinaleState, TangoHitState, TangoLineState, TangoMyDeliveryState,
@@ -39,21 +39,23 @@ export const trafficTangoMirror = defineMirror({
   createTable: () => new TrafficTangoTableState(),
   writeTable(t: TrafficTangoTableState, v: TrafficTangoPublicView) {
     const o = t.options;
-    o.variant = v.options.variant;
-    o.players = v.options.players;
-    o.phaseMs = v.options.phaseMs;
-    o.choiceMs = v.options.choiceMs;
-    o.startGarnets = v.options.startGarnets;
-    o.noRoute = v.options.noRoute;
-    o.publicGarnets = v.options.publicGarnets;
-    o.publicReplay = v.options.publicReplay;
+    if (!unchanged(o, v.options)) {
+      o.variant = v.options.variant;
+      o.players = v.options.players;
+      o.phaseMs = v.options.phaseMs;
+      o.choiceMs = v.options.choiceMs;
+      o.startGarnets = v.options.startGarnets;
+      o.noRoute = v.options.noRoute;
+      o.publicGarnets = v.options.publicGarnets;
+      o.publicReplay = v.options.publicReplay;
+    }
     t.phase = v.phase;
     t.day = v.day;
     t.traffic = fromNull(v.traffic);
     t.delivery = fromNull(v.delivery);
     t.deadline = fromNull(v.deadline);
     t.extraSignCost = fromNull(v.extraSignCost);
-    syncItems(t.tiles, v.tiles, () => new TangoTileState(), (tile, view) => {
+    if (!unchanged(t.tiles, v.tiles)) syncItems(t.tiles, v.tiles, () => new TangoTileState(), (tile, view) => {
       tile.tile = view.tile;
       syncValues(tile.oneWay, view.oneWay);
       tile.yield = view.yield;
@@ -61,13 +63,13 @@ export const trafficTangoMirror = defineMirror({
       tile.tolls = view.tolls;
       tile.stop = view.stop;
     });
-    syncItems(t.lines, v.lines, () => new TangoLineState(), (line, view) => {
+    if (!unchanged(t.lines, v.lines)) syncItems(t.lines, v.lines, () => new TangoLineState(), (line, view) => {
       line.line = view.line;
       line.signs = view.signs;
       line.limit = fromNull(view.limit);
       line.tilesPerMove = view.tilesPerMove;
     });
-    syncItems(t.players, v.players, () => new TangoPlayerState(), (p, view) => {
+    if (!unchanged(t.players, v.players)) syncItems(t.players, v.players, () => new TangoPlayerState(), (p, view) => {
       p.seat = view.seat;
       p.corner = view.corner;
       p.start = view.start;
@@ -77,7 +79,8 @@ export const trafficTangoMirror = defineMirror({
       p.routeIn = flag(view.routeIn);
       p.garnets = fromNull(view.garnets);
     });
-    syncItems(t.deliveries, v.deliveries, () => new TangoDeliveryState(), (d, view) => {
+    if (!unchanged(t.deliveries, v.deliveries)) syncItems(t.deliveries, v.deliveries, () => new TangoDeliveryState(), (d, view) => {
+      if (unchanged(d, view)) return;
       d.number = view.number;
       d.day = view.day;
       syncValues(d.gas, view.gas);
@@ -87,19 +90,23 @@ export const trafficTangoMirror = defineMirror({
     if (!v.lastPlaced) t.lastPlaced = undefined;
     else {
       const placed = t.lastPlaced ?? (t.lastPlaced = new TangoPlacedState());
-      placed.day = v.lastPlaced.day;
-      syncItems(placed.signs, v.lastPlaced.signs, () => new TangoSignState(), writeSign);
+      if (!unchanged(placed, v.lastPlaced)) {
+        placed.day = v.lastPlaced.day;
+        syncItems(placed.signs, v.lastPlaced.signs, () => new TangoSignState(), writeSign);
+      }
     }
     const f = v.finale;
     if (!f) t.finale = undefined;
     else {
       const finale = t.finale ?? (t.finale = new TangoFinaleState());
-      syncValues(finale.bonus, f.bonus);
-      finale.token = fromNull(f.token);
-      syncValues(finale.places, f.places);
-      syncValues(finale.tied, f.tied);
-      finale.chooser = fromNull(f.chooser);
-      finale.candidate = fromNull(f.candidate);
+      if (!unchanged(finale, f)) {
+        syncValues(finale.bonus, f.bonus);
+        finale.token = fromNull(f.token);
+        syncValues(finale.places, f.places);
+        syncValues(finale.tied, f.tied);
+        finale.chooser = fromNull(f.chooser);
+        finale.candidate = fromNull(f.candidate);
+      }
     }
   },
   createSeat: () => new TrafficTangoSeatState(),
@@ -111,15 +118,18 @@ export const trafficTangoMirror = defineMirror({
     s.garnets = v.garnets;
     s.stopUsed = v.stopUsed;
     s.hasSigns = v.signs !== null;
-    syncItems(s.signs, v.signs ?? [], () => new TangoSignState(), writeSign);
+    if (!unchanged(s.signs, v.signs)) syncItems(s.signs, v.signs ?? [], () => new TangoSignState(), writeSign);
     s.hasRoute = v.route !== null;
-    syncValues(s.routeTiles, v.route?.tiles ?? []);
-    syncValues(s.routeSkips, v.route?.skips ?? []);
+    if (!unchanged(s.routeTiles, v.route)) {
+      syncValues(s.routeTiles, v.route?.tiles ?? []);
+      syncValues(s.routeSkips, v.route?.skips ?? []);
+    }
     const dated = (d: TangoDatedSignState, x: { day: number; sign: SignInput }) => { d.day = x.day; writeSign(d, x.sign); };
-    syncItems(s.mySigns, v.mySigns, () => new TangoDatedSignState(), dated);
-    syncItems(s.failedSigns, v.failedSigns, () => new TangoDatedSignState(), dated);
+    if (!unchanged(s.mySigns, v.mySigns)) syncItems(s.mySigns, v.mySigns, () => new TangoDatedSignState(), dated);
+    if (!unchanged(s.failedSigns, v.failedSigns)) syncItems(s.failedSigns, v.failedSigns, () => new TangoDatedSignState(), dated);
     // A delivery holds lists (track, hits): it must be revealed to the owner once attached.
-    syncItems(s.deliveries, v.deliveries, () => new TangoMyDeliveryState(), (d, view) => {
+    if (!unchanged(s.deliveries, v.deliveries)) syncItems(s.deliveries, v.deliveries, () => new TangoMyDeliveryState(), (d, view) => {
+      if (unchanged(d, view)) return;
       writeCar(d, view);
       d.number = view.number;
       d.garnets = view.garnets;

@@ -31,6 +31,11 @@ export interface WireReplayResult {
   /** Server work per state change: views → schema (the mirror) and encoding every client's patch, in µs. */
   serverMicrosPerChange: number;
   /**
+   * The same work as CPU time of this process (user + system, process.cpuUsage), in µs: unlike the
+   * wall-clock figure it does not count the time other processes of a loaded machine hold the CPU.
+   */
+  serverCpuMicrosPerChange: number;
+  /**
    * Socket writes per state change, all clients together: one patch per client, plus an `events`
    * message per seat a private event is for (public events travel in the patch's `log`). With
    * `eventsBroadcast` (before issue 16), public events were also broadcast to every client.
@@ -63,15 +68,19 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   let changes = 0;
   let writes = 0;
   let serverNanos = 0n;
+  let serverCpuMicros = 0;
+  const cpuNow = (): number => { const u = process.cpuUsage(); return u.user + u.system; };
 
   const sendAll = (): void => {
     const started = process.hrtime.bigint();
+    const cpuStarted = cpuNow();
     const it = { offset: 1 };
     encoder.encode(it);
     const shared = it.offset;
     const patches = seats.map((seat) => encoder.encodeView(views[seat], shared, it));
     encoder.discardChanges();
     serverNanos += process.hrtime.bigint() - started;
+    serverCpuMicros += cpuNow() - cpuStarted;
     patches.forEach((bytes, seat) => {
       bytesPerSeat[seat] += bytes.length;
       if (o.decode !== false) decoders[seat].decode(bytes, { offset: 1 });
@@ -102,8 +111,10 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   const start = game.setup(options, o.seats, o.seed, 0);
   const afterChange = (engine: unknown, now: number, events: GameEvent[]) => {
     const started = process.hrtime.bigint();
+    const cpuStarted = cpuNow();
     write(engine, now, events);
     serverNanos += process.hrtime.bigint() - started;
+    serverCpuMicros += cpuNow() - cpuStarted;
     sendAll();
     changes++;
     o.check?.({ now, state: engine, clients: decoders.map((d) => d.state) });
@@ -120,6 +131,7 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   return {
     changes, finished: game.result(end.state) !== null, bytesPerSeat, bytesPerChangePerClient: total / o.seats / Math.max(1, changes),
     serverMicrosPerChange: Number(serverNanos / 1000n) / Math.max(1, changes),
+    serverCpuMicrosPerChange: serverCpuMicros / Math.max(1, changes),
     writesPerChange: writes / Math.max(1, changes),
   };
 }

@@ -85,7 +85,7 @@ export interface GameDefinition<S, A, O extends BaseOptions = BaseOptions, P = u
   isRace(action: A): boolean;
 
   setup(options: O, seats: number, seed: number, now: number): S;
-  /** Apply one seat's action. Must not mutate `state`. */
+  /** Apply one seat's action. Must not mutate `state`; the new state shares every unchanged part with it (shared/games/edit.ts). */
   apply(state: S, seat: Seat, action: A, now: number): Applied<S>;
   /** The earliest time at which `advance` has work to do (a clock running out, a window closing), or null. */
   nextDeadline(state: S): number | null;

@@ -1,5 +1,6 @@
 /** Bip! Bip! actions and clocks (RULES-NOTES 4.4–4.5). */
 import { Rng } from '../../random.js';
+import { edit } from '../edit.js';
 import { ruleError, type Applied, type GameEvent, type RuleError } from '../contract.js';
 import type { BipAction } from './actions.js';
 import { carCells, cellName, findMatch, moved, moveProblem, type MoveProblem } from './board.js';
@@ -14,15 +15,17 @@ type Outcome = { ok: false; error: RuleError } | null;
 export function applyBip(state: BipState, seat: number, action: BipAction, now: number): Applied<BipState> {
   if (state.phase === 'over') return ruleError('game_over');
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated');
-  const next = structuredClone(state);
-  const events: GameEvent[] = [];
-  const outcome = action.type === 'move' ? move(next, seat, action, now, events)
-    : action.type === 'claim' ? claim(next, seat, action, now, events)
-      : action.type === 'challenge' ? challenge(next, seat, action, now, events)
-        : swap(next, seat, action.cards, now, events);
-  if (outcome) return outcome;
-  checkRoundEnd(next, now, events);
-  return { ok: true, state: next, events };
+  const { state: next, result } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    const refused = action.type === 'move' ? move(s, seat, action, now, events)
+      : action.type === 'claim' ? claim(s, seat, action, now, events)
+        : action.type === 'challenge' ? challenge(s, seat, action, now, events)
+          : swap(s, seat, action.cards, now, events);
+    if (!refused) checkRoundEnd(s, now, events);
+    return { refused, events };
+  });
+  if (result.refused) return result.refused;
+  return { ok: true, state: next, events: result.events };
 }
 
 function notPlaying(s: BipState): Outcome {
@@ -190,8 +193,15 @@ export function bipDeadline(s: BipState): number | null {
 }
 
 export function advanceBip(state: BipState, now: number): Applied<BipState> {
-  const s = structuredClone(state);
-  const events: GameEvent[] = [];
+  const { state: next, result: events } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    advanceDue(s, now, events);
+    return events;
+  });
+  return { ok: true, state: next, events };
+}
+
+function advanceDue(s: BipState, now: number, events: GameEvent[]): void {
   for (let guard = 0; guard < 10; guard++) {
     const due = bipDeadline(s);
     if (due === null || due > now) break;
@@ -214,5 +224,4 @@ export function advanceBip(state: BipState, now: number): Applied<BipState> {
       checkRoundEnd(s, now, events);
     }
   }
-  return { ok: true, state: s, events };
 }

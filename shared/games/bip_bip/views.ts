@@ -5,7 +5,8 @@
 import type { Board } from './board.js';
 import { cardById, type Card } from './cards.js';
 import type { BipVariant } from './options.js';
-import type { BipState, MoveRecord, Phase, ShownClaim } from './state.js';
+import { memoOn } from '../memo.js';
+import type { BipState, MoveRecord, Phase, Review, ShownClaim } from './state.js';
 
 export type CardFace = Card;
 
@@ -58,27 +59,40 @@ export interface BipSeatView {
   blockedUntil: number;
 }
 
+// Each part is memoised on the pieces of state it comes from (shared/games/memo.ts), so an
+// unchanged player, claim or list keeps its view's reference and the mirror skips it.
+const claimView = memoOn((c: ShownClaim) => ({ ...c, face: cardById(c.card) }));
+const reviewsView = memoOn((reviews: readonly Review[]): PublicReview[] =>
+  reviews.map(({ seat, card, cars, at, until, board }) => ({ seat, card, cars, at, until, board })));
+
+const playerView = memoOn((hand: readonly number[], seat: number, claimed: number[], blockedUntil: number, scores: readonly number[][], hidden: boolean): PublicPlayer => {
+  const roundScores = scores.map((r) => r[seat]);
+  return {
+    seat, handCount: hand.length,
+    ...(hidden ? {} : { hand: hand.map(cardById) }),
+    claimed, blockedUntil,
+    roundScores, total: roundScores.reduce((a, b) => a + b, 0),
+  };
+});
+const playersView = memoOn((hands: readonly number[][], claimed: readonly number[][], blockedUntil: readonly number[], scores: readonly number[][], hidden: boolean) =>
+  hands.map((h, seat) => playerView(h, seat, claimed[seat], blockedUntil[seat], scores, hidden)));
+
+const seatView = memoOn((hand: readonly number[], seat: number, blockedUntil: number): BipSeatView => ({ seat, hand: hand.map(cardById), blockedUntil }));
+const NO_HAND: number[] = [];
+
 export function bipPublicView(s: BipState): BipPublicView {
   return {
     variant: s.variant, phase: s.phase, round: s.round, rounds: s.rounds, startsAt: s.startsAt,
-    board: s.board.slice(), boardVersion: s.boardVersion, light: s.light, lastMove: s.lastMove,
+    board: s.board, boardVersion: s.boardVersion, light: s.light, lastMove: s.lastMove,
     frozenUntil: s.frozenUntil,
-    lastClaim: s.lastClaim && { ...s.lastClaim, face: cardById(s.lastClaim.card) },
-    reviews: s.reviews.map(({ seat, card, cars, at, until, board }) => ({ seat, card, cars, at, until, board })),
+    lastClaim: s.lastClaim && claimView(s.lastClaim),
+    reviews: reviewsView(s.reviews),
     swap: s.swap, nextRoundAt: s.nextRoundAt, roundWinners: s.roundWinners,
     hiddenHands: s.rules.hiddenHands, manualReferee: s.rules.manualReferee,
-    players: s.hands.map((h, seat) => {
-      const roundScores = s.scores.map((r) => r[seat]);
-      return {
-        seat, handCount: h.length,
-        ...(s.rules.hiddenHands ? {} : { hand: h.map(cardById) }),
-        claimed: s.claimed[seat], blockedUntil: s.blockedUntil[seat],
-        roundScores, total: roundScores.reduce((a, b) => a + b, 0),
-      };
-    }),
+    players: playersView(s.hands, s.claimed, s.blockedUntil, s.scores, s.rules.hiddenHands),
   };
 }
 
 export function bipSeatView(s: BipState, seat: number): BipSeatView {
-  return { seat, hand: (s.hands[seat] ?? []).map(cardById), blockedUntil: s.blockedUntil[seat] ?? 0 };
+  return seatView(s.hands[seat] ?? NO_HAND, seat, s.blockedUntil[seat] ?? 0);
 }

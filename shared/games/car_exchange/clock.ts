@@ -1,4 +1,5 @@
 /** Deadlines (RULES-NOTES 2.6–2.8 windows and the turn clock) and what happens when they pass. */
+import { edit } from '../edit.js';
 import type { Applied, GameEvent } from '../contract.js';
 import { chargeSilence, closeNewCarWindow } from './flow.js';
 import { completeSwap } from './exchange.js';
@@ -35,14 +36,16 @@ export function carExchangeDeadline(s: CarExchangeState): number | null {
 }
 
 export function advanceCarExchange(state: CarExchangeState, now: number): Applied<CarExchangeState> {
-  const s = structuredClone(state);
-  const events: GameEvent[] = [];
-  // Each step clears or moves the deadline it ran; the guard only protects against a bug looping forever.
-  for (let guard = 0; guard < 1000; guard++) {
-    const due = dues(s).filter((d) => d.at <= now);
-    if (due.length === 0) break;
-    const first = due.reduce((a, b) => (b.at < a.at ? b : a));
-    first.run(s, first.at, events);
-  }
-  return { ok: true, state: s, events };
+  const { state: next, result: events } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    // Each step clears or moves the deadline it ran; the guard only protects against a bug looping forever.
+    for (let guard = 0; guard < 1000; guard++) {
+      const due = dues(s).filter((d) => d.at <= now);
+      if (due.length === 0) break;
+      const first = due.reduce((a, b) => (b.at < a.at ? b : a));
+      first.run(s, first.at, events);
+    }
+    return events;
+  });
+  return { ok: true, state: next, events };
 }

@@ -1,4 +1,5 @@
 /** Applying one seat's move (rulebook "Gameplay" and the card sections; RULES-NOTES 2.3–2.7). */
+import { edit } from '../edit.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
 import type { CarExchangeAction } from './actions.js';
 import { msg, seatRef } from '../../i18n/msg.js';
@@ -13,19 +14,24 @@ import { drawCards, inPlay, nextTurn, removeFromHand, toTableau, withRng } from 
 
 export function applyCarExchange(state: CarExchangeState, seat: Seat, action: CarExchangeAction, now: number): Applied<CarExchangeState> {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated');
-  const s = structuredClone(state);
-  const events: GameEvent[] = [];
-  if (action.type === 'say') {
-    say(s, seat, action.text, events);
-    return { ok: true, state: s, events };
+  if (action.type !== 'say') {
+    if (state.phase === 'over') return ruleError('game_over');
+    if (state.phase !== 'playing') return ruleError('between_rounds');
   }
-  if (s.phase === 'over') return ruleError('game_over');
-  if (s.phase !== 'playing') return ruleError('between_rounds');
-  // Talking rule: whoever still owes a phrase when someone else moves draws a penalty card.
-  chargeSilence(s, seat, now, events);
-  const refusal = move(s, seat, action, now, events);
-  if (refusal) return refusal;
-  return { ok: true, state: s, events };
+  // A copy-on-write draft (shared/games/edit.ts): a refused move's changes (the silence charged
+  // before it) are dropped with the draft.
+  const { state: next, result } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    if (action.type === 'say') {
+      say(s, seat, action.text, events);
+      return { refused: null, events };
+    }
+    // Talking rule: whoever still owes a phrase when someone else moves draws a penalty card.
+    chargeSilence(s, seat, now, events);
+    return { refused: move(s, seat, action, now, events), events };
+  });
+  if (result.refused) return result.refused;
+  return { ok: true, state: next, events: result.events };
 }
 
 function say(s: CarExchangeState, seat: Seat, text: string, events: GameEvent[]): void {

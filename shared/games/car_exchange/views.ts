@@ -4,7 +4,8 @@
  */
 import { cardOf, type Card, type Colour } from './cards.js';
 import { playableCards } from './legality.js';
-import type { CarExchangeState, Seat } from './state.js';
+import { memoOn } from '../memo.js';
+import type { CarExchangeState, ExchangeWindow, NewCarWindow, Pending, Seat, TalkDue } from './state.js';
 import { topCard } from './table.js';
 
 export type PublicPending =
@@ -69,13 +70,28 @@ export interface CarExchangeSeatView {
   spokeThisTurn: boolean;
 }
 
+// Parts are memoised on the pieces of state they come from (shared/games/memo.ts), so an
+// unchanged player, window or list keeps its view's reference and the mirror skips it.
+const pendingView = memoOn((p: Pending): PublicPending => {
+  if (p.kind === 'drawn') return { kind: 'drawn' };
+  if (p.kind === 'fine') return { kind: 'fine', chain: [...p.chain], cards: 2 * p.chain.length };
+  return { ...p };
+});
+const windowView = memoOn((w: NewCarWindow) => ({ ...w }));
+const exchangeView = memoOn((e: ExchangeWindow) => ({ ...e }));
+const talkView = memoOn((talk: readonly TalkDue[]) => talk.map((t) => ({ ...t })));
+const cardsView = memoOn((ids: readonly number[]): Card[] => ids.map(cardOf));
+
+const playerView = memoOn((hand: readonly number[], seat: Seat, tableau: readonly number[], out: boolean, place: number | null, score: number, skips: number): PublicPlayer => ({
+  seat, cards: hand.length, tableau: cardsView(tableau), out, place, score, skips,
+}));
+const playersView = memoOn((hands: readonly number[][], tableaux: readonly number[][], out: readonly boolean[], finishOrder: readonly Seat[], scores: readonly number[], skips: readonly number[]) =>
+  hands.map((hand, seat) => playerView(hand, seat, tableaux[seat], out[seat],
+    finishOrder.includes(seat) ? finishOrder.indexOf(seat) + 1 : null, scores[seat], skips[seat])));
+const NO_HAND: number[] = [];
+
 export function carExchangePublicView(s: CarExchangeState): CarExchangePublicView {
   const top = topCard(s);
-  const p = s.pending;
-  let pending: PublicPending | null = null;
-  if (p?.kind === 'drawn') pending = { kind: 'drawn' };
-  else if (p?.kind === 'fine') pending = { kind: 'fine', chain: [...p.chain], cards: 2 * p.chain.length };
-  else if (p) pending = { ...p };
   return {
     variant: 'classic',
     phase: s.phase,
@@ -89,32 +105,24 @@ export function carExchangePublicView(s: CarExchangeState): CarExchangePublicVie
     discard: s.discard.length,
     turn: s.turn,
     turnDeadline: s.exchange || s.newCarWindow?.closesAt != null ? null : s.turnDeadline,
-    pending,
-    newCarWindow: s.newCarWindow && { ...s.newCarWindow },
-    exchange: s.exchange && { ...s.exchange },
-    talk: s.talk.map((t) => ({ ...t })),
+    pending: s.pending && pendingView(s.pending),
+    newCarWindow: s.newCarWindow && windowView(s.newCarWindow),
+    exchange: s.exchange && exchangeView(s.exchange),
+    talk: talkView(s.talk),
     talking: s.options.talking,
-    players: s.hands.map((hand, seat) => ({
-      seat,
-      cards: hand.length,
-      tableau: s.tableaux[seat].map(cardOf),
-      out: s.out[seat],
-      place: s.finishOrder.includes(seat) ? s.finishOrder.indexOf(seat) + 1 : null,
-      score: s.scores[seat],
-      skips: s.skips[seat],
-    })),
-    finishOrder: [...s.finishOrder],
-    history: s.history.map((r) => [...r]),
+    players: playersView(s.hands, s.tableaux, s.out, s.finishOrder, s.scores, s.skips),
+    finishOrder: s.finishOrder,
+    history: s.history,
     nextRoundAt: s.nextRoundAt,
   };
 }
 
 export function carExchangeSeatView(s: CarExchangeState, seat: Seat): CarExchangeSeatView {
-  const hand = s.hands[seat] ?? [];
+  const hand = s.hands[seat] ?? NO_HAND;
   const drawn = s.pending?.kind === 'drawn' && s.turn === seat ? cardOf(s.pending.card) : null;
   return {
     seat,
-    hand: hand.map(cardOf),
+    hand: cardsView(hand),
     playable: s.phase === 'playing' && s.hands[seat] ? playableCards(s, seat) : [],
     drawn,
     mustSay: s.talk.some((t) => t.seat === seat),

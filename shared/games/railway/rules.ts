@@ -1,4 +1,5 @@
 /** Railway Madness moves (RULES-NOTES 5.2–5.3): flip, take, release, stop; The Longest Train's turn/place/bottom. */
+import { edit } from '../edit.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
 import { msg, seatRef } from '../../i18n/msg.js';
 import { carOf, carParams } from './cards.js';
@@ -11,12 +12,14 @@ const STOP_MINIMUM = 5;
 export function applyRailway(state: RailwayState, seat: number, action: RailwayAction, now: number): Applied<RailwayState> {
   if (state.over) return ruleError('game_over');
   if (seat < 0 || seat >= state.seats) return ruleError('not_seated');
-  const next = structuredClone(state);
-  const events: GameEvent[] = [];
-  const outcome = state.longest ? longestTrainMove(next, seat, action, events) : tableMove(next, seat, action, now, events);
-  if (outcome) return outcome;
-  finishIfDone(next, events);
-  return { ok: true, state: next, events };
+  const { state: next, result } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    const refused = s.longest ? longestTrainMove(s, seat, action, events) : tableMove(s, seat, action, now, events);
+    if (!refused) finishIfDone(s, events);
+    return { refused, events };
+  });
+  if (result.refused) return result.refused;
+  return { ok: true, state: next, events: result.events };
 }
 
 /** Returns an error, or null after changing `s` in place. */
@@ -129,16 +132,18 @@ function releaseHeld(s: RailwayState, seat: number): void {
 
 export function advanceRailway(state: RailwayState, now: number): Applied<RailwayState> {
   if (state.over) return { ok: true, state, events: [] };
-  const next = structuredClone(state);
-  const events: GameEvent[] = [];
-  next.players.forEach((p, seat) => {
-    if (p.held && p.held.releaseAt <= now) {
-      releaseHeld(next, seat);
-      events.push({ type: 'release', seat, msg: msg('railway_madness:event.release_auto', { seat: seatRef(seat), count: Math.round(next.releaseMs / 1000) }) });
-    }
+  const { state: next, result: events } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    s.players.forEach((p, seat) => {
+      if (p.held && p.held.releaseAt <= now) {
+        releaseHeld(s, seat);
+        events.push({ type: 'release', seat, msg: msg('railway_madness:event.release_auto', { seat: seatRef(seat), count: Math.round(s.releaseMs / 1000) }) });
+      }
+    });
+    if (now >= s.endsAt) end(s, 'time', events);
+    else finishIfDone(s, events);
+    return events;
   });
-  if (now >= next.endsAt) end(next, 'time', events);
-  else finishIfDone(next, events);
   return { ok: true, state: next, events };
 }
 

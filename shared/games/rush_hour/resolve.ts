@@ -3,6 +3,7 @@
  * numbered cards low to high, Tow Trucks; pausing whenever the rules leave a row to a player.
  */
 import type { GameEvent, RuleError } from '../contract.js';
+import { current } from '../edit.js';
 import { keyRef, msg, seatRef, type Msg } from '../../i18n/msg.js';
 import { cardOf, cardParam, pointsOfAll } from './cards.js';
 import { cardChoice, placeCard } from './rows.js';
@@ -38,7 +39,7 @@ export function reveal(s: RushHourState, now: number, events: GameEvent[], timed
   s.pickDeadline = null;
   s.stages = resolutionOrder(s, plays);
   const revealed = s.stages.flatMap((st) => (st.kind === 'group' ? st.plays : [st.play]));
-  s.lastTurn = { deal: s.deal, turn: s.turn, revealed, rowsBefore: structuredClone(s.rows), steps: [], timedOut };
+  s.lastTurn = { deal: s.deal, turn: s.turn, revealed, rowsBefore: current(s.rows), steps: [], timedOut };
   // Each revealed card is then named by the step that places it.
   events.push({ type: 'reveal', revealed, msg: msg('rush_hour:event.reveal', { count: revealed.length }) });
   run(s, now, events);

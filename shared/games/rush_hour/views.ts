@@ -6,7 +6,8 @@
 import { cardOf, pointsOfAll, type Card } from './cards.js';
 import { endCard, isOpen } from './rows.js';
 import type { RushHourOptions } from './options.js';
-import type { CardMode, Row, RushHourState, SpecialKind, Step } from './state.js';
+import { memoOn } from '../memo.js';
+import type { CardMode, Prompt, Row, RushHourState, SpecialKind, Step, TurnRecord } from './state.js';
 
 export type PublicCard = Card;
 /** Bottom card first; only the top one counts. `free` is the spot behind a Tow Truck. */
@@ -77,23 +78,60 @@ export interface RushHourSeatView {
   canChoose: number[];
 }
 
-function publicRow(s: RushHourState, row: Row): PublicRow {
-  return {
-    slots: row.map((slot) => (slot.length === 0 ? { free: true } : { cards: slot.map((id) => cardOf(id, s.options)) })),
-    end: endCard(row, s.options).number,
-    open: isOpen(row, s.options),
-  };
-}
+// Parts are memoised on the pieces of state they come from (shared/games/memo.ts), so an
+// unchanged row, player, prompt or turn record keeps its view's reference and the mirror skips it.
+const publicRow = memoOn((row: Row, options: RushHourOptions): PublicRow => ({
+  slots: row.map((slot) => (slot.length === 0 ? { free: true } : { cards: slot.map((id) => cardOf(id, options)) })),
+  end: endCard(row, options).number,
+  open: isOpen(row, options),
+}));
+const rowsView = memoOn((rows: readonly Row[], options: RushHourOptions) => rows.map((row) => publicRow(row, options)));
 
-function publicStep(s: RushHourState, step: Step): PublicStep {
-  const c = (id: number) => cardOf(id, s.options);
+const publicStep = memoOn((step: Step, options: RushHourOptions): PublicStep => {
+  const c = (id: number) => cardOf(id, options);
   if (step.kind === 'take') return { ...step, cards: step.cards.map(c) };
   if (step.kind === 'tow') return { ...step, card: c(step.card), loaded: step.loaded.map(c) };
   return { ...step, card: c(step.card) };
-}
+});
+
+const promptView = memoOn((prompt: Prompt, options: RushHourOptions): PublicPrompt => (prompt.kind === 'group'
+  ? { kind: 'group', special: prompt.special, seats: prompt.plays.map((p) => p.seat), chosen: prompt.choices.map((c) => c !== null), deadline: prompt.deadline }
+  : { kind: 'card', seat: prompt.play.seat, card: cardOf(prompt.play.card, options), mode: prompt.mode, rows: prompt.rows, deadline: prompt.deadline }));
+
+const turnView = memoOn((t: TurnRecord, options: RushHourOptions): PublicTurn => ({
+  deal: t.deal,
+  turn: t.turn,
+  revealed: t.revealed.map((p) => ({ seat: p.seat, card: cardOf(p.card, options) })),
+  rowsBefore: rowsView(t.rowsBefore, options),
+  steps: t.steps.map((step) => publicStep(step, options)),
+  timedOut: t.timedOut,
+}));
+
+const playerView = memoOn((hand: readonly number[], seat: number, picked: boolean, pile: readonly number[], banked: { points: number; cards: number }, options: RushHourOptions): PublicPlayer => ({
+  seat,
+  handCount: hand.length,
+  picked,
+  pile: pile.map((id) => cardOf(id, options)),
+  points: banked.points + pointsOfAll(pile, options),
+  cardsTaken: banked.cards + pile.length,
+}));
+const playersView = memoOn((hands: readonly number[][], picks: readonly (number | null)[], piles: readonly number[][], banked: RushHourState['banked'], options: RushHourOptions) =>
+  hands.map((hand, seat) => playerView(hand, seat, picks[seat] !== null, piles[seat], banked[seat], options)));
+
+const seatView = memoOn((hand: readonly number[], seat: number, pick: number | null, prompt: Prompt | null, rows: number, options: RushHourOptions): RushHourSeatView => {
+  let secretRow: number | null = null;
+  let canChoose: number[] = [];
+  if (prompt?.kind === 'group') {
+    const i = prompt.plays.findIndex((p) => p.seat === seat);
+    if (i >= 0) { secretRow = prompt.choices[i]; canChoose = Array.from({ length: rows }, (_, r) => r); }
+  } else if (prompt?.kind === 'card' && prompt.play.seat === seat) {
+    canChoose = prompt.rows;
+  }
+  return { seat, hand: hand.map((id) => cardOf(id, options)), pick: pick === null ? null : cardOf(pick, options), secretRow, canChoose };
+});
+const NO_HAND: number[] = [];
 
 export function rushHourPublicView(s: RushHourState): RushHourPublicView {
-  const prompt = s.prompt;
   return {
     options: s.options,
     phase: s.over ? 'over' : s.pickDeadline !== null ? 'pick' : 'choose',
@@ -102,41 +140,14 @@ export function rushHourPublicView(s: RushHourState): RushHourPublicView {
     lead: s.lead,
     priority: Array.from({ length: s.seats }, (_, i) => (s.lead + i) % s.seats),
     pickDeadline: s.pickDeadline,
-    prompt: !prompt ? null : prompt.kind === 'group'
-      ? { kind: 'group', special: prompt.special, seats: prompt.plays.map((p) => p.seat), chosen: prompt.choices.map((c) => c !== null), deadline: prompt.deadline }
-      : { kind: 'card', seat: prompt.play.seat, card: cardOf(prompt.play.card, s.options), mode: prompt.mode, rows: prompt.rows, deadline: prompt.deadline },
-    rows: s.rows.map((row) => publicRow(s, row)),
-    players: s.hands.map((hand, seat) => ({
-      seat,
-      handCount: hand.length,
-      picked: s.picks[seat] !== null,
-      pile: s.piles[seat].map((id) => cardOf(id, s.options)),
-      points: s.banked[seat].points + pointsOfAll(s.piles[seat], s.options),
-      cardsTaken: s.banked[seat].cards + s.piles[seat].length,
-    })),
-    lastTurn: s.lastTurn && {
-      deal: s.lastTurn.deal,
-      turn: s.lastTurn.turn,
-      revealed: s.lastTurn.revealed.map((p) => ({ seat: p.seat, card: cardOf(p.card, s.options) })),
-      rowsBefore: s.lastTurn.rowsBefore.map((row) => publicRow(s, row)),
-      steps: s.lastTurn.steps.map((step) => publicStep(s, step)),
-      timedOut: s.lastTurn.timedOut,
-    },
+    prompt: s.prompt && promptView(s.prompt, s.options),
+    rows: rowsView(s.rows, s.options),
+    players: playersView(s.hands, s.picks, s.piles, s.banked, s.options),
+    lastTurn: s.lastTurn && turnView(s.lastTurn, s.options),
     over: s.over,
   };
 }
 
 export function rushHourSeatView(s: RushHourState, seat: number): RushHourSeatView {
-  const prompt = s.prompt;
-  const hand = s.hands[seat] ?? [];
-  const pick = s.picks[seat] ?? null;
-  let secretRow: number | null = null;
-  let canChoose: number[] = [];
-  if (prompt?.kind === 'group') {
-    const i = prompt.plays.findIndex((p) => p.seat === seat);
-    if (i >= 0) { secretRow = prompt.choices[i]; canChoose = s.rows.map((_, r) => r); }
-  } else if (prompt?.kind === 'card' && prompt.play.seat === seat) {
-    canChoose = prompt.rows;
-  }
-  return { seat, hand: hand.map((id) => cardOf(id, s.options)), pick: pick === null ? null : cardOf(pick, s.options), secretRow, canChoose };
+  return seatView(s.hands[seat] ?? NO_HAND, seat, s.picks[seat] ?? null, s.prompt, s.rows.length, s.options);
 }

@@ -1,4 +1,5 @@
 /** Took Over!: placements, take-overs, passes and their clocks (rulebook "How to Play", RULES-NOTES 1.5). */
+import { edit } from '../edit.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
 import { msg, seatRef } from '../../i18n/msg.js';
 import type { NumberedCard } from '../trafficcars_deck/cards.js';
@@ -127,17 +128,14 @@ export function applyTookOver(state: TookOverState, seat: number, action: TookOv
     if (cards.some((c) => !fits.has(c.id))) {
       return ruleError('does_not_fit', { low: gap.low.value, high: gap.high.value });
     }
-    const s = structuredClone(state);
-    takeOver(s, seat, cards.map((c) => structuredClone(c)), now, events);
-    return { ok: true, state: s, events };
+    // Cards are never changed in place: the new line and hands share them with the previous state.
+    return accepted(state, events, (s) => takeOver(s, seat, cards, now, events));
   }
   if (seat !== state.active) return ruleError('not_your_turn');
   if (action.type === 'pass') {
     if (playable(state.line, state.hands[seat]).length > 0) return ruleError('can_play');
     if (now < state.paceUntil) return ruleError('too_soon_pass', { seconds: state.options.paceMs / 1000 });
-    const s = structuredClone(state);
-    endTurn(s, now, events, false);
-    return { ok: true, state: s, events };
+    return accepted(state, events, (s) => endTurn(s, now, events, false));
   }
   const card = handCard(state, seat, action.card);
   if (!card) return ruleError('not_in_hand');
@@ -146,9 +144,13 @@ export function applyTookOver(state: TookOverState, seat: number, action: TookOv
     return ruleError('place_does_not_fit', { low: lo, high: hi });
   }
   if (now < state.paceUntil) return ruleError('too_soon', { seconds: state.options.paceMs / 1000 });
-  const s = structuredClone(state);
-  place(s, structuredClone(card), now, events, false);
-  return { ok: true, state: s, events };
+  return accepted(state, events, (s) => place(s, card, now, events, false));
+}
+
+/** Applies a validated move to a copy-on-write draft of the state (shared/games/edit.ts). */
+function accepted(state: TookOverState, events: GameEvent[], change: (s: TookOverState) => void): Applied<TookOverState> {
+  const next = edit(state, (s) => { change(s); return events; });
+  return { ok: true, state: next.state, events: next.result };
 }
 
 export function tookOverDeadline(s: TookOverState): number | null {
@@ -169,14 +171,14 @@ export function closestToEnd(line: readonly NumberedCard[], cards: readonly Numb
  * hand, hands the turn on) automatically; one with a fitting card who stays idle has it placed ([R] 1.5).
  */
 export function advanceTookOver(state: TookOverState, now: number): Applied<TookOverState> {
-  const s = structuredClone(state);
   const events: GameEvent[] = [];
-  for (let guard = 0; guard < 50; guard++) {
-    const due = tookOverDeadline(s);
-    if (due === null || due > now) break;
-    const cards = playable(s.line, s.hands[s.active]);
-    if (cards.length === 0) endTurn(s, due, events, true);
-    else place(s, closestToEnd(s.line, cards), due, events, true);
-  }
-  return { ok: true, state: s, events };
+  return accepted(state, events, (s) => {
+    for (let guard = 0; guard < 50; guard++) {
+      const due = tookOverDeadline(s);
+      if (due === null || due > now) break;
+      const cards = playable(s.line, s.hands[s.active]);
+      if (cards.length === 0) endTurn(s, due, events, true);
+      else place(s, closestToEnd(s.line, cards), due, events, true);
+    }
+  });
 }

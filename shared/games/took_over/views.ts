@@ -5,7 +5,8 @@
 import type { NumberedCard } from '../trafficcars_deck/cards.js';
 import { fitting, playable, takeOverGap } from './line.js';
 import { mayTakeOver, takerOf } from './rules.js';
-import type { TookOverState } from './state.js';
+import { memoOn } from '../memo.js';
+import type { LatestPlacement, TookOverState } from './state.js';
 
 export interface TookOverPublicView {
   phase: 'play' | 'over';
@@ -37,19 +38,35 @@ export interface TookOverSeatView {
   canPass: boolean;
 }
 
+// Parts are memoised on the pieces of state they come from (shared/games/memo.ts), so an
+// unchanged line, list or hand keeps its view's reference and the mirror skips it. Cards are
+// never changed in place, so the view shows the state's own card objects.
+const playersView = memoOn((hands: readonly NumberedCard[][], stacks: readonly NumberedCard[][]) =>
+  hands.map((h, seat) => ({ hand: h.length, stack: stacks[seat].length })));
+
+const sortedHand = memoOn((hand: readonly NumberedCard[]) => [...hand].sort((a, b) => a.value - b.value || a.id.localeCompare(b.id)));
+
+const seatView = memoOn((hand: readonly NumberedCard[], seat: number, active: boolean, mayTake: boolean, line: readonly NumberedCard[], latest: LatestPlacement | null): TookOverSeatView => {
+  const sorted = sortedHand(hand);
+  const canPlace = active ? playable(line, sorted).map((c) => c.id) : [];
+  const canTakeOver = mayTake ? fitting(sorted, takeOverGap(line, latest)).map((c) => c.id) : [];
+  return { seat, hand: sorted, canPlace, canTakeOver, canPass: active && canPlace.length === 0 };
+});
+const NO_HAND: NumberedCard[] = [];
+
 export function tookOverPublicView(s: TookOverState): TookOverPublicView {
   const gap = takeOverGap(s.line, s.latest);
   return {
     phase: s.winner === null ? 'play' : 'over',
-    line: s.line.map((c) => ({ ...c })),
+    line: s.line,
     active: s.active,
     taker: s.options.anyoneCanTakeOver ? null : takerOf(s),
-    latest: s.latest ? { ...s.latest } : null,
+    latest: s.latest,
     gap: gap ? { low: gap.low.value, high: gap.high.value } : null,
     paceUntil: s.paceUntil,
     idleUntil: s.idleUntil,
     passes: s.passes,
-    players: s.hands.map((h, seat) => ({ hand: h.length, stack: s.stacks[seat].length })),
+    players: playersView(s.hands, s.stacks),
     discarded: s.discard.length,
     setAside: s.aside.length,
     winner: s.winner,
@@ -58,10 +75,8 @@ export function tookOverPublicView(s: TookOverState): TookOverPublicView {
 }
 
 export function tookOverSeatView(s: TookOverState, seat: number): TookOverSeatView {
-  const hand = [...(s.hands[seat] ?? [])].sort((a, b) => a.value - b.value || a.id.localeCompare(b.id)).map((c) => ({ ...c }));
   const running = s.winner === null;
   const active = running && seat === s.active;
-  const canPlace = active ? playable(s.line, hand).map((c) => c.id) : [];
-  const canTakeOver = running && mayTakeOver(s, seat) ? fitting(hand, takeOverGap(s.line, s.latest)).map((c) => c.id) : [];
-  return { seat, hand, canPlace, canTakeOver, canPass: active && canPlace.length === 0 };
+  const mayTake = running && mayTakeOver(s, seat);
+  return seatView(s.hands[seat] ?? NO_HAND, seat, active, mayTake, s.line, s.latest);
 }

@@ -1,5 +1,6 @@
 /** A turn of Traffic-Memory: open cards one by one until the run breaks (rulebook "How to Play", RULES-NOTES 1.4). */
 import { Rng } from '../../random.js';
+import { edit } from '../edit.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
 import { keyRef, msg, seatRef, type Msg } from '../../i18n/msg.js';
 import { isNumbered, type TrafficcarsCard } from '../trafficcars_deck/cards.js';
@@ -106,10 +107,12 @@ export function applyTrafficMemory(state: TrafficMemoryState, seat: number, acti
   const { pos } = action;
   if (pos >= state.grid.length || state.grid[pos] === null) return ruleError('no_card');
   if (state.opened.includes(pos)) return ruleError('already_open');
-  const s = structuredClone(state);
-  const events: GameEvent[] = [];
-  open(s, pos, now, events, false);
-  return { ok: true, state: s, events };
+  const { state: next, result: events } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    open(s, pos, now, events, false);
+    return events;
+  });
+  return { ok: true, state: next, events };
 }
 
 export function trafficMemoryDeadline(s: TrafficMemoryState): number | null {
@@ -120,8 +123,15 @@ export function trafficMemoryDeadline(s: TrafficMemoryState): number | null {
 
 /** Time-outs: a card not opened in time is opened for the player at random; a finished reveal passes the turn. */
 export function advanceTrafficMemory(state: TrafficMemoryState, now: number): Applied<TrafficMemoryState> {
-  const s = structuredClone(state);
-  const events: GameEvent[] = [];
+  const { state: next, result: events } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    advanceDue(s, now, events);
+    return events;
+  });
+  return { ok: true, state: next, events };
+}
+
+function advanceDue(s: TrafficMemoryState, now: number, events: GameEvent[]): void {
   for (let guard = 0; guard < 200; guard++) {
     const due = trafficMemoryDeadline(s);
     if (due === null || due > now) break;
@@ -134,5 +144,4 @@ export function advanceTrafficMemory(state: TrafficMemoryState, now: number): Ap
       open(s, pos, due, events, true);
     }
   }
-  return { ok: true, state: s, events };
 }

@@ -4,6 +4,7 @@
  * a seat sees nothing more than a spectator.
  */
 import type { TrafficcarsCard } from '../trafficcars_deck/cards.js';
+import { memoOn } from '../memo.js';
 import type { MemoryPhase, TrafficMemoryState } from './state.js';
 
 export type MemoryCell =
@@ -35,19 +36,28 @@ export interface TrafficMemorySeatView {
   canOpen: number[];
 }
 
+// Parts are memoised on the pieces of state they come from (shared/games/memo.ts), so an
+// unchanged grid, cell or list keeps its view's reference and the mirror skips it. Cards and
+// lists of the state are never changed in place, so the view shows them as they are.
+const cellView = memoOn((card: TrafficcarsCard, pos: number, up: boolean): MemoryCell => (up ? { pos, state: 'up', card } : { pos, state: 'down' }));
+const cellsView = memoOn((grid: readonly (TrafficcarsCard | null)[], opened: readonly number[]) =>
+  grid.map((card, pos): MemoryCell => (card === null ? { pos, state: 'gone' } : cellView(card, pos, opened.includes(pos)))));
+
+const seatView = memoOn((grid: readonly (TrafficcarsCard | null)[], opened: readonly number[], seat: number, myTurn: boolean): TrafficMemorySeatView => ({
+  seat,
+  myTurn,
+  canOpen: myTurn ? grid.flatMap((c, pos) => (c !== null && !opened.includes(pos) ? [pos] : [])) : [],
+}));
+
 export function trafficMemoryPublicView(s: TrafficMemoryState): TrafficMemoryPublicView {
-  const cells = s.grid.map((card, pos): MemoryCell => {
-    if (card === null) return { pos, state: 'gone' };
-    if (s.opened.includes(pos)) return { pos, state: 'up', card };
-    return { pos, state: 'down' };
-  });
+  const cells = cellsView(s.grid, s.opened);
   return {
     phase: s.phase,
     turn: s.turn,
     columns: s.columns,
     cells,
-    opened: [...s.opened],
-    piles: s.piles.map((p) => [...p]),
+    opened: s.opened,
+    piles: s.piles,
     faceDown: cells.filter((c) => c.state === 'down').length,
     range: { from: s.options.from, to: s.options.to },
     wilds: s.options.wilds,
@@ -57,10 +67,5 @@ export function trafficMemoryPublicView(s: TrafficMemoryState): TrafficMemoryPub
 }
 
 export function trafficMemorySeatView(s: TrafficMemoryState, seat: number): TrafficMemorySeatView {
-  const myTurn = s.phase === 'flip' && s.turn === seat;
-  return {
-    seat,
-    myTurn,
-    canOpen: myTurn ? s.grid.flatMap((c, pos) => (c !== null && !s.opened.includes(pos) ? [pos] : [])) : [],
-  };
+  return seatView(s.grid, s.opened, seat, s.phase === 'flip' && s.turn === seat);
 }

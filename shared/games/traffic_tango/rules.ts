@@ -5,7 +5,10 @@
  * and award gas and garnets; apply the new placements; publish.
  */
 import { Rng } from '../../random.js';
+import { edit } from '../edit.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
+
+type Refused = ReturnType<typeof ruleError>;
 import { parseTile, tileName } from './board.js';
 import type { TrafficTangoAction } from './actions.js';
 import { cheapestRoute } from './moves.js';
@@ -33,8 +36,16 @@ export function isIn(s: TrafficTangoState, seat: number): boolean {
 export function applyTrafficTango(state: TrafficTangoState, seat: number, action: TrafficTangoAction, now: number): Applied<TrafficTangoState> {
   if (state.phase === 'over') return ruleError('game_over');
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return ruleError('not_seated');
-  const s = structuredClone(state);
-  const events: GameEvent[] = [];
+  const { state: next, result } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    return { refused: act(s, seat, action, now, events), events };
+  });
+  if (result.refused) return result.refused;
+  return { ok: true, state: next, events: result.events };
+}
+
+/** Changes the draft `s`, or returns the refusal (the draft is then dropped). */
+function act(s: TrafficTangoState, seat: number, action: TrafficTangoAction, now: number, events: GameEvent[]): Refused | null {
   if (action.type === 'eliminate') {
     const f = s.finale;
     if (s.phase !== 'choose' || f === null) return ruleError('no_choice');
@@ -43,7 +54,7 @@ export function applyTrafficTango(state: TrafficTangoState, seat: number, action
     f.candidate = action.seat;
     events.push({ type: 'candidate', seat: action.seat, msg: msg('traffic_tango:event.candidate_chosen', { seat: seatRef(seat), candidate: seatRef(action.seat) }) });
     endMatch(s, events);
-    return { ok: true, state: s, events };
+    return null;
   }
   if (s.phase !== 'play') return ruleError('not_playing');
   const map = mapOf(s);
@@ -89,7 +100,7 @@ export function applyTrafficTango(state: TrafficTangoState, seat: number, action
       : msg('traffic_tango:event.my_route', { tiles: tiles.map(tileName).join(' ') }) });
   }
   if (s.pending.every((_, i) => isIn(s, i))) resolveDay(s, now, events, []);
-  return { ok: true, state: s, events };
+  return null;
 }
 
 /** What a player placed, told privately: none, one or two signs. */
@@ -105,16 +116,23 @@ export function trafficTangoDeadline(s: TrafficTangoState): number | null {
 
 /** Time-outs: no sign, and the cheapest legal route (issue; RULES-NOTES 3.4 [opt]); the choice defaults. */
 export function advanceTrafficTango(state: TrafficTangoState, now: number): Applied<TrafficTangoState> {
-  const s = structuredClone(state);
-  const events: GameEvent[] = [];
-  if (s.deadline === null || now < s.deadline || s.phase === 'over') return { ok: true, state: s, events };
+  if (state.deadline === null || now < state.deadline || state.phase === 'over') return { ok: true, state, events: [] };
+  const { state: next, result: events } = edit(state, (s) => {
+    const events: GameEvent[] = [];
+    timeOut(s, now, events);
+    return events;
+  });
+  return { ok: true, state: next, events };
+}
+
+function timeOut(s: TrafficTangoState, now: number, events: GameEvent[]): void {
   if (s.phase === 'choose' && s.finale) {
     const rng = new Rng(s.rng);
     s.finale.candidate = defaultCandidate(s.finale.tied, s.garnets, rng);
     s.rng = rng.state;
     events.push({ type: 'candidate', seat: s.finale.candidate, msg: msg('traffic_tango:event.candidate_timeout', { seat: seatRef(s.finale.candidate) }) });
     endMatch(s, events);
-    return { ok: true, state: s, events };
+    return;
   }
   const late: number[] = [];
   const map = mapOf(s);
@@ -133,7 +151,6 @@ export function advanceTrafficTango(state: TrafficTangoState, now: number): Appl
     events.push({ type: 'myTimeout', seat, to: [seat], msg: msg(`traffic_tango:event.${missed}`) });
   });
   resolveDay(s, now, events, late);
-  return { ok: true, state: s, events };
 }
 
 function resolveDay(s: TrafficTangoState, now: number, events: GameEvent[], late: number[]): void {

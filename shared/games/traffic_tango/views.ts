@@ -11,7 +11,10 @@ import { mapOf, toInput, tripOf } from './notation.js';
 import { extraSignCost } from './placement.js';
 import { speedLabel } from './signs.js';
 import type { CarReport, CarState } from './simulate.js';
-import { hasDelivery, hasTraffic, type TrafficTangoState } from './state.js';
+import { memoOn } from '../memo.js';
+import type { Plan } from './routes.js';
+import type { Sign } from './signs.js';
+import { hasDelivery, hasTraffic, type DeliveryRecord, type FailedSign, type Finale, type Pending, type PlacedSign, type TrafficTangoState } from './state.js';
 import type { TrafficTangoOptions } from './options.js';
 import { isIn } from './rules.js';
 
@@ -121,21 +124,51 @@ export interface TrafficTangoSeatView {
   canEliminate: number[];
 }
 
-function replayCar(car: CarReport): ReplayCar {
+// Parts are memoised on the pieces of state they come from (shared/games/memo.ts), so an
+// unchanged map, delivery, finale or list keeps its view's reference and the mirror skips it.
+const replayCar = memoOn((car: CarReport): ReplayCar => ({
+  seat: car.seat,
+  track: car.track.map((p) => ({ tile: tileName(p.tile), state: p.state })),
+  crash: car.crash && { tick: car.crash.tick, tile: tileName(car.crash.tile), with: car.crash.with },
+  hitBy: car.hitBy.map((h) => ({ tick: h.tick, tile: tileName(h.tile), by: h.by })),
+  steps: car.steps,
+  tolls: car.tolls,
+  gas: car.gas,
+}));
+
+/** The map's tiles and lines, rebuilt only when a sign is placed. */
+const mapView = memoOn((placed: readonly PlacedSign[]): { tiles: PublicTile[]; lines: PublicLine[] } => {
+  const map = mapOf({ placed: placed as PlacedSign[] });
   return {
-    seat: car.seat,
-    track: car.track.map((p) => ({ tile: tileName(p.tile), state: p.state })),
-    crash: car.crash && { tick: car.crash.tick, tile: tileName(car.crash.tile), with: car.crash.with },
-    hitBy: car.hitBy.map((h) => ({ tick: h.tick, tile: tileName(h.tile), by: h.by })),
-    steps: car.steps,
-    tolls: car.tolls,
-    gas: car.gas,
+    tiles: map.tiles.map((t, i) => ({ tile: tileName(i), oneWay: [...t.oneWay], yield: t.yield, roundabout: t.roundabout, tolls: t.tolls, stop: t.stop })),
+    lines: map.speed.map((n, line) => ({ line: LINE_NAMES[line], signs: n, limit: n > 0 ? speedLabel(n) : null, tilesPerMove: 1 + n })),
   };
-}
+});
+
+const playersView = memoOn((corners: CornerName[], options: TrafficTangoOptions, gas: readonly number[], pending: readonly Pending[], garnets: readonly number[], phase: TrafficTangoState['phase'], day: number): PublicPlayer[] => {
+  const playing = phase === 'play';
+  return corners.map((corner, seat) => {
+    const { start, dest } = tripOf({ corners }, seat);
+    return {
+      seat, corner, start: tileName(start), dest: tileName(dest), gas: gas[seat],
+      signsIn: playing && hasTraffic({ day }) ? pending[seat].signs !== null : null,
+      routeIn: playing && hasDelivery({ day }) ? pending[seat].route !== null : null,
+      garnets: options.publicGarnets || phase === 'over' ? garnets[seat] : null,
+    };
+  });
+});
+
+const deliveryView = memoOn((d: DeliveryRecord, publicReplay: boolean): PublicDelivery => ({
+  number: d.number, day: d.day, gas: d.result.cars.map((c) => c.gas),
+  replay: publicReplay ? d.result.cars.map(replayCar) : null,
+}));
+const deliveriesView = memoOn((deliveries: readonly DeliveryRecord[], publicReplay: boolean) => deliveries.map((d) => deliveryView(d, publicReplay)));
+const lastPlacedView = memoOn((last: { day: number; signs: Sign[] }) => ({ day: last.day, signs: last.signs.map(toInput) }));
+const finaleView = memoOn((f: Finale): PublicFinale => ({ ...f, bonus: [...f.bonus], places: [...f.places], tied: [...f.tied] }));
 
 export function trafficTangoPublicView(s: TrafficTangoState): TrafficTangoPublicView {
-  const map = mapOf(s);
   const playing = s.phase === 'play';
+  const { tiles, lines } = mapView(s.placed);
   return {
     options: s.options,
     phase: s.phase,
@@ -144,25 +177,27 @@ export function trafficTangoPublicView(s: TrafficTangoState): TrafficTangoPublic
     delivery: playing && hasDelivery(s) ? s.day - 1 : null,
     deadline: s.deadline,
     extraSignCost: playing && hasTraffic(s) ? extraSignCost(s.day) : null,
-    tiles: map.tiles.map((t, i) => ({ tile: tileName(i), oneWay: [...t.oneWay], yield: t.yield, roundabout: t.roundabout, tolls: t.tolls, stop: t.stop })),
-    lines: map.speed.map((n, line) => ({ line: LINE_NAMES[line], signs: n, limit: n > 0 ? speedLabel(n) : null, tilesPerMove: 1 + n })),
-    players: s.corners.map((corner, seat) => {
-      const { start, dest } = tripOf(s, seat);
-      return {
-        seat, corner, start: tileName(start), dest: tileName(dest), gas: s.gas[seat],
-        signsIn: playing && hasTraffic(s) ? s.pending[seat].signs !== null : null,
-        routeIn: playing && hasDelivery(s) ? s.pending[seat].route !== null : null,
-        garnets: s.options.publicGarnets || s.phase === 'over' ? s.garnets[seat] : null,
-      };
-    }),
-    deliveries: s.deliveries.map((d) => ({
-      number: d.number, day: d.day, gas: d.result.cars.map((c) => c.gas),
-      replay: s.options.publicReplay ? d.result.cars.map(replayCar) : null,
-    })),
-    lastPlaced: s.lastPlaced && { day: s.lastPlaced.day, signs: s.lastPlaced.signs.map(toInput) },
-    finale: s.finale && { ...s.finale, bonus: [...s.finale.bonus], places: [...s.finale.places], tied: [...s.finale.tied] },
+    tiles,
+    lines,
+    players: playersView(s.corners, s.options, s.gas, s.pending, s.garnets, s.phase, s.day),
+    deliveries: deliveriesView(s.deliveries, s.options.publicReplay),
+    lastPlaced: s.lastPlaced && lastPlacedView(s.lastPlaced),
+    finale: s.finale && finaleView(s.finale),
   };
 }
+
+const signsView = memoOn((signs: readonly Sign[]) => signs.map(toInput));
+const routeView = memoOn((route: Plan) => ({ tiles: route.tiles.map(tileName), skips: [...route.skips] }));
+const ownSigns = memoOn((list: readonly (PlacedSign | FailedSign)[], seat: number) =>
+  list.filter((x) => x.owner === seat).map((x) => ({ day: x.day, sign: toInput(x.sign) })));
+const myDelivery = memoOn((d: DeliveryRecord, seat: number): MyDelivery => ({
+  ...replayCar(d.result.cars[seat]),
+  number: d.number,
+  garnets: d.garnets[seat],
+  speedingCost: d.speeding[seat],
+  defaulted: d.defaulted[seat],
+}));
+const myDeliveries = memoOn((deliveries: readonly DeliveryRecord[], seat: number) => deliveries.map((d) => myDelivery(d, seat)));
 
 export function trafficTangoSeatView(s: TrafficTangoState, seat: number): TrafficTangoSeatView {
   const { start, dest } = tripOf(s, seat);
@@ -174,17 +209,11 @@ export function trafficTangoSeatView(s: TrafficTangoState, seat: number): Traffi
     dest: tileName(dest),
     garnets: s.garnets[seat],
     stopUsed: s.stopUsed[seat],
-    signs: p.signs && p.signs.map(toInput),
-    route: p.route && { tiles: p.route.tiles.map(tileName), skips: [...p.route.skips] },
-    mySigns: s.placed.filter((x) => x.owner === seat).map((x) => ({ day: x.day, sign: toInput(x.sign) })),
-    failedSigns: s.failed.filter((x) => x.owner === seat).map((x) => ({ day: x.day, sign: toInput(x.sign) })),
-    deliveries: s.deliveries.map((d) => ({
-      ...replayCar(d.result.cars[seat]),
-      number: d.number,
-      garnets: d.garnets[seat],
-      speedingCost: d.speeding[seat],
-      defaulted: d.defaulted[seat],
-    })),
+    signs: p.signs && signsView(p.signs),
+    route: p.route && routeView(p.route),
+    mySigns: ownSigns(s.placed, seat),
+    failedSigns: ownSigns(s.failed, seat),
+    deliveries: myDeliveries(s.deliveries, seat),
     canEliminate: s.phase === 'choose' && s.finale?.chooser === seat ? [...s.finale.tied] : [],
   };
 }
