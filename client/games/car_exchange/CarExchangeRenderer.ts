@@ -12,8 +12,9 @@ import type { CarExchangePublicView, CarExchangeSeatView } from '../../../shared
 import { COLOURS, cardOf, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
 import { FILL, LETTER, LETTER_OF, countdown, drawBack, drawCard, type CardSize } from './cardFace.js';
 import { drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, style, type Tick } from './panels.js';
-import { Pieces, type Spot } from '../pieces.js';
-import { MoveGate, TAP, fitText, setTap, tapButton } from '../controls.js';
+import type { Pieces, Spot } from '../pieces.js';
+import { GatedTable } from '../pieceStage.js';
+import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
 const NS = 'table_car_exchange:';
@@ -30,37 +31,29 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   private cursor = 0;
   private mode: Mode | null = null;
   private chat = 0;
-  private ctx: RenderContext | null = null;
+  private table = new GatedTable<number>();
   private last: Views | null = null;
   private ticks: Tick[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
-  private pieces: Pieces<number> | null = null;
-  private chrome: Phaser.GameObjects.Container | null = null;
   private pilePos: Spot = { x: 0, y: 0 };
   private deckPos: Spot = { x: 0, y: 0 };
   private seatPos: Spot[] = [];
-  private gate = new MoveGate();
+  private get ctx(): RenderContext | null { return this.table.ctx; }
+  private get gate(): MoveGate { return this.table.gate; }
+  private get pieces(): Pieces<number> | null { return this.table.pieces; }
+  private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
   render(frame: RenderContext, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
-    this.gate.seen(pub, mine);
-    const ctx = this.gate.wrap(frame, () => this.draw());
-    this.ctx = ctx;
+    const { ctx, fresh } = this.table.open(frame, () => this.draw(), pub, mine);
     this.last = { pub, mine };
-    if (!this.pieces) {
-      this.chrome = ctx.scene.add.container(0, 0);
-      ctx.layer.add(this.chrome);
-      this.pieces = new Pieces<number>(ctx.scene, ctx.layer);
-      this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
-    }
+    if (fresh) this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
     this.draw();
   }
 
   destroy(): void {
     this.timer?.remove();
     this.timer = null;
-    this.pieces?.destroy();
-    this.chrome?.destroy();
-    this.pieces = null;
+    this.table.destroy();
   }
 
   onKey(frame: RenderContext, key: string): void {
@@ -226,7 +219,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const { pub: view, mine } = last;
     const { scene, width, height } = ctx;
     const chrome = this.chrome!, pieces = this.pieces;
-    chrome.removeAll(true);
+    this.table.clear();
     this.ticks = [];
     this.checkMode(view, mine);
 
@@ -269,6 +262,12 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
       const hit = deck.list[0] as Phaser.GameObjects.Rectangle;
       hit.setStrokeStyle(4, 0xfff07a);
       chrome.add(tapButton(scene, 0, my + ph - TAP, t(`${NS}drawShort`), 'draw-deck', () => this.act({ type: 'draw' }), { width: pile.w, fontSize: 14 }).setAlpha(0.92));
+      // The deck's label moves above the button, shortened to the count or dropped when the deck is short.
+      const label = deck.list[1] as Phaser.GameObjects.Text;
+      const above = ph - TAP;
+      label.setY(above / 2);
+      if (label.height > above - 2) label.setText(String(view.deck));
+      if (label.height > above - 2) label.setText('');
     }
     if (view.discard > 1) chrome.add(scene.add.rectangle(this.pilePos.x + 4, this.pilePos.y + 4, pile.w, pile.h, 0x1a1f2b).setStrokeStyle(1, 0x4a5674));
     if (!view.top) chrome.add(scene.add.rectangle(this.pilePos.x, this.pilePos.y, pile.w, pile.h).setStrokeStyle(1, 0x4a5674));
