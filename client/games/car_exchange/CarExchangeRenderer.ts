@@ -332,7 +332,14 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const buttons = opts.map((o) => tapButton(scene, x, y, o.label, o.id, o.run, { enabled: o.enabled !== false && (this.gate.open || o.id === 'cancel'), colour: o.bg, fontSize: 14 }));
     // Too wide for one row: shrink the labels until they fit (never off the screen).
     const total = () => buttons.reduce((s, b) => s + b.width + 6, 0);
-    for (let f = 13; f >= 10 && x + total() > ctx.width; f--) for (const b of buttons) b.setFontSize(f).setPadding(6, b.padding.top, 6, b.padding.bottom);
+    for (let f = 13; f >= 10 && x + total() > ctx.width; f--) {
+      for (const b of buttons) {
+        b.setFontSize(f).setPadding(6, b.padding.top, 6, b.padding.bottom);
+        // a smaller font must not make a shorter button: pad it back to a finger's height
+        const pad = Math.ceil((TAP - (b.height - (b.padding.top ?? 0) - (b.padding.bottom ?? 0))) / 2);
+        if (b.height < TAP) b.setPadding(6, pad, 6, pad);
+      }
+    }
     for (const b of buttons) { b.setPosition(x, y); this.chrome!.add(b); x += b.width + 6; }
   }
 
