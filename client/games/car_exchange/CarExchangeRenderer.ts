@@ -37,7 +37,6 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   private timer: Phaser.Time.TimerEvent | null = null;
   private pilePos: Spot = { x: 0, y: 0 };
   private deckPos: Spot = { x: 0, y: 0 };
-  private seatPos: Spot[] = [];
   private get ctx(): RenderContext | null { return this.table.ctx; }
   private get gate(): MoveGate { return this.table.gate; }
   private get pieces(): Pieces<number> | null { return this.table.pieces; }
@@ -224,7 +223,6 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     this.checkMode(view, mine);
 
     const top = drawPlayers(ctx, chrome, view, this.ticks) + 4;
-    this.seatPos = view.players.map((_, i) => ({ x: 40 + (i % Math.max(1, Math.floor(width / 150))) * 150, y: 30 }));
 
     // bottom-up: hand rows, the choice row, the windows row (and the talking row)
     const hand = mine?.hand ?? [];
@@ -273,17 +271,17 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     if (!view.top) chrome.add(scene.add.rectangle(this.pilePos.x, this.pilePos.y, pile.w, pile.h).setStrokeStyle(1, 0x4a5674));
     const infoX = pile.w * 2 + 30;
     const infoW = Math.min(260, width - infoX);
-    const infoH = drawTableInfo(ctx, chrome, view, infoX, my, infoW);
+    const infoH = drawTableInfo(ctx, chrome, view, infoX, my, infoW, windowsY - my - 2);
     const scoresX = infoX + infoW + 16;
     if (width - scoresX >= 200) drawScores(ctx, chrome, view, scoresX, my, width - scoresX, this.ticks);
     else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, chrome, view, infoX, my + infoH + 4, width - infoX, this.ticks);
     else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, chrome, view, 0, my + ph + 12, width, this.ticks);
 
     pieces.begin();
-    // the pile's top card (keyed like the hand card it was, so a play slides)
+    // The pile's top card, keyed like the hand card it was, so my play slides there; a rival's card
+    // fades in on the pile (a flight from their box would cross every text in between).
     if (view.top) {
-      const fromSeat = this.seatPos[view.turn];
-      pieces.put(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos, fromSeat);
+      pieces.put(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos);
       setTap(pieces.get(view.top.id)!, 'pile', null);
     }
 

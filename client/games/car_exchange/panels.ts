@@ -54,14 +54,15 @@ export function drawPlayers(ctx: RenderContext, into: Phaser.GameObjects.Contain
 }
 
 /** The active colour and what is pending, right of the pile; returns the height used. */
-export function drawTableInfo(ctx: RenderContext, into: Phaser.GameObjects.Container, view: CarExchangePublicView, x: number, y: number, w: number): number {
+export function drawTableInfo(ctx: RenderContext, into: Phaser.GameObjects.Container, view: CarExchangePublicView, x: number, y: number, w: number, maxH = Infinity): number {
   const { scene } = ctx;
   const col = view.activeColour;
   into.add(fitText(scene.add.text(x, y, t(`${NS}activeColour`), style(13, '#cfd6e6')), w));
   into.add(scene.add.rectangle(x, y + 20, 34, 34, col ? FILL[col] : 0x39435c).setOrigin(0).setStrokeStyle(2, 0xffffff));
   into.add(scene.add.text(x + 17, y + 37, col ? LETTER_OF(col) : '?', { ...style(18, '#ffffff'), stroke: '#000', strokeThickness: 3, fontStyle: 'bold' }).setOrigin(0.5));
   into.add(fitText(scene.add.text(x + 42, y + 27, col ? t(`${NS}colour.name.${col}`).toUpperCase() : t(`${NS}noColour`), style(16)), w - 42));
-  into.add(fitText(scene.add.text(x, y + 60, t(`${NS}deckPile`, { deck: view.deck, pile: view.discard }), style(12, '#cfd6e6')), w));
+  const counts = fitText(scene.add.text(x, y + 60, t(`${NS}deckPile`, { deck: view.deck, pile: view.discard }), style(12, '#cfd6e6')), w);
+  into.add(counts);
   const p = view.pending;
   const who = nameOf(ctx, view.turn);
   let pending = '';
@@ -73,7 +74,13 @@ export function drawTableInfo(ctx: RenderContext, into: Phaser.GameObjects.Conta
   if (!pending) return 78;
   const text = scene.add.text(x, y + 78, pending, { ...style(13, '#ffb36b'), wordWrap: { width: w } });
   into.add(text);
-  return 82 + text.height;
+  if (78 + text.height <= maxH) return 82 + text.height;
+  // Short of room (a phone on its side): the pending line takes the counts' place, on one line
+  // (the deck shows its own count).
+  counts.destroy();
+  text.setWordWrapWidth(null).setY(y + 58);
+  fitText(text, w);
+  return 62 + text.height;
 }
 
 /** Round, target, time limit and every seat's total with its recent rounds; returns the height used. */

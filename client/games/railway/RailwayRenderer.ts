@@ -205,7 +205,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
         over.add(b);
         bxx += b.width + 6;
       }
-      const handBottom = Math.max(y + small.h + 16, byy + TAP + 4);
+      const handBottom = Math.max(y + small.h + 22, byy + TAP + 4); // below the "hand" label
       // train: locomotive then cars, wrapping onto as many lines as fit
       const tTop = handBottom + 2;
       const avail = Math.max(30, L.ph - (tTop - L.py));
