@@ -109,8 +109,19 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     return v.pending?.kind !== 'dealerColour';
   }
 
+  /** rules.ts draw: with an opening Garage pending, only a hand without a Car may draw. */
   private canDraw(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
-    return this.myMove(v, mine) && (v.pending === null || v.pending.kind === 'garage');
+    if (!this.myMove(v, mine)) return false;
+    if (v.pending === null) return true;
+    return v.pending.kind === 'garage' && !mine!.hand.some((c) => c.kind === 'car');
+  }
+
+  /** Does the windows row (drawWindows) have anything to show? */
+  private windowsShown(v: CarExchangePublicView, mine: CarExchangeSeatView): boolean {
+    const p = v.pending;
+    const buttons = v.phase === 'playing' && (this.canDraw(v, mine) || (this.myMove(v, mine) && (p?.kind === 'service' || p?.kind === 'fine'))
+      || (!!mine.drawn && v.turn === mine.seat && !this.mode));
+    return buttons || !!v.exchange || !!v.newCarWindow;
   }
 
   private canAccept(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
@@ -222,12 +233,13 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     this.ticks = [];
     this.checkMode(view, mine);
 
-    const top = drawPlayers(ctx, chrome, view, this.ticks) + 4;
+    const top = drawPlayers(ctx, chrome, view, this.ticks, height < 520) + 4;
 
     // bottom-up: hand rows, the choice row, the windows row (and the talking row)
     const hand = mine?.hand ?? [];
     const opts = mine ? this.options(ctx, view, mine) : null;
-    const rowsBelow = mine ? TAP + 8 + (opts ? TAP + 8 : 0) + (view.talking ? TAP + 8 : 0) : 0;
+    const windows = mine ? this.windowsShown(view, mine) : false;
+    const rowsBelow = mine ? (windows ? TAP + 8 : 0) + (opts ? TAP + 8 : 0) + (view.talking ? TAP + 8 : 0) : 0;
     let cw = Math.max(46, Math.min(84, (width + 6) / Math.max(4, Math.ceil(hand.length / 2)) - 6));
     let per = 1, rows = 1, ch = 0;
     for (; ; cw -= 2) {
@@ -241,14 +253,14 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const handTop = height - (mine ? rows * (ch + 6) : 0);
     let y = handTop - rowsBelow;
     const windowsY = y;
-    y += TAP + 8;
+    y += windows ? TAP + 8 : 0;
     const choicesY = y;
     y += opts ? TAP + 8 : 0;
     const chatY = y;
 
     // middle: deck, pile, table info and scores, as large as the room left allows
     const midH = windowsY - top - 4;
-    const ph = Math.max(56, Math.min(150, midH - 22));
+    const ph = Math.max(48, Math.min(150, midH - 8));
     const pile: CardSize = { w: ph * 0.68, h: ph };
     const my = top + 2;
     this.deckPos = { x: pile.w / 2, y: my + ph / 2 };
@@ -286,7 +298,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     }
 
     if (mine) {
-      this.drawWindows(ctx, view, mine, windowsY);
+      if (windows) this.drawWindows(ctx, view, mine, windowsY);
       if (opts) this.drawChoices(ctx, opts, choicesY);
       if (view.talking) this.drawChat(ctx, view, mine, chatY);
       this.drawHand(ctx, view, mine, handTop, size, per);
