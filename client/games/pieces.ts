@@ -64,11 +64,18 @@ export class Pieces<K> {
     const flip = !!old;
     if (old) old.obj.destroy();
     const obj = scene.add.container(start.x, start.y);
-    draw(obj);
+    // A flip turns the drawing inside the piece; the piece itself (its box, its tap area) keeps its
+    // full size, held by an unseen frame, so a card turning back face down is never a sliver to tap.
+    const drawing = flip ? scene.add.container(0, 0) : obj;
+    draw(drawing);
+    if (flip) {
+      obj.add([scene.add.rectangle(0, 0, w, h).setVisible(false), drawing]);
+      drawing.scaleX = 0;
+      scene.tweens.add({ targets: drawing, scaleX: 1, duration: MOVE_MS, ease: 'Sine.easeInOut' });
+    }
     obj.setSize(w, h).setAngle(start.angle ?? 0);
     this.parent.add(obj);
     this.items.set(key, { obj, face, size });
-    if (flip) obj.scaleX = 0;
     if (!old && !from) obj.alpha = 0;
     if (travels(obj, to)) showPrint(obj, false);
     scene.tweens.add({ targets: obj, x: to.x, y: to.y, angle: to.angle ?? 0, alpha: to.alpha ?? 1, scaleX: 1, duration: MOVE_MS, ease: 'Sine.easeInOut', onComplete: () => showPrint(obj, true) });

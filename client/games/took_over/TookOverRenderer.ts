@@ -144,10 +144,13 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     const n = view.line.length;
     const zone = 50;
     const room = width - 2 * zone - 12;
-    const step = n <= 1 ? 0 : Math.min(w + 4, (room - w - 16) / (n - 1));
+    // A long line narrows its cards (down to 30 px) before they overlap, so their numbers stay apart.
+    const lw = Math.min(w, Math.max(30, (room - 16) / Math.max(1, n) - 4));
+    const lineSize: CardSize = lw === w ? size : { w: lw, h: Math.max(42, lw * 1.35) };
+    const step = n <= 1 ? 0 : Math.min(lw + 4, (room - lw - 16) / (n - 1));
     const gapIndex = view.gap ? view.line.findIndex((c) => c.value === view.gap!.high) : -1;
-    const lineW = step * Math.max(0, n - 1) + w + (gapIndex > 0 ? 16 : 0);
-    const x0 = (width - lineW) / 2 + w / 2;
+    const lineW = step * Math.max(0, n - 1) + lw + (gapIndex > 0 ? 16 : 0);
+    const x0 = (width - lineW) / 2 + lw / 2;
     const ly = y + size.h / 2;
     this.lineSpot = { x: width / 2, y: ly, top: y - 10, bottom: y + size.h + 10 };
     this.discardSpot = { x: width - 20, y: ly };
@@ -198,7 +201,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     pieces.begin();
     view.line.forEach((card, i) => {
       // A rival's card fades in where it lands (its flight would cross the texts above the line).
-      const piece = this.putCard(card, size, spotOf(i), view.latest?.id === card.id ? 0xf2c14e : 0x222222);
+      const piece = this.putCard(card, lineSize, spotOf(i), view.latest?.id === card.id ? 0xf2c14e : 0x222222);
       this.setHandTap(piece, card.id, null);
     });
     if (seat) {
