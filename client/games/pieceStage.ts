@@ -7,6 +7,9 @@
  */
 import type Phaser from 'phaser';
 import { markTarget, unmarkTarget } from '../ui/tapTargets.js';
+import type { RenderContext } from './renderer.js';
+import { Pieces } from './pieces.js';
+import { MoveGate } from './controls.js';
 
 type Container = Phaser.GameObjects.Container;
 
@@ -174,4 +177,58 @@ export function tableButton(scene: Phaser.Scene, parent: Container, x: number, y
   parent.add([bg, t]);
   tapArea(bg, id, onTap);
   return { w, h };
+}
+
+/**
+ * The render prologue Car Exchange, Took Over! and Railway Madness share: a MoveGate around the
+ * frame's context (no second move offered while one is in flight), a `chrome` container redrawn on
+ * every render under the keyed `pieces`, and an `over` container above them (badges, buttons).
+ */
+export class GatedTable<K> {
+  readonly gate = new MoveGate();
+  ctx: RenderContext | null = null;
+  pieces: Pieces<K> | null = null;
+  chrome: Container | null = null;
+  over: Container | null = null;
+
+  /**
+   * Start a render: note the views (a change reopens the gate), wrap the frame so a move closes
+   * it (`redraw` runs when it reopens with no new views) and build the containers the first time.
+   * Returns the gated context and whether the containers were just built.
+   */
+  open(frame: RenderContext, redraw: () => void, ...views: unknown[]): { ctx: RenderContext; fresh: boolean } {
+    this.gate.seen(...views);
+    const ctx = this.gate.wrap(frame, redraw);
+    this.ctx = ctx;
+    const fresh = !this.pieces;
+    if (fresh) {
+      this.chrome = ctx.scene.add.container(0, 0);
+      ctx.layer.add(this.chrome);
+      this.pieces = new Pieces<K>(ctx.scene, ctx.layer);
+      this.over = ctx.scene.add.container(0, 0);
+      ctx.layer.add(this.over);
+    }
+    return { ctx, fresh };
+  }
+
+  /** Empty the per-render containers (pieces stay, to slide to their next place). */
+  clear(): void {
+    this.chrome?.removeAll(true);
+    this.over?.removeAll(true);
+  }
+
+  /** Keep the `over` container above pieces that were added since it was built. */
+  raise(): void {
+    if (this.over && this.ctx) this.ctx.layer.bringToTop(this.over);
+  }
+
+  destroy(): void {
+    this.gate.release();
+    this.pieces?.destroy();
+    this.chrome?.destroy();
+    this.over?.destroy();
+    this.pieces = null;
+    this.chrome = null;
+    this.over = null;
+  }
 }

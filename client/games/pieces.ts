@@ -2,7 +2,8 @@
  * Game pieces kept across renders, keyed by what they are (a card id, a table slot, a seat).
  * Each render says where every piece should be now; a piece already on the table slides there,
  * a piece whose face changed is redrawn and flipped in place, a new piece deals in from `from`,
- * and a piece no longer named is collected to `exit` (or fades) and destroyed.
+ * and a piece no longer named is collected to `exit` (or fades) and destroyed. While a piece
+ * travels its texts hide (see showPrint).
  */
 import type Phaser from 'phaser';
 
@@ -50,20 +51,34 @@ export class Pieces<K> {
     if (old && same) {
       if (old.obj.getData('dragging')) return old.obj; // under a finger: it goes where it is dropped
       scene.tweens.killTweensOf(old.obj);
-      scene.tweens.add({ targets: old.obj, x: to.x, y: to.y, angle: to.angle ?? 0, alpha: to.alpha ?? 1, scaleX: 1, scaleY: 1, duration: MOVE_MS, ease: 'Sine.easeInOut' });
+      const moving = travels(old.obj, to);
+      if (moving) showPrint(old.obj, false);
+      scene.tweens.add({
+        targets: old.obj, x: to.x, y: to.y, angle: to.angle ?? 0, alpha: to.alpha ?? 1, scaleX: 1, scaleY: 1, duration: MOVE_MS, ease: 'Sine.easeInOut',
+        onComplete: () => showPrint(old.obj, true),
+      });
+      if (!moving) showPrint(old.obj, true);
       return old.obj;
     }
     const start = old ? { x: old.obj.x, y: old.obj.y, angle: old.obj.angle } : from ?? to;
     const flip = !!old;
     if (old) old.obj.destroy();
     const obj = scene.add.container(start.x, start.y);
-    draw(obj);
+    // A flip turns the drawing inside the piece; the piece itself (its box, its tap area) keeps its
+    // full size, held by an unseen frame, so a card turning back face down is never a sliver to tap.
+    const drawing = flip ? scene.add.container(0, 0) : obj;
+    draw(drawing);
+    if (flip) {
+      obj.add([scene.add.rectangle(0, 0, w, h).setVisible(false), drawing]);
+      drawing.scaleX = 0;
+      scene.tweens.add({ targets: drawing, scaleX: 1, duration: MOVE_MS, ease: 'Sine.easeInOut' });
+    }
     obj.setSize(w, h).setAngle(start.angle ?? 0);
     this.parent.add(obj);
     this.items.set(key, { obj, face, size });
-    if (flip) obj.scaleX = 0;
     if (!old && !from) obj.alpha = 0;
-    scene.tweens.add({ targets: obj, x: to.x, y: to.y, angle: to.angle ?? 0, alpha: to.alpha ?? 1, scaleX: 1, duration: MOVE_MS, ease: 'Sine.easeInOut' });
+    if (travels(obj, to)) showPrint(obj, false);
+    scene.tweens.add({ targets: obj, x: to.x, y: to.y, angle: to.angle ?? 0, alpha: to.alpha ?? 1, scaleX: 1, duration: MOVE_MS, ease: 'Sine.easeInOut', onComplete: () => showPrint(obj, true) });
     return obj;
   }
 
@@ -76,6 +91,7 @@ export class Pieces<K> {
       obj.disableInteractive();
       const to = exit?.(key) ?? null;
       this.scene.tweens.killTweensOf(obj);
+      if (to) showPrint(obj, false);
       this.scene.tweens.add({
         targets: obj, ...(to ? { x: to.x, y: to.y, scaleX: 0.5, scaleY: 0.5 } : {}), alpha: 0, duration: MOVE_MS + 60,
         ease: 'Sine.easeIn', onComplete: () => obj.destroy(),
@@ -86,5 +102,22 @@ export class Pieces<K> {
   destroy(): void {
     for (const piece of this.items.values()) piece.obj.destroy();
     this.items.clear();
+  }
+}
+
+/** Is the piece going somewhere else (more than a nudge)? */
+function travels(obj: Phaser.GameObjects.Container, to: Spot): boolean {
+  return Math.hypot(obj.x - to.x, obj.y - to.y) > 6;
+}
+
+/**
+ * A card's small print (its texts) hides while it flies across the table, so it never runs over
+ * the labels it passes (names, counts) and reads only once it has landed.
+ */
+function showPrint(obj: Phaser.GameObjects.Container, visible: boolean): void {
+  if (!obj.active) return;
+  for (const child of obj.list) {
+    if (child.type === 'Text') (child as Phaser.GameObjects.Text).setVisible(visible);
+    else if (child.type === 'Container') showPrint(child as Phaser.GameObjects.Container, visible);
   }
 }

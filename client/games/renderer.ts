@@ -5,6 +5,7 @@
  */
 import type Phaser from 'phaser';
 import type { Rollback } from '../net/connection.js';
+import type { SeatCue } from '../table/playersPanel.js';
 
 export interface SeatInfo { seat: number; name: string; bot: boolean; connected: boolean; me: boolean }
 
@@ -47,6 +48,11 @@ export interface GameRenderer<PublicView = unknown, SeatView = unknown> {
   /** Key presses routed from the scene while this renderer is shown. */
   onKey?(ctx: RenderContext, key: string): void;
   destroy?(): void;
+  /**
+   * Active seats that are not the one to play, with the game's cue for them (Took Over!'s taker):
+   * the players panel shows that cue instead of ▶ "to play".
+   */
+  seatCues?(publicView: PublicView): Map<number, SeatCue>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

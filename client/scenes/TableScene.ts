@@ -303,7 +303,9 @@ export class TableScene extends Phaser.Scene {
     const state = this.state();
     const me = this.me();
     const active = new Set(state.phase === 'playing' ? state.active : []);
-    const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat) }));
+    const views = state.phase === 'playing' ? this.connection.views() : null;
+    const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
+    const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat) }));
     renderPlayers(this.frame.players, rows, state.spectators);
   }
 

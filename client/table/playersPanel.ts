@@ -1,12 +1,19 @@
 /**
  * Who sits where: seat number, name, "you", and marks for the host, bots, absent players and
- * the seats the game waits on — each a symbol with a word (the word hides on phones, where
+ * the seats the game waits on (▶ "to play", or the game's own cue for a seat that may act out of
+ * turn) — each a symbol with a word (the word hides on phones, where
  * the symbol keeps an accessible label), never colour alone.
  */
 import { el } from '../ui/dom.js';
 import { t } from '../i18n/index.js';
 
-export interface PlayerRow { seat: number; name: string; bot: boolean; connected: boolean; host: boolean; me: boolean; active: boolean }
+/**
+ * A game's own word for an active seat that is not the one to play (Took Over!'s taker, who may
+ * take over while the active player places): shown instead of the ▶ "to play" mark.
+ */
+export interface SeatCue { symbol: string; label: string }
+
+export interface PlayerRow { seat: number; name: string; bot: boolean; connected: boolean; host: boolean; me: boolean; active: boolean; cue?: SeatCue }
 
 function mark(symbol: string, label: string, className = 'mark'): HTMLSpanElement {
   const span = el('span', { className }, symbol, el('span', { className: 'label', textContent: ` ${label}` }));
@@ -17,9 +24,11 @@ function mark(symbol: string, label: string, className = 'mark'): HTMLSpanElemen
 
 export function renderPlayers(list: HTMLOListElement, rows: PlayerRow[], spectators: number): void {
   const items = rows.map((p) => {
-    const li = el('li', { className: `jn-player${p.active ? ' active' : ''}${p.me ? ' me' : ''}` });
+    const toPlay = p.active && !p.cue;
+    const li = el('li', { className: `jn-player${toPlay ? ' active' : ''}${p.active && p.cue ? ' cued' : ''}${p.me ? ' me' : ''}` });
     li.dataset.seat = String(p.seat);
-    if (p.active) li.append(mark('▶', t('common:frame.turn'), 'mark turn'));
+    if (toPlay) li.append(mark('▶', t('common:frame.turn'), 'mark turn'));
+    else if (p.active && p.cue) li.append(mark(p.cue.symbol, p.cue.label, 'mark cue'));
     li.append(el('span', { className: 'seat', textContent: String(p.seat + 1) }));
     li.append(el('span', { className: 'name', textContent: p.name }));
     if (p.me) li.append(el('span', { className: 'mark', textContent: t('common:frame.you_mark') }));

@@ -3,7 +3,8 @@
  * table from the lobby, then tap (page.touchscreen) one of the targets the table offers —
  * `window.junctionTargets()`, which holds only what the rules allow now — until the result shows.
  * No page error, and the server refuses nothing the client offered (a lost race for the same card
- * is not an offer the client could have known was stale). Screenshots of each table at phone
+ * is not an offer the client could have known was stale). Then Rematch on the result screen seats
+ * the player at a new table of the same game (issue 16: from the lobby gallery to Rematch). Screenshots of each table at phone
  * portrait, phone landscape and desktop go to a temporary folder that is removed afterwards
  * (JUNCTION_SHOTS=<dir> keeps them there instead, to look at).
  */
@@ -43,13 +44,21 @@ const GAMES: Game[] = [
   { id: 'car_exchange', options: { targetScore: 1, rounds: 1, roundPauseMs: 0, newCarWindowMs: 500, exchangeWindowMs: 500, turnMs: 20_000 }, prefer: ['card-', 'option-', 'accept', 'keep', 'draw'], races: ['new_car_window', 'exchange_window'] },
 ];
 
-const KNOWN_FAILING = new Set(['car_exchange']);
-
 async function targets(page: Page): Promise<Target[]> {
   const list = await page.evaluate(() => (window as unknown as { junctionTargets(): Target[] }).junctionTargets());
   const view = page.viewportSize()!;
   return list.filter((t) => t.width > 0 && t.height > 0 && t.x + t.width / 2 >= 0 && t.y + t.height / 2 >= 0
     && t.x + t.width / 2 <= view.width && t.y + t.height / 2 <= view.height);
+}
+
+/** The table this page sits at: room, game, variant and my seat. */
+async function tableSeat(page: Page): Promise<{ roomId: string; game: string; variant: string; seat: number | null }> {
+  return page.evaluate(() => {
+    const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
+    const room = scene.connection.room;
+    const me = room.state.players.get(scene.connection.sessionId);
+    return { roomId: room.roomId as string, game: room.state.game as string, variant: room.state.variant as string, seat: me ? me.seat as number : null };
+  });
 }
 
 function choose(list: Target[], prefer: string[], turn: number): Target | undefined {
@@ -70,11 +79,8 @@ async function screenshots(page: Page, game: string): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-describe.skipIf(!browserTestsRun)('four tables by touch on a phone', () => {
-  // Known failing on the merged tree (2026-11-23): Car Exchange's touch game does not reach its result
-  // in time; listed as skipped so the report shows it (issue 17 stays open until it passes).
-  it.skip.each(GAMES.filter((g) => KNOWN_FAILING.has(g.id)))('$id: a full game at 390×844 by taps only', () => undefined);
-  it.each(GAMES.filter((g) => !KNOWN_FAILING.has(g.id)))('$id: a full game at 390×844 by taps only', async (game) => {
+describe.skipIf(!browserTestsRun)('four tables by touch on a phone, then Rematch', () => {
+  it.each(GAMES)('$id: a full game at 390×844 by taps only, then Rematch', async (game) => {
     const page = await env.browser.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     const errors: string[] = [];
@@ -121,8 +127,27 @@ describe.skipIf(!browserTestsRun)('four tables by touch on a phone', () => {
       if (!shot) await screenshots(page, game.id);
       const refused = await page.evaluate(() => (window as unknown as { refused: { code: string }[] }).refused);
       expect(refused.filter((r) => !game.races.includes(r.code))).toEqual([]);
-      expect(errors).toEqual([]);
       expect(taps).toBeGreaterThan(0);
+
+      // Issue 16: from the result, Rematch seats the player at a new table of the same game.
+      const before = await tableSeat(page);
+      expect(before.game).toBe(game.id);
+      await page.tap('[data-testid=rematch]');
+      await page.waitForFunction((old) => {
+        const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
+        const room = scene?.connection?.room;
+        return !!room?.state?.game && room.roomId !== old && room.state.players.get(scene.connection.sessionId) !== undefined;
+      }, before.roomId, { timeout: 30_000 }).catch(async (e: unknown) => {
+        console.log('no rematch table', game.id, await failureScreenshot(page, `touch-rematch-${game.id}`));
+        throw e;
+      });
+      const after = await tableSeat(page);
+      expect(after.game).toBe(game.id);
+      expect(after.variant).toBe(before.variant);
+      expect(after.roomId).not.toBe(before.roomId);
+      expect(after.seat).toBe(before.seat);
+      expect(await page.locator('#result').isVisible()).toBe(false);
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }

@@ -12,8 +12,9 @@ import type { CarExchangePublicView, CarExchangeSeatView } from '../../../shared
 import { COLOURS, cardOf, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
 import { FILL, LETTER, LETTER_OF, countdown, drawBack, drawCard, type CardSize } from './cardFace.js';
 import { drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, style, type Tick } from './panels.js';
-import { Pieces, type Spot } from '../pieces.js';
-import { MoveGate, TAP, fitText, setTap, tapButton } from '../controls.js';
+import type { Pieces, Spot } from '../pieces.js';
+import { GatedTable } from '../pieceStage.js';
+import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
 const NS = 'table_car_exchange:';
@@ -30,37 +31,28 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   private cursor = 0;
   private mode: Mode | null = null;
   private chat = 0;
-  private ctx: RenderContext | null = null;
+  private table = new GatedTable<number>();
   private last: Views | null = null;
   private ticks: Tick[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
-  private pieces: Pieces<number> | null = null;
-  private chrome: Phaser.GameObjects.Container | null = null;
   private pilePos: Spot = { x: 0, y: 0 };
   private deckPos: Spot = { x: 0, y: 0 };
-  private seatPos: Spot[] = [];
-  private gate = new MoveGate();
+  private get ctx(): RenderContext | null { return this.table.ctx; }
+  private get gate(): MoveGate { return this.table.gate; }
+  private get pieces(): Pieces<number> | null { return this.table.pieces; }
+  private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
   render(frame: RenderContext, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
-    this.gate.seen(pub, mine);
-    const ctx = this.gate.wrap(frame, () => this.draw());
-    this.ctx = ctx;
+    const { ctx, fresh } = this.table.open(frame, () => this.draw(), pub, mine);
     this.last = { pub, mine };
-    if (!this.pieces) {
-      this.chrome = ctx.scene.add.container(0, 0);
-      ctx.layer.add(this.chrome);
-      this.pieces = new Pieces<number>(ctx.scene, ctx.layer);
-      this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
-    }
+    if (fresh) this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
     this.draw();
   }
 
   destroy(): void {
     this.timer?.remove();
     this.timer = null;
-    this.pieces?.destroy();
-    this.chrome?.destroy();
-    this.pieces = null;
+    this.table.destroy();
   }
 
   onKey(frame: RenderContext, key: string): void {
@@ -117,8 +109,19 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     return v.pending?.kind !== 'dealerColour';
   }
 
+  /** rules.ts draw: with an opening Garage pending, only a hand without a Car may draw. */
   private canDraw(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
-    return this.myMove(v, mine) && (v.pending === null || v.pending.kind === 'garage');
+    if (!this.myMove(v, mine)) return false;
+    if (v.pending === null) return true;
+    return v.pending.kind === 'garage' && !mine!.hand.some((c) => c.kind === 'car');
+  }
+
+  /** Does the windows row (drawWindows) have anything to show? */
+  private windowsShown(v: CarExchangePublicView, mine: CarExchangeSeatView): boolean {
+    const p = v.pending;
+    const buttons = v.phase === 'playing' && (this.canDraw(v, mine) || (this.myMove(v, mine) && (p?.kind === 'service' || p?.kind === 'fine'))
+      || (!!mine.drawn && v.turn === mine.seat && !this.mode));
+    return buttons || !!v.exchange || !!v.newCarWindow;
   }
 
   private canAccept(v: CarExchangePublicView, mine: CarExchangeSeatView | null): boolean {
@@ -226,17 +229,17 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const { pub: view, mine } = last;
     const { scene, width, height } = ctx;
     const chrome = this.chrome!, pieces = this.pieces;
-    chrome.removeAll(true);
+    this.table.clear();
     this.ticks = [];
     this.checkMode(view, mine);
 
-    const top = drawPlayers(ctx, chrome, view, this.ticks) + 4;
-    this.seatPos = view.players.map((_, i) => ({ x: 40 + (i % Math.max(1, Math.floor(width / 150))) * 150, y: 30 }));
+    const top = drawPlayers(ctx, chrome, view, this.ticks, height < 520) + 4;
 
     // bottom-up: hand rows, the choice row, the windows row (and the talking row)
     const hand = mine?.hand ?? [];
     const opts = mine ? this.options(ctx, view, mine) : null;
-    const rowsBelow = mine ? TAP + 8 + (opts ? TAP + 8 : 0) + (view.talking ? TAP + 8 : 0) : 0;
+    const windows = mine ? this.windowsShown(view, mine) : false;
+    const rowsBelow = mine ? (windows ? TAP + 8 : 0) + (opts ? TAP + 8 : 0) + (view.talking ? TAP + 8 : 0) : 0;
     let cw = Math.max(46, Math.min(84, (width + 6) / Math.max(4, Math.ceil(hand.length / 2)) - 6));
     let per = 1, rows = 1, ch = 0;
     for (; ; cw -= 2) {
@@ -250,14 +253,14 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const handTop = height - (mine ? rows * (ch + 6) : 0);
     let y = handTop - rowsBelow;
     const windowsY = y;
-    y += TAP + 8;
+    y += windows ? TAP + 8 : 0;
     const choicesY = y;
     y += opts ? TAP + 8 : 0;
     const chatY = y;
 
     // middle: deck, pile, table info and scores, as large as the room left allows
     const midH = windowsY - top - 4;
-    const ph = Math.max(56, Math.min(150, midH - 22));
+    const ph = Math.max(48, Math.min(150, midH - 8));
     const pile: CardSize = { w: ph * 0.68, h: ph };
     const my = top + 2;
     this.deckPos = { x: pile.w / 2, y: my + ph / 2 };
@@ -269,27 +272,33 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
       const hit = deck.list[0] as Phaser.GameObjects.Rectangle;
       hit.setStrokeStyle(4, 0xfff07a);
       chrome.add(tapButton(scene, 0, my + ph - TAP, t(`${NS}drawShort`), 'draw-deck', () => this.act({ type: 'draw' }), { width: pile.w, fontSize: 14 }).setAlpha(0.92));
+      // The deck's label moves above the button, shortened to the count or dropped when the deck is short.
+      const label = deck.list[1] as Phaser.GameObjects.Text;
+      const above = ph - TAP;
+      label.setY(above / 2);
+      if (label.height > above - 2) label.setText(String(view.deck));
+      if (label.height > above - 2) label.setText('');
     }
     if (view.discard > 1) chrome.add(scene.add.rectangle(this.pilePos.x + 4, this.pilePos.y + 4, pile.w, pile.h, 0x1a1f2b).setStrokeStyle(1, 0x4a5674));
     if (!view.top) chrome.add(scene.add.rectangle(this.pilePos.x, this.pilePos.y, pile.w, pile.h).setStrokeStyle(1, 0x4a5674));
     const infoX = pile.w * 2 + 30;
     const infoW = Math.min(260, width - infoX);
-    const infoH = drawTableInfo(ctx, chrome, view, infoX, my, infoW);
+    const infoH = drawTableInfo(ctx, chrome, view, infoX, my, infoW, windowsY - my - 2);
     const scoresX = infoX + infoW + 16;
     if (width - scoresX >= 200) drawScores(ctx, chrome, view, scoresX, my, width - scoresX, this.ticks);
     else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, chrome, view, infoX, my + infoH + 4, width - infoX, this.ticks);
     else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, chrome, view, 0, my + ph + 12, width, this.ticks);
 
     pieces.begin();
-    // the pile's top card (keyed like the hand card it was, so a play slides)
+    // The pile's top card, keyed like the hand card it was, so my play slides there; a rival's card
+    // fades in on the pile (a flight from their box would cross every text in between).
     if (view.top) {
-      const fromSeat = this.seatPos[view.turn];
-      pieces.put(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos, fromSeat);
+      pieces.put(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos);
       setTap(pieces.get(view.top.id)!, 'pile', null);
     }
 
     if (mine) {
-      this.drawWindows(ctx, view, mine, windowsY);
+      if (windows) this.drawWindows(ctx, view, mine, windowsY);
       if (opts) this.drawChoices(ctx, opts, choicesY);
       if (view.talking) this.drawChat(ctx, view, mine, chatY);
       this.drawHand(ctx, view, mine, handTop, size, per);
@@ -333,7 +342,14 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const buttons = opts.map((o) => tapButton(scene, x, y, o.label, o.id, o.run, { enabled: o.enabled !== false && (this.gate.open || o.id === 'cancel'), colour: o.bg, fontSize: 14 }));
     // Too wide for one row: shrink the labels until they fit (never off the screen).
     const total = () => buttons.reduce((s, b) => s + b.width + 6, 0);
-    for (let f = 13; f >= 10 && x + total() > ctx.width; f--) for (const b of buttons) b.setFontSize(f).setPadding(6, b.padding.top, 6, b.padding.bottom);
+    for (let f = 13; f >= 10 && x + total() > ctx.width; f--) {
+      for (const b of buttons) {
+        b.setFontSize(f).setPadding(6, b.padding.top, 6, b.padding.bottom);
+        // a smaller font must not make a shorter button: pad it back to a finger's height
+        const pad = Math.ceil((TAP - (b.height - (b.padding.top ?? 0) - (b.padding.bottom ?? 0))) / 2);
+        if (b.height < TAP) b.setPadding(6, pad, 6, pad);
+      }
+    }
     for (const b of buttons) { b.setPosition(x, y); this.chrome!.add(b); x += b.width + 6; }
   }
 

@@ -40,7 +40,9 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   const corner = card.colour ? `${LETTER_OF(card.colour)}${card.kind === 'car' ? card.value : ''}` : '★';
   c.add(scene.add.text(3, 2, corner, { ...outline, fontSize: `${font + 2}px`, fontStyle: 'bold' }));
   const name = card.colour ? t(`table_car_exchange:face.coloured.${card.kind === 'car' ? 'car' : 'special'}`, { colour: t(`table_car_exchange:colour.name.${card.colour}`), kind: NAME(card.kind).toLowerCase() }) : NAME(card.kind);
-  c.add(scene.add.text(w / 2, h - 3, name, { ...outline, fontSize: `${Math.max(7, font - 2)}px` }).setOrigin(0.5, 1));
+  const nameText = scene.add.text(w / 2, h - 3, name, { ...outline, fontSize: `${Math.max(7, font - 2)}px` }).setOrigin(0.5, 1);
+  if (nameText.width > w - 2) nameText.setScale((w - 2) / nameText.width, 1); // "green service" on a small card
+  c.add(nameText);
   if (opts.badge) c.add(scene.add.text(w - 3, 2, opts.badge, { fontSize: `${font + 2}px`, color: '#111', backgroundColor: '#fff07a', padding: { x: 3, y: 1 } }).setOrigin(1, 0));
   if (opts.dim) c.setAlpha(0.5);
   c.setSize(w, h);

@@ -11,8 +11,9 @@ import type { RailwayPublicView, RailwaySeatView } from '../../../shared/games/r
 import { carId, type Car } from '../../../shared/games/railway/cards.js';
 import { follows, lastCar } from '../../../shared/games/railway/matching.js';
 import { drawCar, drawFaceDown, type CardSize } from './carFace.js';
-import { Pieces, type Spot } from '../pieces.js';
-import { MoveGate, TAP, fitText, setTap, tapButton } from '../controls.js';
+import type { Pieces, Spot } from '../pieces.js';
+import { GatedTable } from '../pieceStage.js';
+import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
 import { t } from '../../i18n/index.js';
 import { renderLongest } from './longest.js';
 
@@ -25,33 +26,24 @@ interface Layout { cols: number; card: CardSize; tableX: number; tableY: number;
 export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwaySeatView> {
   get keysHelp(): string { return t(`${NS}keys`); }
   private cursor = 0;
-  private ctx: RenderContext | null = null;
+  private table = new GatedTable<string>();
   private last: { pub: RailwayPublicView; mine: RailwaySeatView | null } | null = null;
-  private pieces: Pieces<string> | null = null;
-  private under: Phaser.GameObjects.Container | null = null;
-  private over: Phaser.GameObjects.Container | null = null;
   private cols = 9;
   private spots = new Map<string, Spot>();
-  private gate = new MoveGate();
+  private get ctx(): RenderContext | null { return this.table.ctx; }
+  private get gate(): MoveGate { return this.table.gate; }
+  private get pieces(): Pieces<string> | null { return this.table.pieces; }
+  private get under(): Phaser.GameObjects.Container | null { return this.table.chrome; }
+  private get over(): Phaser.GameObjects.Container | null { return this.table.over; }
 
   render(frame: RenderContext, pub: RailwayPublicView, mine: RailwaySeatView | null): void {
-    this.gate.seen(pub, mine);
-    const ctx = this.gate.wrap(frame, () => { if (this.last && this.ctx) this.render(frame, this.last.pub, this.last.mine); });
-    this.ctx = ctx;
+    const { ctx } = this.table.open(frame, () => { if (this.last) this.render(frame, this.last.pub, this.last.mine); }, pub, mine);
     const prev = this.last?.pub ?? null;
     this.last = { pub, mine };
-    if (!this.pieces) {
-      this.under = ctx.scene.add.container(0, 0);
-      ctx.layer.add(this.under);
-      this.pieces = new Pieces<string>(ctx.scene, ctx.layer);
-      this.over = ctx.scene.add.container(0, 0);
-      ctx.layer.add(this.over);
-    }
-    this.under!.removeAll(true);
-    this.over!.removeAll(true);
+    this.table.clear();
     if (pub.longest) {
-      this.pieces.begin();
-      this.pieces.end();
+      this.pieces!.begin();
+      this.pieces!.end();
       renderLongest(ctx, this.over!, pub, mine);
       return;
     }
@@ -59,10 +51,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
   }
 
   destroy(): void {
-    this.pieces?.destroy();
-    this.under?.destroy();
-    this.over?.destroy();
-    this.pieces = null;
+    this.table.destroy();
   }
 
   onKey(frame: RenderContext, key: string): void {
@@ -133,8 +122,12 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
   private layout(ctx: RenderContext, slots: number): Layout {
     const { width, height } = ctx;
     const landscape = width > height * 1.5;
-    const aw = landscape ? Math.max(width * 0.6, width - 320) : width;
     const ah = landscape ? height : height * 0.56;
+    // Beside the panel, the table still gets room for finger-sized cards (TAP wide) in the rows that fit.
+    const fitRows = Math.max(1, Math.floor((ah + GAP) / (TAP + GAP)));
+    const fitCols = Math.ceil(slots / fitRows);
+    const fingerW = fitCols * TAP + (fitCols - 1) * GAP + 8;
+    const aw = landscape ? Math.min(width, Math.max(width * 0.6, width - 320, fingerW)) : width;
     let best: Layout | null = null;
     for (let cols = 6; cols <= 18; cols++) {
       const rows = Math.ceil(slots / cols);
@@ -212,7 +205,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
         over.add(b);
         bxx += b.width + 6;
       }
-      const handBottom = Math.max(y + small.h + 16, byy + TAP + 4);
+      const handBottom = Math.max(y + small.h + 22, byy + TAP + 4); // below the "hand" label
       // train: locomotive then cars, wrapping onto as many lines as fit
       const tTop = handBottom + 2;
       const avail = Math.max(30, L.ph - (tTop - L.py));
@@ -260,7 +253,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     });
     for (let i = 0; i < view.table.length; i++) this.spots.set(`slot-${i}`, slotSpot(i));
     pieces.end((key) => this.departure(key, view, prev, mine));
-    ctx.layer.bringToTop(over);
+    this.table.raise();
 
     if (!meP || !mine) ctx.hint(view.over ? t(`${NS}hint.over`) : t(`${NS}hint.watching`));
     else if (view.over) ctx.hint(t(`${NS}hint.over`));

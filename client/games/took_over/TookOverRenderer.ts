@@ -12,10 +12,12 @@ import type { TookOverPublicView, TookOverSeatView } from '../../../shared/games
 import type { NumberedCard } from '../../../shared/games/trafficcars_deck/cards.js';
 import { sideFor } from '../../../shared/games/took_over/line.js';
 import { drawCard, type CardSize } from '../trafficcars/cardFace.js';
-import { Pieces, type Spot } from '../pieces.js';
-import { MoveGate, TAP, fitText, tapButton } from '../controls.js';
+import type { Pieces, Spot } from '../pieces.js';
+import { GatedTable } from '../pieceStage.js';
+import { TAP, fitText, tapButton, type MoveGate } from '../controls.js';
 import { markTarget, unmarkTarget } from '../../ui/tapTargets.js';
 import { t } from '../../i18n/index.js';
+import type { SeatCue } from '../../table/playersPanel.js';
 
 const NS = 'table_took_over:';
 /** The client's clock estimate may run a little ahead of the server's: wait this much past the pace. */
@@ -24,38 +26,39 @@ const PACE_MARGIN_MS = 120;
 export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOverSeatView> {
   get keysHelp(): string { return t(`${NS}keys`); }
   private selected = new Set<string>();
-  private ctx: RenderContext | null = null;
+  private table = new GatedTable<string>();
   private last: { pub: TookOverPublicView; mine: TookOverSeatView | null } | null = null;
-  private pieces: Pieces<string> | null = null;
-  private chrome: Phaser.GameObjects.Container | null = null;
   private timer: Phaser.Time.TimerEvent | null = null;
   private paceTimer: Phaser.Time.TimerEvent | null = null;
   private tick: (() => void) | null = null;
   private lineSpot: Spot & { top: number; bottom: number } = { x: 0, y: 0, top: 0, bottom: 0 };
-  private seatSpots: Spot[] = [];
   private discardSpot: Spot = { x: 0, y: 0 };
-  private gate = new MoveGate();
+  private get ctx(): RenderContext | null { return this.table.ctx; }
+  private get gate(): MoveGate { return this.table.gate; }
+  private get pieces(): Pieces<string> | null { return this.table.pieces; }
+  private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
   render(frame: RenderContext, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
-    this.gate.seen(pub, mine);
-    const ctx = this.gate.wrap(frame, () => this.draw());
-    this.ctx = ctx;
+    const { ctx, fresh } = this.table.open(frame, () => this.draw(), pub, mine);
     this.last = { pub, mine };
-    if (!this.pieces) {
-      this.chrome = ctx.scene.add.container(0, 0);
-      ctx.layer.add(this.chrome);
-      this.pieces = new Pieces<string>(ctx.scene, ctx.layer);
-      this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.tick?.() });
-    }
+    if (fresh) this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.tick?.() });
     this.draw();
   }
 
   destroy(): void {
     this.timer?.remove();
     this.paceTimer?.remove();
-    this.pieces?.destroy();
-    this.chrome?.destroy();
-    this.pieces = null;
+    this.table.destroy();
+  }
+
+  /** Besides the player to play, the taker (or, when anyone may take over, every other seat) is waited on. */
+  seatCues(pub: TookOverPublicView): Map<number, SeatCue> {
+    const cues = new Map<number, SeatCue>();
+    if (pub.phase === 'over') return cues;
+    pub.players.forEach((_, s) => {
+      if (s !== pub.active && (pub.taker === null || s === pub.taker)) cues.set(s, { symbol: '⚡', label: t(`${NS}taker`) });
+    });
+    return cues;
   }
 
   onKey(frame: RenderContext, key: string): void {
@@ -95,7 +98,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     const { pub: view, mine: seat } = last;
     const { scene, width, height } = ctx;
     const chrome = this.chrome!, pieces = this.pieces;
-    chrome.removeAll(true);
+    this.table.clear();
     const hand = seat?.hand ?? [];
     for (const id of [...this.selected]) if (!hand.some((c) => c.id === id)) this.selected.delete(id);
     const legal = this.legal();
@@ -106,17 +109,33 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     const text = (x: number, y: number, s: string, size = 14, colour = '#f2f2f2', bold = false) =>
       scene.add.text(x, y, s, { fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, color: colour, fontStyle: bold ? 'bold' : 'normal' });
 
-    // sizes: one card size for line and hand, so a placed card only slides
+    // sizes: one card size for line and hand, so a placed card only slides; the hand wraps in rows
     const landscape = width > height * 1.6;
     const nPlayers = view.players.length;
     const pCols = landscape ? nPlayers : width >= 520 ? Math.min(2, nPlayers) : 1;
     const playersH = 20 * Math.ceil(nPlayers / pCols);
-    const rowsFree = landscape ? height - 18 - 22 - playersH - 20 : height - 18 - 22 - playersH - TAP - 40;
-    const h = Math.max(58, Math.min(110, rowsFree / 2));
-    const handN = Math.max(6, hand.length);
     const handW = landscape ? width - 196 : width;
-    const w = Math.max(44, Math.min(h / 1.35, (handW - 8) / handN - 6));
-    const size: CardSize = { w, h: Math.max(h, w * 1.2) };
+    const handLabel = text(0, 0, legal.take.size > 0 ? t(`${NS}handTake`) : t(`${NS}hand`), 13, '#cfd6e6');
+    if (landscape) fitText(handLabel, handW);
+    else handLabel.setWordWrapWidth(width - 4);
+    const labelH = seat ? handLabel.height + 4 : 0;
+    if (!seat) handLabel.destroy();
+    // info line, line, clock, players, hand label, the raise of a chosen card, buttons (portrait)
+    const fixed = 20 + 6 + 22 + playersH + 6 + labelH + 12 + (landscape || !seat ? 0 : TAP + 12);
+    const handN = Math.max(1, hand.length);
+    let w = 80, ch = 108, per = handN, rows = 1;
+    for (; w > 44; w -= 2) {
+      ch = Math.max(58, w * 1.35);
+      per = Math.max(1, Math.floor((handW + 6) / (w + 6)));
+      rows = seat ? Math.ceil(handN / per) : 0;
+      if (fixed + ch + rows * (ch + 6) <= height) break;
+    }
+    if (w <= 44) {
+      w = 44; ch = 58;
+      per = Math.max(1, Math.floor((handW + 6) / (w + 6)));
+      rows = seat ? Math.ceil(handN / per) : 0;
+    }
+    const size: CardSize = { w, h: ch };
 
     // the line
     let y = 0;
@@ -125,17 +144,21 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     const n = view.line.length;
     const zone = 50;
     const room = width - 2 * zone - 12;
-    const step = n <= 1 ? 0 : Math.min(w + 4, (room - w - 16) / (n - 1));
+    // A long line narrows its cards (down to 30 px) before they overlap, so their numbers stay apart.
+    const lw = Math.min(w, Math.max(30, (room - 16) / Math.max(1, n) - 4));
+    const lineSize: CardSize = lw === w ? size : { w: lw, h: Math.max(42, lw * 1.35) };
+    const step = n <= 1 ? 0 : Math.min(lw + 4, (room - lw - 16) / (n - 1));
     const gapIndex = view.gap ? view.line.findIndex((c) => c.value === view.gap!.high) : -1;
-    const lineW = step * Math.max(0, n - 1) + w + (gapIndex > 0 ? 16 : 0);
-    const x0 = (width - lineW) / 2 + w / 2;
+    const lineW = step * Math.max(0, n - 1) + lw + (gapIndex > 0 ? 16 : 0);
+    const x0 = (width - lineW) / 2 + lw / 2;
     const ly = y + size.h / 2;
     this.lineSpot = { x: width / 2, y: ly, top: y - 10, bottom: y + size.h + 10 };
     this.discardSpot = { x: width - 20, y: ly };
     const spotOf = (i: number): Spot => ({ x: x0 + i * step + (gapIndex > 0 && i >= gapIndex ? 16 : 0), y: ly });
     const endZone = (x: number, label: string) => {
       chrome.add(scene.add.rectangle(x, ly, zone - 6, size.h, 0x2b3550, 0.6).setStrokeStyle(1, 0x4a5674));
-      chrome.add(text(x, ly, label, 12, '#9fb0d0').setOrigin(0.5).setAlign('center'));
+      // one word a line ("←", "plus", "petit"): the zone is narrow
+      chrome.add(fitText(text(x, ly, label.split(' ').join('\n'), 12, '#9fb0d0').setOrigin(0.5).setAlign('center'), zone - 8));
     };
     if (n > 0) {
       endZone(zone / 2, t(`${NS}lower`));
@@ -166,35 +189,37 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     // players: role written, never only an arrow or a colour
     const cols = pCols;
     const colW = width / cols;
-    this.seatSpots = [];
     view.players.forEach((p, s) => {
       const x = (s % cols) * colW;
       const py = y + Math.floor(s / cols) * 20;
-      const role = view.phase === 'over' ? '' : s === view.active ? ` · ${t(`${NS}turn`)}` : (view.taker === null ? s !== view.active : s === view.taker) ? ` · ⚡ ${t(`${NS}taker`)}` : '';
+      const role = view.phase === 'over' ? '' : s === view.active ? ` · ▶ ${t(`${NS}turn`)}` : (view.taker === null ? s !== view.active : s === view.taker) ? ` · ⚡ ${t(`${NS}taker`)}` : '';
       chrome.add(fitText(text(x, py, `${name(s)}: ${t(`${NS}counts`, { hand: p.hand, stack: p.stack })}${role}`, 13, s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', s === view.active), colW - 8));
-      this.seatSpots[s] = { x: x + 40, y: py + 8 };
     });
     y += playersH + 6;
 
-    // my hand
+    // the line, then my hand
     pieces.begin();
     view.line.forEach((card, i) => {
-      const piece = this.putCard(card, size, spotOf(i), view.latest?.id === card.id ? 0xf2c14e : 0x222222, this.seatSpots[view.active]);
+      // A rival's card fades in where it lands (its flight would cross the texts above the line).
+      const piece = this.putCard(card, lineSize, spotOf(i), view.latest?.id === card.id ? 0xf2c14e : 0x222222);
       this.setHandTap(piece, card.id, null);
     });
     if (seat) {
-      chrome.add(text(0, y, legal.take.size > 0 ? t(`${NS}handTake`) : t(`${NS}hand`), 13, '#cfd6e6'));
-      const hy = y + 18 + size.h / 2;
-      const hStep = Math.min(w + 8, (handW - w) / Math.max(1, hand.length - 1));
+      handLabel.setPosition(0, y);
+      chrome.add(handLabel);
+      const top = y + labelH + 10;
       hand.forEach((card, i) => {
         const sel = this.selected.has(card.id);
         const live = legal.place.has(card.id) || legal.take.has(card.id);
-        const at = { x: w / 2 + 4 + i * hStep, y: hy - (sel ? 10 : 0), alpha: live || (legal.place.size === 0 && legal.take.size === 0) ? 1 : 0.55 };
+        const cx = (i % per) * (w + 6) + w / 2;
+        const cy = top + Math.floor(i / per) * (size.h + 6) + size.h / 2;
+        const at = { x: cx, y: cy - (sel ? 10 : 0), alpha: live || (legal.place.size === 0 && legal.take.size === 0) ? 1 : 0.55 };
         const piece = this.putCard(card, size, at, sel ? 0xf2c14e : live ? 0x7fd1ff : 0x222222);
         this.setHandTap(piece, card.id, live ? card : null);
-        if (legal.take.has(card.id)) chrome.add(text(at.x, hy + size.h / 2 + 2, '⚡', 12, '#ffb36b').setOrigin(0.5, 0));
+        // a card that may take over: ⚡ in its bottom corner (the band carries no text)
+        if (legal.take.has(card.id)) chrome.add(text(cx + w / 2 - 3, cy + size.h / 2 - 3, '⚡', 12, '#ffb36b').setOrigin(1, 1));
       });
-      const by = landscape ? y + 18 : hy + size.h / 2 + 16;
+      const by = landscape ? y : top + rows * (size.h + 6) + 6;
       const bx = landscape ? width - 188 : 0;
       const passB = tapButton(scene, bx, by, t(`${NS}pass`), 'pass', () => ctx.act({ type: 'pass' }), { enabled: legal.pass, width: landscape ? 188 : undefined });
       chrome.add(passB);

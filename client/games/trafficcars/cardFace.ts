@@ -5,11 +5,12 @@
  */
 import type Phaser from 'phaser';
 import type { TrafficcarsCard, TrafficcarsKind } from '../../../shared/games/trafficcars_deck/cards.js';
+import { t } from '../../i18n/index.js';
 
 export interface CardSize { w: number; h: number }
 
 const BAND: Record<TrafficcarsKind, number> = { car: 0x3d7dd8, trailer: 0x9a6a2f, police: 0x22305e, ambulance: 0xd64545 };
-const LABEL: Record<TrafficcarsKind, string> = { car: 'CAR', trailer: 'TRAILER', police: 'POLICE', ambulance: 'AMBULANCE' };
+const LABEL = (kind: TrafficcarsKind): string => t(`common:trafficcars_kind.${kind}`);
 
 export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSize, card: TrafficcarsCard, border = 0x222222): Phaser.GameObjects.Container {
   const { w, h } = size;
@@ -30,8 +31,11 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   c.add(scene.add.circle(-w * 0.15, top + h * 0.66, Math.max(2, w * 0.06), 0x222222));
   c.add(scene.add.circle(w * 0.15, top + h * 0.66, Math.max(2, w * 0.06), 0x222222));
   const big = card.value === null ? 'W' : String(card.value);
-  c.add(scene.add.text(0, top + h * 0.3, big, { fontSize: `${Math.round(Math.min(w * 0.5, h * 0.34))}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
-  c.add(scene.add.text(0, top + 3, LABEL[card.kind], { fontSize: `${Math.max(8, Math.round(w * 0.13))}px`, color: '#333' }).setOrigin(0.5, 0));
+  // The kind on top (shrunk to the card's width), the number below it, never over it.
+  const label = scene.add.text(0, top + 3, LABEL(card.kind), { fontSize: `${Math.max(8, Math.round(w * 0.13))}px`, color: '#333' }).setOrigin(0.5, 0);
+  if (label.width > w - 4) label.setScale((w - 4) / label.width, 1);
+  c.add(label);
+  c.add(scene.add.text(0, top + 4 + label.height, big, { fontSize: `${Math.round(Math.min(w * 0.5, h * 0.3))}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5, 0));
   c.setSize(w, h);
   return c;
 }
