@@ -1,9 +1,11 @@
 /**
  * Each game's gallery picture, drawn at runtime from the game's own pieces (the table renderers'
- * drawing helpers, unchanged) into a RenderTexture and read back as an image URL for the DOM
- * gallery. No external assets. Pictures are drawn once per page and cached.
+ * drawing helpers, unchanged) on a 2D canvas (client/ui/sketch.ts: no Phaser in the lobby) and
+ * read back as an image URL for the DOM gallery. No external assets. Pictures are drawn once per
+ * page and cached.
  */
 import type Phaser from 'phaser';
+import { sketch } from '../ui/sketch.js';
 import { carAt } from '../games/railway/carFace.js';
 import { LOCOMOTIVES, carOf } from '../../shared/games/railway/cards.js';
 import { drawCard as drawExchangeCard } from '../games/car_exchange/cardFace.js';
@@ -127,33 +129,25 @@ function drawCity(scene: Phaser.Scene, c: Phaser.GameObjects.Container): void {
   add(c, cars);
 }
 
-const cache = new Map<string, Promise<string>>();
+const cache = new Map<string, string>();
 
-/** A data URL of the game's picture (PNG), drawn with this scene's renderer. */
-export function gamePicture(scene: Phaser.Scene, gameId: string): Promise<string> {
+/** A data URL of the game's picture (PNG); '' for a game without one, or whose drawing failed. */
+export function gamePicture(gameId: string): string {
   const hit = cache.get(gameId);
-  if (hit) return hit;
-  const made = new Promise<string>((resolve) => {
-    const draw = DRAWINGS[gameId];
-    if (!draw) return resolve('');
-    const rt = scene.add.renderTexture(0, 0, PICTURE_W * SCALE, PICTURE_H * SCALE).setVisible(false);
-    const c = scene.add.container(0, 0);
-    try {
-      draw(scene, c);
-      c.setScale(SCALE);
-      rt.fill(0x263049).draw(c);
-    } finally {
-      c.destroy();
+  if (hit !== undefined) return hit;
+  const draw = DRAWINGS[gameId];
+  let url = '';
+  try {
+    if (draw) {
+      url = sketch(PICTURE_W, PICTURE_H, SCALE, (scene) => {
+        const c = scene.add.container(0, 0);
+        draw(scene, c);
+        return c;
+      }, 0x263049).toDataURL('image/png');
     }
-    let settled = false;
-    // A scene that stops before the snapshot is read destroys the texture: draw again next time.
-    scene.events.once('shutdown', () => { if (!settled) cache.delete(gameId); });
-    rt.snapshot((image) => {
-      settled = true;
-      resolve(image instanceof HTMLImageElement ? image.src : '');
-      rt.destroy();
-    });
-  });
-  cache.set(gameId, made);
-  return made;
+  } catch (error) {
+    console.error(`picture of ${gameId}`, error);
+  }
+  cache.set(gameId, url);
+  return url;
 }
