@@ -6,6 +6,7 @@
  */
 import type Phaser from 'phaser';
 import { sketch } from '../ui/sketch.js';
+import type { Picture } from '../howto/pictures/picture.js';
 import { carAt } from '../games/railway/carFace.js';
 import { LOCOMOTIVES, carOf } from '../../shared/games/railway/cards.js';
 import { drawCard as drawExchangeCard } from '../games/car_exchange/cardFace.js';
@@ -21,6 +22,7 @@ import { DECK as BIP_DECK } from '../../shared/games/bip_bip/cards.js';
 export const PICTURE_W = 240;
 export const PICTURE_H = 120;
 const SCALE = 2;
+export const BACKGROUND = 0x263049;
 
 type Draw = (scene: Phaser.Scene, c: Phaser.GameObjects.Container) => void;
 
@@ -28,10 +30,10 @@ const add = (c: Phaser.GameObjects.Container, objects: Phaser.GameObjects.GameOb
 
 const DRAWINGS: Record<string, Draw> = {
   railway_madness(scene, c) {
-    // A locomotive pulling three matching cars.
+    // A locomotive pulling three matching cars (a car is drawn centred on its point).
     const size = { w: 54, h: 56 };
-    add(c, carAt(scene, 4, 32, size, LOCOMOTIVES[0], { locomotive: true }));
-    [3, 12, 21].forEach((id, i) => add(c, carAt(scene, 62 + i * 58, 32, size, carOf(id))));
+    add(c, carAt(scene, 33, 60, size, LOCOMOTIVES[0], { locomotive: true }));
+    [3, 12, 21].forEach((id, i) => add(c, carAt(scene, 91 + i * 58, 60, size, carOf(id))));
   },
   car_exchange(scene, c) {
     const size = { w: 46, h: 68 };
@@ -131,20 +133,29 @@ function drawCity(scene: Phaser.Scene, c: Phaser.GameObjects.Container): void {
 
 const cache = new Map<string, string>();
 
+/** The game's gallery picture as a how-to Picture (its own size, drawn in a container at 0, 0), or null. */
+export function galleryPicture(gameId: string): Picture | null {
+  const draw = DRAWINGS[gameId];
+  if (!draw) return null;
+  return {
+    w: PICTURE_W,
+    h: PICTURE_H,
+    draw: (scene) => {
+      const c = scene.add.container(0, 0);
+      draw(scene, c);
+      return [c];
+    },
+  };
+}
+
 /** A data URL of the game's picture (PNG); '' for a game without one, or whose drawing failed. */
 export function gamePicture(gameId: string): string {
   const hit = cache.get(gameId);
   if (hit !== undefined) return hit;
-  const draw = DRAWINGS[gameId];
+  const picture = galleryPicture(gameId);
   let url = '';
   try {
-    if (draw) {
-      url = sketch(PICTURE_W, PICTURE_H, SCALE, (scene) => {
-        const c = scene.add.container(0, 0);
-        draw(scene, c);
-        return c;
-      }, 0x263049).toDataURL('image/png');
-    }
+    if (picture) url = sketch(picture.w, picture.h, SCALE, picture.draw, BACKGROUND).toDataURL('image/png');
   } catch (error) {
     console.error(`picture of ${gameId}`, error);
   }

@@ -5,7 +5,7 @@
  * helpers through it, so those screens need no Phaser (≈ 285 KB gzip) and still show exactly the
  * pieces a table shows. Positions, origins, stroke placement and text metrics follow Phaser 3's
  * own rules (Shape: origin 0.5, stroke centred on the edge; Text: Phaser's MeasureText ascent and
- * descent of '|MÉqgy', stroke then fill, rounded line positions), so a picture looks as it did
+ * descent of its test string, stroke then fill, rounded line positions), so a picture looks as it did
  * when Phaser drew it. A call outside this set throws, and the picture is left out
  * (test/browser/lobby.browser.test.ts draws every gallery and how-to picture).
  */
@@ -218,7 +218,8 @@ function fontMetrics(ctx: CanvasRenderingContext2D, font: string): { ascent: num
   let m = metricsOf.get(font);
   if (!m) {
     ctx.font = font;
-    const measured = ctx.measureText('|MÉqgy');
+    // Phaser's own test string, as its sources spell it ('|MÉqgy' read through the wrong encoding).
+    const measured = ctx.measureText('|M\u00c3\u2030qgy');
     m = { ascent: measured.actualBoundingBoxAscent, descent: measured.actualBoundingBoxDescent };
     metricsOf.set(font, m);
   }
