@@ -1,6 +1,6 @@
 /** The gallery: one card per game with its drawn picture, players, minutes, age and pitch; Choose and How to play. */
 import { catalogue as games } from '../../shared/games/catalogue.js';
-import { t } from '../i18n/index.js';
+import { loadTableLocales, t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
 import { FACTS } from './facts.js';
 import { gameTitle } from './names.js';
@@ -19,11 +19,13 @@ export function factsLine(gameId: string): string {
 
 export function picture(gameId: string): HTMLImageElement {
   const img = el('img', { className: 'jn-picture', alt: t('lobby:picture_alt', { title: gameTitle(gameId) }), width: PICTURE_W, height: PICTURE_H });
-  // Drawn just after the cards are shown: the gallery can be used before its pictures are in.
-  setTimeout(() => {
+  // Drawn just after the cards are shown (the gallery can be used before its pictures are in),
+  // once the words printed on the game's pieces are here in the reader's language.
+  const draw = () => setTimeout(() => {
     const src = gamePicture(gameId);
     if (src) img.src = src;
   }, 0);
+  loadTableLocales(gameId).then(draw, draw);
   return img;
 }
 

@@ -6,6 +6,7 @@
  */
 import type Phaser from 'phaser';
 import { sketch } from '../ui/sketch.js';
+import { language } from '../i18n/index.js';
 import type { Picture } from '../howto/pictures/picture.js';
 import { carAt } from '../games/railway/carFace.js';
 import { LOCOMOTIVES, carOf } from '../../shared/games/railway/cards.js';
@@ -150,7 +151,9 @@ export function galleryPicture(gameId: string): Picture | null {
 
 /** A data URL of the game's picture (PNG); '' for a game without one, or whose drawing failed. */
 export function gamePicture(gameId: string): string {
-  const hit = cache.get(gameId);
+  // Pieces print words: a picture is drawn once per language.
+  const key = `${language()}:${gameId}`;
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const picture = galleryPicture(gameId);
   let url = '';
@@ -159,6 +162,6 @@ export function gamePicture(gameId: string): string {
   } catch (error) {
     console.error(`picture of ${gameId}`, error);
   }
-  cache.set(gameId, url);
+  cache.set(key, url);
   return url;
 }
