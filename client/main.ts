@@ -5,7 +5,7 @@
  */
 import { junction, screens } from './app/screens.js';
 import { LobbyScene } from './scenes/LobbyScene.js';
-import { initI18n } from './i18n/index.js';
+import { initI18n, t } from './i18n/index.js';
 import './app/testHooks.js';
 import './ui/tapTargets.js';
 
@@ -17,6 +17,14 @@ screens.domScreen('players', async () => new (await import('./scenes/PlayersScen
 screens.drawnScenes(['table', 'replay'], drawn, async () => (await drawn()).createDrawnGame());
 
 await initI18n();
+
+// A screen whose chunk could not be fetched (the connection dropped): say so where the screen on show reports errors.
+screens.onError = (error) => {
+  console.error(error);
+  const alerts = document.querySelectorAll<HTMLElement>('.jn-error[role=alert]');
+  const alert = alerts[alerts.length - 1];
+  if (alert) alert.textContent = t('lobby:errors.server', { error: error instanceof Error ? error.message : String(error) });
+};
 
 // Exposed for browser tests and debugging (read-only use).
 (window as unknown as { junction: typeof junction }).junction = junction;
