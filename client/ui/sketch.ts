@@ -7,7 +7,7 @@
  * own rules (Shape: origin 0.5, stroke centred on the edge; Text: Phaser's MeasureText ascent and
  * descent of its test string, stroke then fill, rounded line positions), so a picture looks as it did
  * when Phaser drew it. A call outside this set throws, and the picture is left out
- * (test/browser/lobby.browser.test.ts draws every gallery and how-to picture).
+ * (test/browser/pictures.browser.test.ts draws every gallery and how-to picture both ways).
  */
 import type Phaser from 'phaser';
 
