@@ -1,23 +1,31 @@
-import Phaser from 'phaser';
+/**
+ * The first load: the texts, the lobby and the screens' table of contents. Everything else is
+ * fetched when first opened (client/app/screens.ts): how to play, tournaments and players as
+ * their own chunks, Phaser with the table and the replay (client/app/drawn.ts) as another.
+ */
+import { junction, screens } from './app/screens.js';
 import { LobbyScene } from './scenes/LobbyScene.js';
-import { TableScene } from './scenes/TableScene.js';
-import { TournamentScene } from './scenes/TournamentScene.js';
-import { PlayersScene } from './scenes/PlayersScene.js';
-import { ReplayScene } from './scenes/ReplayScene.js';
-import { HowToScene } from './scenes/HowToScene.js';
-import { initI18n } from './i18n/index.js';
+import { initI18n, t } from './i18n/index.js';
+import './app/testHooks.js';
 import './ui/tapTargets.js';
+
+const drawn = () => import('./app/drawn.js');
+screens.domScreen('lobby', () => new LobbyScene());
+screens.domScreen('howto', async () => new (await import('./scenes/HowToScene.js')).HowToScene());
+screens.domScreen('tournaments', async () => new (await import('./scenes/TournamentScene.js')).TournamentScene());
+screens.domScreen('players', async () => new (await import('./scenes/PlayersScene.js')).PlayersScene());
+screens.drawnScenes(['table', 'replay'], drawn, async () => (await drawn()).createDrawnGame());
 
 await initI18n();
 
-const game = new Phaser.Game({
-  type: Phaser.AUTO,
-  parent: 'game',
-  backgroundColor: '#1d2330',
-  dom: { createContainer: true },
-  scale: { mode: Phaser.Scale.RESIZE, width: window.innerWidth, height: window.innerHeight },
-  scene: [LobbyScene, TableScene, TournamentScene, PlayersScene, ReplayScene, HowToScene],
-});
+// A screen whose chunk could not be fetched (the connection dropped): say so where the screen on show reports errors.
+screens.onError = (error) => {
+  console.error(error);
+  const alerts = document.querySelectorAll<HTMLElement>('.jn-error[role=alert]');
+  const alert = alerts[alerts.length - 1];
+  if (alert) alert.textContent = t('lobby:errors.server', { error: error instanceof Error ? error.message : String(error) });
+};
 
 // Exposed for browser tests and debugging (read-only use).
-(window as unknown as { junction: Phaser.Game }).junction = game;
+(window as unknown as { junction: typeof junction }).junction = junction;
+screens.start('lobby');

@@ -3,21 +3,24 @@
  * Close (button or Escape). The table's keyboard shortcuts are off while it is open, so keys
  * typed here never play a move; focus returns where it was.
  */
-import { loadGameLocales } from '../i18n/index.js';
-import type Phaser from 'phaser';
 import { isHowToGame } from './content.js';
-import { firstTimeHint } from './firstTime.js';
 import { createHowToView } from './view.js';
 
 export interface HowToOverlay { close(): void }
 
+/** What the overlay opens over: a table scene (its keys are turned off meanwhile) or any screen; it closes with it. */
+export interface OverlayHost {
+  events: { once(event: 'shutdown', fn: () => void): unknown; off(event: 'shutdown', fn: () => void): unknown };
+  input?: { keyboard?: { enabled: boolean } | null };
+}
+
 let open: HowToOverlay | null = null;
 
-export function openHowTo(scene: Phaser.Scene, game: string, variant?: string): HowToOverlay {
+export function openHowTo(scene: OverlayHost, game: string, variant?: string): HowToOverlay {
   open?.close();
   if (!isHowToGame(game)) return { close: () => undefined };
   const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  const keyboard = scene.input.keyboard;
+  const keyboard = scene.input?.keyboard;
   const keyboardWasOn = keyboard?.enabled ?? false;
   if (keyboard) keyboard.enabled = false;
 
@@ -25,7 +28,7 @@ export function openHowTo(scene: Phaser.Scene, game: string, variant?: string): 
   layer.className = 'jn-howto-overlay';
   layer.setAttribute('role', 'dialog');
   layer.setAttribute('aria-modal', 'true');
-  const view = createHowToView({ scene, game, variant, action: { labelKey: 'howto:close', testId: 'howto-close', onClick: () => handle.close() } });
+  const view = createHowToView({ game, variant, action: { labelKey: 'howto:close', testId: 'howto-close', onClick: () => handle.close() } });
   layer.setAttribute('aria-labelledby', view.root.querySelector('h1')?.id ?? '');
   layer.append(view.root);
   layer.addEventListener('click', (e) => { if (e.target === layer) handle.close(); });
@@ -57,17 +60,3 @@ export function openHowTo(scene: Phaser.Scene, game: string, variant?: string): 
   view.focus();
   return handle;
 }
-
-/** Test hook, like window.junctionTargets: browser tests open the overlay and read the first hint without a table. */
-(globalThis as unknown as { junctionHowTo: unknown }).junctionHowTo = {
-  // Outside a table the game's texts may not be loaded yet (a table loads them when it opens).
-  open: async (game: string, variant?: string) => {
-    await loadGameLocales(game);
-    const scene = (globalThis as unknown as { junction: Phaser.Game }).junction.scene.getScenes(true)[0];
-    return scene ? openHowTo(scene, game, variant) : null;
-  },
-  firstTimeHint: async (game: string) => {
-    await loadGameLocales(game);
-    return firstTimeHint(game);
-  },
-};

@@ -1,9 +1,8 @@
 /**
  * The how-to-play page as DOM: a bar with one action (Back or Close) and the title, then one
  * scrolling column: pitch, players, the variant switcher, and each rule section with its
- * picture. Used by the how-to scene and by the table's overlay; it follows language changes.
+ * picture. Used by the how-to screen and by the table's overlay; it follows language changes.
  */
-import type Phaser from 'phaser';
 import { onLanguageChanged, t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
 import { howTo, type HowToGame, type Section } from './content.js';
@@ -12,7 +11,6 @@ import { pictureUrl } from './snapshot.js';
 import './howto.css';
 
 export interface HowToViewOptions {
-  scene: Phaser.Scene;
   game: HowToGame;
   variant?: string;
   /** The bar's one button: Back (scene) or Close (overlay); its label is an i18n key. */
@@ -78,7 +76,7 @@ export function createHowToView(opts: HowToViewOptions): HowToView {
       const img = el('img', { alt: '', width: picture.w, height: picture.h });
       figure.append(img);
       row.prepend(figure);
-      pictureUrl(opts.scene, `${opts.game}:${variant}:${section.id}`, picture)
+      pictureUrl(`${opts.game}:${variant}:${section.id}`, picture)
         .then((src) => { img.src = src; })
         .catch(() => figure.remove());
     }

@@ -45,7 +45,17 @@ function firstLoadResources(): Record<string, Record<string, Tree>> {
 
 /** Adds a game's namespaces (both languages) before its table or rules show. */
 export async function loadGameLocales(game: string, lng: string = language()): Promise<void> {
-  const wanted = new Set([game, `table_${game}`, `rules_${game}`]);
+  await loadNamespaces([game, `table_${game}`, `rules_${game}`], lng);
+}
+
+/** Adds only a game's table labels (its pieces' printed words): what the lobby's pictures of it need. */
+export async function loadTableLocales(game: string, lng: string = language()): Promise<void> {
+  await loadNamespaces([`table_${game}`], lng);
+}
+
+/** Adds these on-demand namespaces in `lng` and in English (the fallback); ones without a file are skipped. */
+async function loadNamespaces(names: string[], lng: string): Promise<void> {
+  const wanted = new Set(names);
   const languages = new Set([lng, 'en']);
   await Promise.all(Object.entries(onDemand).map(async ([path, load]) => {
     const at = parsePath(path);
@@ -88,9 +98,8 @@ export function language(): Language {
 
 /** Switch and remember; listeners (scenes) redraw on 'languageChanged'. */
 export async function setLanguage(lng: Language): Promise<void> {
-  // Games already opened need their texts in the new language before anything redraws.
-  const opened = Object.keys(i18n.store.data.en ?? {}).filter((ns) => ns.startsWith('table_')).map((ns) => ns.slice(6));
-  await Promise.all(opened.map((game) => loadGameLocales(game, lng)));
+  // Texts already fetched (games opened, the lobby's pictures) are needed in the new language before anything redraws.
+  await loadNamespaces(Object.keys(i18n.store.data.en ?? {}), lng);
   await i18n.changeLanguage(lng);
   localStorage.setItem(STORAGE_KEY, lng);
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

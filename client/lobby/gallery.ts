@@ -1,7 +1,6 @@
 /** The gallery: one card per game with its drawn picture, players, minutes, age and pitch; Choose and How to play. */
-import type Phaser from 'phaser';
 import { catalogue as games } from '../../shared/games/catalogue.js';
-import { t } from '../i18n/index.js';
+import { loadTableLocales, t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
 import { FACTS } from './facts.js';
 import { gameTitle } from './names.js';
@@ -18,16 +17,22 @@ export function factsLine(gameId: string): string {
   return [players, t('lobby:facts.minutes', { min: f.minutes[0], max: f.minutes[1] }), t('lobby:facts.age', { age: f.age })].join(' · ');
 }
 
-export function picture(scene: Phaser.Scene, gameId: string): HTMLImageElement {
+export function picture(gameId: string): HTMLImageElement {
   const img = el('img', { className: 'jn-picture', alt: t('lobby:picture_alt', { title: gameTitle(gameId) }), width: PICTURE_W, height: PICTURE_H });
-  void gamePicture(scene, gameId).then((src) => { if (src) img.src = src; });
+  // Drawn just after the cards are shown (the gallery can be used before its pictures are in),
+  // once the words printed on the game's pieces are here in the reader's language.
+  const draw = () => setTimeout(() => {
+    const src = gamePicture(gameId);
+    if (src) img.src = src;
+  }, 0);
+  loadTableLocales(gameId).then(draw, draw);
   return img;
 }
 
-export function gallery(scene: Phaser.Scene, actions: GalleryActions): HTMLElement {
+export function gallery(actions: GalleryActions): HTMLElement {
   const cards = games.map((g) => {
     const choose = el('button', { type: 'button', className: 'jn-card-main' },
-      picture(scene, g.id),
+      picture(g.id),
       el('strong', { className: 'jn-card-title', textContent: gameTitle(g.id) }),
       el('span', { className: 'jn-facts', textContent: factsLine(g.id) }),
       el('span', { className: 'jn-pitch', textContent: t(`lobby:game.${g.id}.pitch`) }));

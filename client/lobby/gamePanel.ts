@@ -2,7 +2,6 @@
  * The chosen game: its picture and facts, variants, every room option, then Quick play and
  * Create private table, and How to play.
  */
-import type Phaser from 'phaser';
 import { findMeta as findGame } from '../../shared/games/catalogue.js';
 import { t } from '../i18n/index.js';
 import { button, el } from '../ui/dom.js';
@@ -21,7 +20,7 @@ export interface PanelActions {
   error(message: string): void;
 }
 
-export function gamePanel(scene: Phaser.Scene, choice: Choice, actions: PanelActions): HTMLElement {
+export function gamePanel(choice: Choice, actions: PanelActions): HTMLElement {
   const game = findGame(choice.gameId)!;
   const form = optionsForm(game, choice.variant, choice.changed);
   const variants = el('div', { className: 'jn-variants', role: 'radiogroup' });
@@ -51,7 +50,7 @@ export function gamePanel(scene: Phaser.Scene, choice: Choice, actions: PanelAct
   const howto = button(t('lobby:howto'), () => actions.howto(game.id, choice.variant), { secondary: true, testId: `howto-${game.id}` });
   return el('section', { className: 'jn-game-panel', id: 'game-panel' },
     el('div', { className: 'jn-row' }, button(t('lobby:panel.back'), actions.back, { secondary: true, testId: 'all-games' })),
-    el('div', { className: 'jn-game-head' }, picture(scene, game.id),
+    el('div', { className: 'jn-game-head' }, picture(game.id),
       el('div', {}, el('h2', { textContent: gameTitle(game.id) }),
         el('div', { className: 'jn-facts', textContent: factsLine(game.id) }),
         el('p', { className: 'jn-pitch', textContent: t(`lobby:game.${game.id}.pitch`) }), howto)),

@@ -1,9 +1,13 @@
 /**
  * Each game's gallery picture, drawn at runtime from the game's own pieces (the table renderers'
- * drawing helpers, unchanged) into a RenderTexture and read back as an image URL for the DOM
- * gallery. No external assets. Pictures are drawn once per page and cached.
+ * drawing helpers, unchanged) on a 2D canvas (client/ui/sketch.ts: no Phaser in the lobby) and
+ * read back as an image URL for the DOM gallery. No external assets. Pictures are drawn once per
+ * page and cached.
  */
 import type Phaser from 'phaser';
+import { sketch } from '../ui/sketch.js';
+import { language } from '../i18n/index.js';
+import type { Picture } from '../howto/pictures/picture.js';
 import { carAt } from '../games/railway/carFace.js';
 import { LOCOMOTIVES, carOf } from '../../shared/games/railway/cards.js';
 import { drawCard as drawExchangeCard } from '../games/car_exchange/cardFace.js';
@@ -19,6 +23,7 @@ import { DECK as BIP_DECK } from '../../shared/games/bip_bip/cards.js';
 export const PICTURE_W = 240;
 export const PICTURE_H = 120;
 const SCALE = 2;
+export const BACKGROUND = 0x263049;
 
 type Draw = (scene: Phaser.Scene, c: Phaser.GameObjects.Container) => void;
 
@@ -26,10 +31,10 @@ const add = (c: Phaser.GameObjects.Container, objects: Phaser.GameObjects.GameOb
 
 const DRAWINGS: Record<string, Draw> = {
   railway_madness(scene, c) {
-    // A locomotive pulling three matching cars.
+    // A locomotive pulling three matching cars (a car is drawn centred on its point).
     const size = { w: 54, h: 56 };
-    add(c, carAt(scene, 4, 32, size, LOCOMOTIVES[0], { locomotive: true }));
-    [3, 12, 21].forEach((id, i) => add(c, carAt(scene, 62 + i * 58, 32, size, carOf(id))));
+    add(c, carAt(scene, 33, 60, size, LOCOMOTIVES[0], { locomotive: true }));
+    [3, 12, 21].forEach((id, i) => add(c, carAt(scene, 91 + i * 58, 60, size, carOf(id))));
   },
   car_exchange(scene, c) {
     const size = { w: 46, h: 68 };
@@ -127,33 +132,36 @@ function drawCity(scene: Phaser.Scene, c: Phaser.GameObjects.Container): void {
   add(c, cars);
 }
 
-const cache = new Map<string, Promise<string>>();
+const cache = new Map<string, string>();
 
-/** A data URL of the game's picture (PNG), drawn with this scene's renderer. */
-export function gamePicture(scene: Phaser.Scene, gameId: string): Promise<string> {
-  const hit = cache.get(gameId);
-  if (hit) return hit;
-  const made = new Promise<string>((resolve) => {
-    const draw = DRAWINGS[gameId];
-    if (!draw) return resolve('');
-    const rt = scene.add.renderTexture(0, 0, PICTURE_W * SCALE, PICTURE_H * SCALE).setVisible(false);
-    const c = scene.add.container(0, 0);
-    try {
+/** The game's gallery picture as a how-to Picture (its own size, drawn in a container at 0, 0), or null. */
+export function galleryPicture(gameId: string): Picture | null {
+  const draw = DRAWINGS[gameId];
+  if (!draw) return null;
+  return {
+    w: PICTURE_W,
+    h: PICTURE_H,
+    draw: (scene) => {
+      const c = scene.add.container(0, 0);
       draw(scene, c);
-      c.setScale(SCALE);
-      rt.fill(0x263049).draw(c);
-    } finally {
-      c.destroy();
-    }
-    let settled = false;
-    // A scene that stops before the snapshot is read destroys the texture: draw again next time.
-    scene.events.once('shutdown', () => { if (!settled) cache.delete(gameId); });
-    rt.snapshot((image) => {
-      settled = true;
-      resolve(image instanceof HTMLImageElement ? image.src : '');
-      rt.destroy();
-    });
-  });
-  cache.set(gameId, made);
-  return made;
+      return [c];
+    },
+  };
+}
+
+/** A data URL of the game's picture (PNG); '' for a game without one, or whose drawing failed. */
+export function gamePicture(gameId: string): string {
+  // Pieces print words: a picture is drawn once per language.
+  const key = `${language()}:${gameId}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const picture = galleryPicture(gameId);
+  let url = '';
+  try {
+    if (picture) url = sketch(picture.w, picture.h, SCALE, picture.draw, BACKGROUND).toDataURL('image/png');
+  } catch (error) {
+    console.error(`picture of ${gameId}`, error);
+  }
+  cache.set(key, url);
+  return url;
 }

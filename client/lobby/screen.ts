@@ -1,11 +1,11 @@
 /**
- * A full-page DOM screen over the Phaser canvas (lobby, tournaments, players): it scrolls inside
- * the page on small screens, and is removed when its scene shuts down.
+ * A full-page DOM screen (lobby, tournaments, players), above the drawn scenes' canvas if it was
+ * made: it scrolls inside the page on small screens, and is removed when its screen shuts down.
  */
-import type Phaser from 'phaser';
+import type { DomScreen } from '../app/screens.js';
 import { el } from '../ui/dom.js';
 
-export function openScreen(scene: Phaser.Scene, id: string): HTMLDivElement {
+export function openScreen(scene: DomScreen, id: string): HTMLDivElement {
   document.getElementById(`${id}-screen`)?.remove();
   const inner = el('div', { className: 'jn-screen-inner' });
   const screen = el('div', { className: 'jn-screen', id: `${id}-screen` }, inner);

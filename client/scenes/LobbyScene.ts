@@ -4,7 +4,7 @@
  * (typed once, remembered) and the language switch. Invite links (`?join=CODE`) go straight to
  * the table. The pieces live in client/lobby/.
  */
-import Phaser from 'phaser';
+import { DomScreen, screens } from '../app/screens.js';
 import { findMeta as findGame } from '../../shared/games/catalogue.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
@@ -33,7 +33,7 @@ function route(): Route {
   return { scene: 'claim', code: m[2] };
 }
 
-export class LobbyScene extends Phaser.Scene {
+export class LobbyScene extends DomScreen {
   private root!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
   private tables: TableList | null = null;
@@ -119,8 +119,10 @@ export class LobbyScene extends Phaser.Scene {
     name.setAttribute('aria-label', t('lobby:name_label'));
     name.addEventListener('input', () => { this.name = name.value; });
     name.addEventListener('change', () => { if (name.value.trim()) void useName(name.value).catch(() => undefined); });
+    // A chosen game's table is likely next: fetch Phaser and the table now, so it opens at once.
+    if (this.choice) screens.prefetchDrawn();
     const main = this.choice
-      ? gamePanel(this, this.choice, {
+      ? gamePanel(this.choice, {
         back: () => { this.choice = null; this.draw(); },
         howto: (game, variant) => this.howto(game, variant),
         quickPlay: (game, options) => this.go(() => this.connection.quickPlay(game, { ...this.joinOpts(), ...options })),
@@ -128,7 +130,7 @@ export class LobbyScene extends Phaser.Scene {
         redraw: () => this.draw(),
         error: (m) => this.showError(m),
       })
-      : gallery(this, {
+      : gallery({
         choose: (gameId) => {
           this.choice = { gameId, variant: findGame(gameId)!.defaultVariant, changed: {} };
           this.draw();
@@ -160,7 +162,6 @@ export class LobbyScene extends Phaser.Scene {
   }
 
   private howto(game: string, variant: string): void {
-    if (!this.scene.manager.keys.howto) return this.showError(t('lobby:howto_missing'));
     this.scene.start('howto', { game, variant });
   }
 

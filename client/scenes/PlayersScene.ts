@@ -3,7 +3,7 @@
  * game with their trend and rank, games played and the last 50 games, each opening its replay;
  * the device link; and a leaderboard per game family (top 100 and your own rank).
  */
-import Phaser from 'phaser';
+import { DomScreen } from '../app/screens.js';
 import { catalogue as games } from '../../shared/games/catalogue.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import { api, currentIdentity, ensureIdentity, rename, transferLink } from '../net/identity.js';
@@ -33,7 +33,7 @@ export function sparkline(values: number[]): string {
   return values.map((v) => BARS[Math.round(((v - lo) / span) * (BARS.length - 1))]).join('');
 }
 
-export class PlayersScene extends Phaser.Scene {
+export class PlayersScene extends DomScreen {
   private body!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
 

@@ -5,6 +5,7 @@
  * sees their own seat's view. Nothing is sent to any room: `act` does nothing here.
  */
 import Phaser from 'phaser';
+import { screens } from '../app/screens.js';
 import { loadRenderer } from '../games/registry.js';
 import { loadGameLocales } from '../i18n/index.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
@@ -126,7 +127,7 @@ export class ReplayScene extends Phaser.Scene {
 
   private back(): void {
     window.location.hash = '';
-    this.scene.start('lobby');
+    screens.start('lobby');
   }
 
   private togglePlay(): void {

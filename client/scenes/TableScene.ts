@@ -5,6 +5,7 @@
  * cell of that layout is the game area, where the game's renderer (client/games/<game>) draws.
  */
 import Phaser from 'phaser';
+import { screens } from '../app/screens.js';
 import type { Connection, PlayerView, TableRoomState } from '../net/connection.js';
 import { loadRenderer } from '../games/registry.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
@@ -442,13 +443,13 @@ export class TableScene extends Phaser.Scene {
       this.scene.restart({ connection: this.connection });
     } catch (error) {
       this.toasts.show(error instanceof Error ? error.message : String(error));
-      this.scene.start('lobby');
+      screens.start('lobby');
     }
   }
 
   private async leaveFor(scene: string, data: Record<string, unknown>): Promise<void> {
     await this.connection.leave();
     this.gameRenderer?.destroy?.();
-    this.scene.start(scene, data);
+    screens.start(scene, data);
   }
 }

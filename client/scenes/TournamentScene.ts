@@ -5,7 +5,7 @@
  * and an organiser panel (create, start, pause, unpause, end round).
  * Tokens are kept in localStorage per tournament, so a reload keeps your registration.
  */
-import Phaser from 'phaser';
+import { DomScreen } from '../app/screens.js';
 import { catalogue as games } from '../../shared/games/catalogue.js';
 import { Connection } from '../net/connection.js';
 import { button, el } from '../ui/dom.js';
@@ -40,7 +40,7 @@ async function call<T>(method: string, url: string, body?: unknown, token?: stri
   return data;
 }
 
-export class TournamentScene extends Phaser.Scene {
+export class TournamentScene extends DomScreen {
   private body!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
   private events$: EventSource | null = null;

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- firstload [--trials 5]`: what a new visitor downloads before the lobby can be
- * used, and how long that takes on localhost in Chromium (cold cache each trial), plus the size of
- * each game's own chunk (renderer, its rules, its texts), fetched only when its table opens.
+ * used, and how long that takes on localhost in Chromium (cold cache each trial), plus what each
+ * screen fetched on demand adds: the drawn scenes (Phaser, table, replay), how to play, tournaments,
+ * players, and each game's own chunk (renderer, its rules, its texts), fetched when its table opens.
  */
 import { chromium } from 'playwright-core';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,20 +32,37 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
 /** Renderer folders are named after the game, except Railway Madness's. */
 const GAME_OF_FOLDER: Record<string, string> = { railway: 'railway_madness' };
 
-/** Per game, what opening its table adds to the first load (gzip KiB): renderer + rules + its English texts. */
-function gameChunks(manifest: Manifest): Record<string, number> {
+const sumKiB = (manifest: Manifest, keys: Iterable<string>): number =>
+  Math.round([...keys].reduce((n, k) => n + gzipKiB(manifest[k].file) + (manifest[k].css ?? []).reduce((c, css) => c + gzipKiB(css), 0), 0) * 10) / 10;
+
+/**
+ * What each screen fetched on demand adds to the first load (gzip KiB): the drawn scenes' chunk
+ * (Phaser, table and replay: every table needs it once), how to play, tournaments, players; and
+ * per game, what opening its table adds on top of the first load and the drawn chunk: renderer,
+ * the rules it uses to offer legal moves, its English texts.
+ */
+function onDemandChunks(manifest: Manifest): { screens: Record<string, number>; games: Record<string, number> } {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
   const firstLoad = closure(manifest, entry);
-  const sizes: Record<string, number> = {};
+  const drawnKey = Object.keys(manifest).find((k) => /app\/drawn\.ts$/.test(manifest[k].src ?? k));
+  const drawn = drawnKey ? closure(manifest, drawnKey) : new Set<string>();
+  const screens: Record<string, number> = {};
+  const beyond = (keys: Set<string>, ...loaded: Set<string>[]) => [...keys].filter((k) => !loaded.some((l) => l.has(k)));
+  if (drawnKey) screens.drawn = sumKiB(manifest, beyond(drawn, firstLoad));
+  for (const [name, file] of [['howto', 'HowToScene'], ['tournaments', 'TournamentScene'], ['players', 'PlayersScene']] as const) {
+    const key = Object.keys(manifest).find((k) => new RegExp(`scenes/${file}\\.ts$`).test(manifest[k].src ?? k));
+    if (key) screens[name] = sumKiB(manifest, beyond(closure(manifest, key), firstLoad));
+  }
+  const games: Record<string, number> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     const m = /games\/(\w+)\/\w+Renderer\.ts$/.exec(chunk.src ?? key);
     if (!chunk.isDynamicEntry || !m) continue;
     const game = GAME_OF_FOLDER[m[1]] ?? m[1];
     const texts = Object.keys(manifest).filter((k) => new RegExp(`locales/en/(${game}|table_${game}|rules_${game})\\.json$`).test(k));
-    const own = new Set([...closure(manifest, key), ...texts.flatMap((k) => [...closure(manifest, k)])].filter((k) => !firstLoad.has(k)));
-    sizes[game] = Math.round([...own].reduce((n, k) => n + gzipKiB(manifest[k].file), 0) * 10) / 10;
+    const own = new Set([...closure(manifest, key), ...texts.flatMap((k) => [...closure(manifest, k)])]);
+    games[game] = sumKiB(manifest, beyond(own, firstLoad, drawn));
   }
-  return sizes;
+  return { screens, games };
 }
 
 async function loadOnce(url: string): Promise<{ kib: number; requests: number; interactiveMs: number }> {
@@ -87,7 +105,8 @@ export async function runScenario(values: { trials?: string }, withServers: (n: 
       firstLoadKiBOnWire: { median: sorted('kib')[Math.floor(trials / 2)], max: sorted('kib')[trials - 1] },
       interactiveMs: { median: sorted('interactiveMs')[Math.floor(trials / 2)], max: sorted('interactiveMs')[trials - 1] },
       requests: runs[0].requests,
-      gameChunkKiBGzip: gameChunks(manifest),
+      onDemandKiBGzip: onDemandChunks(manifest).screens,
+      gameChunkKiBGzip: onDemandChunks(manifest).games,
     };
   });
 }

@@ -1,9 +1,13 @@
 /** Railway Madness pictures, drawn with the table's own car faces (client/games/railway/carFace.ts). */
 import type Phaser from 'phaser';
 import type { Car } from '../../../shared/games/railway/cards.js';
-import { carAt, faceDownAt, type CardSize } from '../../games/railway/carFace.js';
+import { carAt as carCentredAt, faceDownAt as faceDownCentredAt, type CardSize } from '../../games/railway/carFace.js';
 import type { GamePictures, Picture } from './picture.js';
 import { arrow, cross, tick, veil } from './marks.js';
+
+// The table draws a car centred on its point; these pictures place cards by their top-left corner.
+const carAt = (scene: Phaser.Scene, x: number, y: number, size: CardSize, c: Car, opts?: { locomotive?: boolean }) => carCentredAt(scene, x + size.w / 2, y + size.h / 2, size, c, opts);
+const faceDownAt = (scene: Phaser.Scene, x: number, y: number, size: CardSize) => faceDownCentredAt(scene, x + size.w / 2, y + size.h / 2, size);
 
 const BIG: CardSize = { w: 58, h: 44 };
 const SMALL: CardSize = { w: 46, h: 34 };
