@@ -1,9 +1,11 @@
 /**
  * Each game's gallery picture, drawn at runtime from the game's own pieces (the table renderers'
  * drawing helpers, unchanged) into a RenderTexture and read back as an image URL for the DOM
- * gallery. No external assets. Pictures are drawn once per page and cached.
+ * gallery. No external assets. Pictures are drawn once per page and language, and cached: the
+ * pieces print words (a card's kind) in the reader's language, so the game's own texts are loaded first.
  */
 import type Phaser from 'phaser';
+import { language, loadGameLocales } from '../i18n/index.js';
 import { carAt } from '../games/railway/carFace.js';
 import { LOCOMOTIVES, carOf } from '../../shared/games/railway/cards.js';
 import { drawCard as drawExchangeCard } from '../games/car_exchange/cardFace.js';
@@ -131,11 +133,16 @@ const cache = new Map<string, Promise<string>>();
 
 /** A data URL of the game's picture (PNG), drawn with this scene's renderer. */
 export function gamePicture(scene: Phaser.Scene, gameId: string): Promise<string> {
-  const hit = cache.get(gameId);
+  const key = `${gameId}.${language()}`;
+  const hit = cache.get(key);
   if (hit) return hit;
-  const made = new Promise<string>((resolve) => {
+  const made = loadGameLocales(gameId).catch(() => undefined).then(() => new Promise<string>((resolve) => {
     const draw = DRAWINGS[gameId];
-    if (!draw) return resolve('');
+    // The lobby may have closed while the texts loaded: nothing to draw with any more.
+    if (!draw || !scene.sys.isActive()) {
+      cache.delete(key);
+      return resolve('');
+    }
     const rt = scene.add.renderTexture(0, 0, PICTURE_W * SCALE, PICTURE_H * SCALE).setVisible(false);
     const c = scene.add.container(0, 0);
     try {
@@ -147,13 +154,13 @@ export function gamePicture(scene: Phaser.Scene, gameId: string): Promise<string
     }
     let settled = false;
     // A scene that stops before the snapshot is read destroys the texture: draw again next time.
-    scene.events.once('shutdown', () => { if (!settled) cache.delete(gameId); });
+    scene.events.once('shutdown', () => { if (!settled) cache.delete(key); });
     rt.snapshot((image) => {
       settled = true;
       resolve(image instanceof HTMLImageElement ? image.src : '');
       rt.destroy();
     });
-  });
-  cache.set(gameId, made);
+  }));
+  cache.set(key, made);
   return made;
 }

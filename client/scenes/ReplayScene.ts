@@ -107,8 +107,8 @@ export class ReplayScene extends Phaser.Scene {
         button(t('players:replay_view.step'), () => this.goTo(this.index + 1), { secondary: true, testId: 'replay-step' }),
         button(t('players:replay_view.end'), () => this.goTo(frames.length - 1), { secondary: true, testId: 'replay-last' }),
         speed, this.label),
-      el('div', { className: 'jn-row' }, this.scrub),
-      el('div', { className: 'jn-row' }, share, button(t('players:replay_view.back'), () => this.back(), { secondary: true, testId: 'replay-back' })));
+      // One wrapping row: side by side on wide and landscape screens, so the game keeps its height.
+      el('div', { className: 'jn-row jn-replay-links' }, this.scrub, share, button(t('players:replay_view.back'), () => this.back(), { secondary: true, testId: 'replay-back' })));
     this.mount(panel);
     this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
       if (e.key === 'ArrowRight') this.goTo(this.index + 1);
@@ -176,7 +176,8 @@ export class ReplayScene extends Phaser.Scene {
     const text = [...frame.events].reverse().map(said).find((x) => x);
     const summary = typeof game.summary === 'string' ? game.summary : formatMsg(game.summary, reader);
     this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${summary}` : text ?? (this.index === 0 ? t('players:replay_view.begins') : '');
-    this.layer.removeAll(true);
+    // Renderers own the layer's children: they keep their pieces from frame to frame and move them.
+    if (!this.gameRenderer) this.layer.removeAll(true);
     const bottom = this.controls?.offsetHeight ? this.controls.offsetHeight + 8 : BOTTOM;
     const top = Math.max(TOP, this.header.height + 20);
     this.layer.setPosition(16, top);
