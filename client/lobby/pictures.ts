@@ -30,8 +30,10 @@ const DRAWINGS: Record<string, Draw> = {
   railway_madness(scene, c) {
     // A locomotive pulling three matching cars.
     const size = { w: 54, h: 56 };
-    add(c, carAt(scene, 4, 32, size, LOCOMOTIVES[0], { locomotive: true }));
-    [3, 12, 21].forEach((id, i) => add(c, carAt(scene, 62 + i * 58, 32, size, carOf(id))));
+    // carAt centres each car on (x, y).
+    const at = (i: number) => 4 + size.w / 2 + i * 58;
+    add(c, carAt(scene, at(0), 32 + size.h / 2, size, LOCOMOTIVES[0], { locomotive: true }));
+    [3, 12, 21].forEach((id, i) => add(c, carAt(scene, at(i + 1), 32 + size.h / 2, size, carOf(id))));
   },
   car_exchange(scene, c) {
     const size = { w: 46, h: 68 };
