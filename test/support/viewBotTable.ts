@@ -26,6 +26,7 @@ export function playWithViewBot<S extends SyncedSeats>(game: AnyGame, room: Room
   let stopped = false;
   let last = -1;
   let id = 1;
+  room.onMessage('ack', () => undefined); // acks are expected; colyseus.js warns about unheard types
   const tick = () => {
     if (stopped) return;
     const s = room.state;
