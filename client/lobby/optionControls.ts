@@ -5,6 +5,9 @@
  */
 import type { GameMeta } from '../../shared/games/catalogue.js';
 import { t } from '../i18n/index.js';
+import { formatMsg } from '../i18n/format.js';
+import { fieldRefusal, optionLabel as optionLabelKey } from '../../shared/i18n/fieldRefusal.js';
+import { msg } from '../../shared/i18n/msg.js';
 import { el } from '../ui/dom.js';
 import { fromShown, optionFields, resolvedDefaults, toShown, type Field } from './optionFields.js';
 
@@ -125,9 +128,9 @@ export function optionsForm(game: GameMeta, variant: string, changed: Record<str
       }
       const parsed = game.optionsSchema.safeParse(options);
       if (!parsed.success) {
-        const name = String(parsed.error.issues[0]?.path[0] ?? '');
-        const field = fields.find((f) => f.name === name);
-        return { error: t('lobby:errors.option', { label: field ? optionLabel(game.id, field.name) : name }) };
+        // The same refusal the server would send (server:error.<code>), never zod's English.
+        const refusal = fieldRefusal(parsed.error, optionLabelKey(game.id));
+        return { error: formatMsg(msg(`server:error.${refusal.code}`, refusal.params), { mySeat: null, names: new Map() }) };
       }
       const range = game.seatRange(parsed.data as never);
       if (options.players as number < range.min || options.players as number > range.max) {

@@ -1,9 +1,9 @@
 /**
  * A failed join or table creation as a message the player can read in their language. The room
- * refuses with its code as the error's message (server/i18n/serverMessages.ts `joinRefusal`);
- * Colyseus' own refusals and HTTP limits arrive as numbers.
+ * refuses with its code as the error's message, parameters after a `?` as a query string
+ * (server/i18n/serverMessages.ts `joinRefusal`); Colyseus' own refusals and HTTP limits arrive as numbers.
  */
-import { msg, type Msg } from '../../shared/i18n/msg.js';
+import { msg, paramsFromWire, type Msg } from '../../shared/i18n/msg.js';
 
 const CODE = /^[a-z][a-z0-9_]{1,40}$/;
 
@@ -20,7 +20,14 @@ const BY_NUMBER: Record<number, string> = {
 
 export function joinErrorMsg(error: unknown): Msg {
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
-  if (typeof e.message === 'string' && CODE.test(e.message)) return msg(`server:error.${e.message}`);
+  if (typeof e.message === 'string') {
+    const cut = e.message.indexOf('?');
+    const code = cut < 0 ? e.message : e.message.slice(0, cut);
+    if (CODE.test(code)) {
+      const params = cut < 0 ? {} : paramsFromWire(new URLSearchParams(e.message.slice(cut + 1)).entries());
+      return msg(`server:error.${code}`, Object.keys(params).length > 0 ? params : undefined);
+    }
+  }
   if (typeof e.code === 'number' && BY_NUMBER[e.code]) return msg(`server:error.${BY_NUMBER[e.code]}`);
   return msg('server:error.join_failed');
 }

@@ -16,7 +16,7 @@ import { formatMsg, type Reader } from '../i18n/format.js';
 import type { Msg } from '../../shared/i18n/msg.js';
 import { gameTitle, variantName } from '../lobby/names.js';
 
-interface Frame { t: number; view: unknown; events: { msg?: Msg; text?: string }[]; active: number[]; cause: { kind: string; seat?: number } }
+interface Frame { t: number; view: unknown; events: { msg?: Msg }[]; active: number[]; cause: { kind: string; seat?: number } }
 interface GameReplay {
   id: string; game: string; variant: string; summary: Msg | string; startedAt: number;
   players: { seat: number; name: string; bot: boolean; place: number; score: number; identityId: string | null }[];
@@ -108,8 +108,8 @@ export class ReplayScene extends Phaser.Scene {
         button(t('players:replay_view.step'), () => this.goTo(this.index + 1), { secondary: true, testId: 'replay-step' }),
         button(t('players:replay_view.end'), () => this.goTo(frames.length - 1), { secondary: true, testId: 'replay-last' }),
         speed, this.label),
-      el('div', { className: 'jn-row' }, this.scrub),
-      el('div', { className: 'jn-row' }, share, button(t('players:replay_view.back'), () => this.back(), { secondary: true, testId: 'replay-back' })));
+      // One wrapping row: side by side on wide and landscape screens, so the game keeps its height.
+      el('div', { className: 'jn-row jn-replay-links' }, this.scrub, share, button(t('players:replay_view.back'), () => this.back(), { secondary: true, testId: 'replay-back' })));
     this.mount(panel);
     this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
       if (e.key === 'ArrowRight') this.goTo(this.index + 1);
@@ -171,13 +171,14 @@ export class ReplayScene extends Phaser.Scene {
     this.label.dataset.index = String(this.index);
     const own = game.replay.seat;
     const me = own?.seat ?? null;
-    // Events read in the reader's language when they carry a message; older logs keep their text.
+    // Every event carries its message (older logs' sentences arrive as server:event.text).
     const reader: Reader = { mySeat: me, names: new Map(game.players.map((p) => [p.seat, p.name])) };
-    const said = (e: { msg?: Msg; text?: string }) => (e.msg ? formatMsg(e.msg, reader) : e.text);
+    const said = (e: { msg?: Msg }) => (e.msg ? formatMsg(e.msg, reader) : undefined);
     const text = [...frame.events].reverse().map(said).find((x) => x);
     const summary = typeof game.summary === 'string' ? game.summary : formatMsg(game.summary, reader);
     this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${summary}` : text ?? (this.index === 0 ? t('players:replay_view.begins') : '');
-    this.layer.removeAll(true);
+    // Renderers own the layer's children: they keep their pieces from frame to frame and move them.
+    if (!this.gameRenderer) this.layer.removeAll(true);
     const bottom = this.controls?.offsetHeight ? this.controls.offsetHeight + 8 : BOTTOM;
     const top = Math.max(TOP, this.header.height + 20);
     this.layer.setPosition(16, top);

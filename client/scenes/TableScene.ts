@@ -15,7 +15,7 @@ import { buildFrame, setMode, type FrameDom } from '../table/frameDom.js';
 import { frameMode } from '../table/layout.js';
 import { clockLabel } from '../table/clockLabel.js';
 import { listNames, say, type Reader } from '../table/texts.js';
-import { readFinal, readLastEvent, readPublicLog, said, type Said } from '../table/wire.js';
+import { readFinal, readPublicLog, said, type Said } from '../table/wire.js';
 import { MoveLog } from '../table/moveLog.js';
 import { renderPlayers } from '../table/playersPanel.js';
 import { Toasts } from '../table/toasts.js';
@@ -184,15 +184,12 @@ export class TableScene extends Phaser.Scene {
     if (s && this.connection.room?.state) this.toasts.show(say(s, this.reader()), kind);
   }
 
-  /** Private events (and, on the transitional server, the public ones) go into the log. */
+  /** Private events (a drawn hand, one's own pick) join the public log as this reader's lines. */
   private addEvents(events: unknown): void {
     if (!Array.isArray(events)) return;
-    const hasServerLog = this.connection.room?.state && readPublicLog(this.connection, this.connection.room.state as never) !== null;
     for (const e of events) {
       const s = said(e);
-      if (!s) continue;
-      const isPrivate = hasServerLog || (typeof e === 'object' && e !== null && 'to' in e);
-      this.moveLog.add(s, isPrivate);
+      if (s) this.moveLog.add(s, true);
     }
     this.dirty = true;
   }
@@ -311,10 +308,7 @@ export class TableScene extends Phaser.Scene {
   }
 
   private drawLog(): void {
-    const state = this.state();
-    const serverLog = readPublicLog(this.connection, state as never);
-    if (serverLog) this.moveLog.syncPublic(serverLog);
-    else if (this.moveLog.all().length === 0 && readLastEvent(state)) this.moveLog.add({ text: readLastEvent(state) }, false);
+    this.moveLog.syncPublic(readPublicLog(this.connection));
     const reader = this.reader();
     const lines = this.moveLog.all();
     const list = this.frame.logList;

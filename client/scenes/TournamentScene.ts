@@ -14,6 +14,8 @@ import { language, onLanguageChanged, t } from '../i18n/index.js';
 import { openScreen } from '../lobby/screen.js';
 import { gameTitle, variantName } from '../lobby/names.js';
 import { knownName, rememberName, useName } from '../lobby/name.js';
+import { httpErrorMsg } from '../net/joinErrors.js';
+import { formatMsg } from '../i18n/format.js';
 const PLAYER_KEY = (id: string) => `junction.tournament.${id}.player`;
 const ORGANISER_KEY = (id: string) => `junction.tournament.${id}.organiser`;
 
@@ -35,8 +37,9 @@ async function call<T>(method: string, url: string, body?: unknown, token?: stri
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const data = (await res.json().catch(() => ({}))) as T & { error?: string };
-  if (!res.ok) throw new Error(data.error ?? t('tournament:request_failed', { status: res.status }));
+  const data = (await res.json().catch(() => ({}))) as T;
+  // The body's `code` (+ `params`) in the reader's language; its English `error` is for API users.
+  if (!res.ok) throw new Error(formatMsg(httpErrorMsg(res.status, data), { mySeat: null, names: new Map() }));
   return data;
 }
 

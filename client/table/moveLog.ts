@@ -1,7 +1,6 @@
 /**
- * The move log: the server's public log (`state.log`) when it has one, plus this seat's private
- * events as they arrive; on the transitional server, the public `events` broadcasts instead.
- * Entries keep the order they reached this client; the oldest go past `KEEP`.
+ * The move log: the server's public log (`state.log`) plus this seat's private events as they
+ * arrive. Entries keep the order they reached this client; the oldest go past `KEEP`.
  */
 import type { LogEntry, Said } from './wire.js';
 

@@ -5,7 +5,7 @@
  * English sentences stay only in HTTP `error` fields, for API users.
  */
 import { ServerError } from '@colyseus/core';
-import { msg, type Msg, type MsgParam } from '../../shared/i18n/msg.js';
+import { msg, paramsToWire, type Msg, type MsgParam } from '../../shared/i18n/msg.js';
 
 export type Params = Record<string, MsgParam>;
 
@@ -35,8 +35,11 @@ export function notice(name: string, params?: Params): Msg {
 
 /**
  * A join or table creation refused in onCreate/onAuth/onJoin. colyseus.js hands the client the
- * error's message only, so the message IS the code (the client formats `server:error.<code>`).
+ * error's message only, so the message IS the code (the client formats `server:error.<code>`),
+ * with its parameters as a query string: `option_too_big?option=%24lobby%3A…&max=%2310`
+ * (numbers as `#n`, shared/i18n/msg.ts `paramsToWire`; client/net/joinErrors.ts reads it).
  */
-export function joinRefusal(code: string): ServerError {
-  return new ServerError(4216, code); // Colyseus' ErrorCode.APPLICATION_ERROR
+export function joinRefusal(code: string, params?: Params): ServerError {
+  const query = params && Object.keys(params).length > 0 ? `?${new URLSearchParams(paramsToWire(params)).toString()}` : '';
+  return new ServerError(4216, `${code}${query}`); // Colyseus' ErrorCode.APPLICATION_ERROR
 }

@@ -11,6 +11,7 @@ import { Room, matchMaker, type Client, type RoomException, updateLobby } from '
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
+import { fieldRefusal, optionLabel } from '../../shared/i18n/fieldRefusal.js';
 import { Rng, randomSeed } from '../../shared/random.js';
 import { addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
@@ -256,9 +257,12 @@ export class GameRoom extends Room<TableState> {
   private parseOptions(raw: Record<string, unknown>): TableOptions {
     const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, rematch: _rematch, ...rest } = raw ?? {};
     const parsed = this.game.optionsSchema.safeParse(rest);
-    if (!parsed.success) throw joinRefusal('bad_table_options');
+    if (!parsed.success) {
+      const refusal = fieldRefusal(parsed.error, optionLabel(this.game.id), 'bad_table_options');
+      throw joinRefusal(refusal.code, refusal.params);
+    }
     const range = this.game.seatRange(parsed.data);
-    if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('seat_count');
+    if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('bad_seat_count', { min: range.min, max: range.max });
     return parsed.data;
   }
 
@@ -346,7 +350,10 @@ export class GameRoom extends Room<TableState> {
     const parsed = configureMessage.safeParse(message);
     if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
     const next = this.game.optionsSchema.safeParse({ ...this.options, ...parsed.data.options });
-    if (!next.success) return this.refuse(client, 'bad_options');
+    if (!next.success) {
+      const refusal = fieldRefusal(next.error, optionLabel(this.game.id));
+      return this.refuse(client, refusal.code, refusal.params);
+    }
     const range = this.game.seatRange(next.data);
     if (next.data.players < range.min || next.data.players > range.max) return this.refuse(client, 'bad_seat_count', { min: range.min, max: range.max });
     if (next.data.players < this.seating.taken) return this.refuse(client, 'table_too_small');

@@ -12,7 +12,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { RegistrationRecord, Store, TableRecord, TournamentRecord } from '../store/index.js';
-import { createTournamentSchema, TournamentError, type TournamentService } from './service.js';
+import { createTournamentSchema, TournamentError, tournamentFieldLabel, type TournamentService } from './service.js';
+import { fieldRefusal, type FieldLabel } from '../../shared/i18n/fieldRefusal.js';
 import { leaderboard } from './ratings.js';
 import type { LiveTournaments } from './live.js';
 import { readPlayerViews } from './playerView.js';
@@ -152,10 +153,13 @@ function wrap(fn: Handler) {
   };
 }
 
-function parse<T>(schema: z.ZodType<T>, data: unknown, res: Response): T | null {
+/** `label` names the form's fields the player can fix (the creation form); other refusals are `bad_request`. */
+function parse<T>(schema: z.ZodType<T>, data: unknown, res: Response, label: FieldLabel = () => null): T | null {
   const parsed = schema.safeParse(data ?? {});
   if (parsed.success) return parsed.data;
-  res.status(400).json({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), code: 'bad_request' });
+  // `error` in English for API users; the player reads `code` + `params` (server:error.<code>).
+  const refusal = fieldRefusal(parsed.error, label, 'bad_request');
+  res.status(400).json({ error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '), code: refusal.code, ...(Object.keys(refusal.params).length > 0 ? { params: refusal.params } : {}) });
   return null;
 }
 
@@ -210,7 +214,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   }));
 
   router.post('/', limits.create.guard('Too many new tournaments from your address: try again later.'), wrap(async (req, res) => {
-    const body = parse(createBody, req.body, res);
+    const body = parse(createBody, req.body, res, tournamentFieldLabel);
     if (!body) return;
     if ((await store.listTournaments({ status: ['registration'], limit: limits.openMax })).length >= limits.openMax) {
       throw new TournamentError('wrong_state', 'Too many tournaments are open for registration right now: try again later.', 'too_many_tournaments');

@@ -9,6 +9,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { makeCode } from '../../shared/protocol/codes.js';
+import { fieldRefusal, type FieldLabel } from '../../shared/i18n/fieldRefusal.js';
 import {
   DEFAULT_PLACEMENT_POINTS, advancers, computeStandings, defaultByePoints, lot, normalisePlaces, pairRound,
   pointsForPlaces, type PlayerRoundResult, type SeatRange, type Standing,
@@ -57,6 +58,11 @@ export const createTournamentSchema = z.object({
   privateCode: z.union([z.literal(true), z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4,12}$/)]).optional(),
 });
 export type CreateTournamentInput = z.input<typeof createTournamentSchema>;
+
+const FORM_LABELS: Record<string, string> = { name: 'name', game: 'game', variant: 'variant', tableSize: 'table_size', rounds: 'rounds', format: 'format' };
+
+/** The tournament form's label of a field (client/i18n/locales/<lang>/tournament.json `form.*`); other fields have none. */
+export const tournamentFieldLabel: FieldLabel = (field) => (FORM_LABELS[field] ? `tournament:form.${FORM_LABELS[field]}` : null);
 
 export interface TournamentServiceOptions {
   store: Store;
@@ -114,7 +120,10 @@ export class TournamentService {
 
   async create(input: CreateTournamentInput): Promise<TournamentRecord> {
     const parsed = createTournamentSchema.safeParse(input);
-    if (!parsed.success) throw new TournamentError('bad_request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success) {
+      const refusal = fieldRefusal(parsed.error, tournamentFieldLabel, 'bad_request');
+      throw new TournamentError('bad_request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), refusal.code, refusal.params);
+    }
     const o = parsed.data;
     const range = this.seatRangeOf(o.game, o.variant, o.tableSize);
     if (!range) throw new TournamentError('bad_request', `Unknown game or variant: ${o.game} / ${o.variant}`, 'unknown_game');

@@ -216,6 +216,8 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     const before = new Set((await layoutProblems(page)).map((p) => `${p.kind} ${p.what}`));
     await page.evaluate(() => {
       const box = document.createElement('div');
+      // Above the lobby's opaque screen: text hidden under it is no problem to the checker.
+      box.style.cssText = 'position:fixed;top:0;left:0;z-index:20';
       box.innerHTML = '<div style="position:fixed;top:300px;left:10px">First line</div>'
         + '<div style="position:fixed;top:304px;left:20px">Second line</div>'
         + '<div style="position:fixed;top:400px;left:350px;white-space:nowrap">Runs off the right edge</div>'

@@ -25,10 +25,9 @@ import { GameRoom } from '../../server/rooms/GameRoom.js';
 import { mirrorFor } from '../../server/state/mirrors.js';
 import type { GameMirror } from '../../server/state/mirror.js';
 import type { PlayerState, TableState } from '../../server/state/TableState.js';
-import { readerFor, readTableViews } from '../../shared/wire/registry.js';
-import type { SyncedTable } from '../../shared/wire/contract.js';
-import { Rng } from '../../shared/random.js';
+import { readerFor } from '../../shared/wire/registry.js';
 import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
+import { playWithViewBot, twoSeatedTable, type SyncedSeats } from '../support/viewBotTable.js';
 import { legitimateStrings, rawText, recordRawBytes, utf8AsLatin1 } from '../support/rawClient.js';
 import { WireDecoder } from '../support/wireDecoder.js';
 
@@ -37,30 +36,7 @@ let server: TestServer;
 beforeAll(async () => { server = await bootServer(); });
 afterAll(async () => { await server.stop(); });
 
-interface Synced extends SyncedTable { phase: string; version: number; players: Map<string, { seat: number; secret?: unknown }> }
-
-function playWithViewBot(game: AnyGame, room: Room<Synced>, seed: number): () => void {
-  const rng = new Rng(seed);
-  let stopped = false;
-  let last = -1;
-  const tick = () => {
-    if (stopped) return;
-    const s = room.state;
-    if (s.phase === 'playing' && s.version !== last && game.viewBot) {
-      last = s.version;
-      const me = s.players.get(room.sessionId);
-      const views = readTableViews(s, room.sessionId);
-      if (me && views) {
-        const action = game.viewBot(views.publicView, views.seatView, me.seat, rng.state, Date.now());
-        rng.next();
-        if (action) room.send('action', { id: s.version, a: action });
-      }
-    }
-    setTimeout(tick, 40);
-  };
-  tick();
-  return () => { stopped = true; };
-}
+type Synced = SyncedSeats;
 
 /** What the server's mirror was given, per state version: the public view and each seat's view. */
 interface Written { table?: unknown; seats: Map<number, unknown> }
@@ -131,12 +107,11 @@ describe.each(games.map((g) => [g.id, g] as const))('%s: no secret reaches a raw
   it('each client holds exactly its views after every patch, and never another seat\'s private view', async () => {
     const options = game.optionsSchema.parse({});
     const players = Math.max(3, game.seatRange(options).min);
-    const a = await ready(await server.client().create<Synced>(game.id, { name: 'A', private: true, players: Math.min(players, game.seatRange(options).max) }));
+    const { a, b } = await twoSeatedTable<Synced>(server, game.id, { players: Math.min(players, game.seatRange(options).max) });
     const serverRoom = matchMaker.getLocalRoomById(a.roomId) as GameRoom;
     const recording = recordMirror(game.id, serverRoom);
     const privates = recordPrivateEvents(game);
     try {
-      const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'B' }));
       const legit = new Map([a, b].map((r) => [r, legitimateStrings(r)] as const));
       a.send('start', {});
       await eventually(() => a.state.phase === 'playing', 5000, 'start');

@@ -56,8 +56,8 @@ describe('quick play', () => {
   });
 
   it('refuses impossible options with a clear message', async () => {
-    await expect(server.client().joinOrCreate(GAME, { variant: 'longest_train', players: 4 })).rejects.toThrow('seat_count');
-    await expect(server.client().joinOrCreate(GAME, { variant: 'no_such_variant' })).rejects.toThrow(/^bad_table_options$/);
+    await expect(server.client().joinOrCreate(GAME, { variant: 'longest_train', players: 4 })).rejects.toThrow(/^bad_seat_count\?/);
+    await expect(server.client().joinOrCreate(GAME, { variant: 'no_such_variant' })).rejects.toThrow(/^option_choice\?option=/);
   });
 });
 

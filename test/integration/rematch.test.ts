@@ -6,18 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
 import { games } from '../../shared/games/registry.js';
-import type { AnyGame } from '../../shared/games/contract.js';
 import { readOptions, type OptionValueWire } from '../../shared/wire/table.js';
-import { readTableViews } from '../../shared/wire/registry.js';
-import type { SyncedTable } from '../../shared/wire/contract.js';
-import { Rng } from '../../shared/random.js';
 import { bootServer, collect, eventually, ready, type TestServer } from '../support/server.js';
+import { playWithViewBot, twoSeatedTable, type SyncedSeats } from '../support/viewBotTable.js';
 
 const GAME = 'traffic_memory';
 const OPTIONS = { range: '1-12', players: 3 };
 
-interface Synced extends SyncedTable {
-  phase: string; version: number; code: string; variant: string;
+interface Synced extends SyncedSeats {
+  code: string; variant: string;
   players: Map<string, { seat: number; bot: boolean; botLevel: string; name: string; host: boolean; secret?: unknown }>;
   options: { forEach(cb: (value: OptionValueWire, key: string) => void): void };
 }
@@ -26,38 +23,12 @@ let server: TestServer;
 beforeAll(async () => { server = await bootServer({ FINISHED_LINGER_MS: 60_000 }); });
 afterAll(async () => { await server.stop(); });
 
-/** Plays this seat with the game's view bot (what a browser sees) until stopped. */
-function autoplay(game: AnyGame, room: Room<Synced>, seed: number): () => void {
-  const rng = new Rng(seed);
-  let stopped = false;
-  let last = -1;
-  let id = 1;
-  const tick = () => {
-    if (stopped) return;
-    const s = room.state;
-    if (s.phase === 'playing' && s.version !== last && game.viewBot) {
-      last = s.version;
-      const me = s.players.get(room.sessionId);
-      const views = readTableViews(s, room.sessionId);
-      if (me && views) {
-        const action = game.viewBot(views.publicView, views.seatView, me.seat, rng.state, Date.now());
-        rng.next();
-        if (action) room.send('action', { id: id++, a: action, t: Date.now() });
-      }
-    }
-    setTimeout(tick, 30);
-  };
-  tick();
-  return () => { stopped = true; };
-}
-
 const bots = (room: Room<Synced>) => [...room.state.players.values()].filter((p) => p.bot).map((p) => ({ seat: p.seat, level: p.botLevel })).sort((x, y) => x.seat - y.seat);
 
 describe('rematch', () => {
   it('opens the same table again once, tells every human, and seats the bots again', async () => {
     const game = games.find((g) => g.id === GAME)!;
-    const a = await ready(await server.client().create<Synced>(GAME, { name: 'Ana', private: true, ...OPTIONS }));
-    const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'Bo' }));
+    const { a, b } = await twoSeatedTable<Synced>(server, GAME, OPTIONS, ['Ana', 'Bo']);
     const watcher = await ready(await server.client().joinById<Synced>(a.roomId, { spectator: true }));
     a.send('add_bot', { level: 'hard' });
     await eventually(() => a.state.players.size === 3, 5000, 'the bot sits');
@@ -71,7 +42,7 @@ describe('rematch', () => {
 
     a.send('start', {});
     await eventually(() => a.state.phase === 'playing', 5000, 'start');
-    const stops = [autoplay(game, a, 1), autoplay(game, b, 2)];
+    const stops = [playWithViewBot(game, a, 1, 30), playWithViewBot(game, b, 2, 30)];
     await eventually(() => a.state.phase === 'finished' && b.state.phase === 'finished', 150_000, 'the game ends');
     stops.forEach((stop) => stop());
 

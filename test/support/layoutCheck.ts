@@ -1,11 +1,14 @@
 /**
  * Layout problems a player would see on the page as it is now, for browser tests:
- * - DOM text overlapping other DOM text, or cut off by the viewport or by a non-scrolling container;
+ * - DOM text overlapping other DOM text (both in sight: not one scrolled under an opaque bar), or
+ *   cut off by the viewport or by a non-scrolling container;
  * - tap targets (buttons, inputs, selects, links, [role=button], and the game's registered
- *   `window.junctionTargets()`) smaller than 44×44 px, off screen, or covered by other elements;
+ *   `window.junctionTargets()`) smaller than 44×44 px (a checkbox counts with its label, which
+ *   toggles it too), off screen, or covered by other elements;
  * - Phaser Text objects (every active scene's display list, containers included) overlapping each
  *   other or DOM text, or cut off by the viewport.
- * Text scrolled out of view inside a scrolling container is not a problem; elements marked
+ * Text or a control scrolled out of view inside a scrolling container (a long screen below the fold)
+ * is not a problem; a container that hides overflow on an axis it does not scroll cuts it; elements marked
  * `data-transient` (toasts) are skipped. Run it with no dialog open.
  */
 import type { Page } from 'playwright-core';
@@ -48,21 +51,30 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
     const skipped = (e: Element) => e.closest('[data-transient]') !== null || (skip ? e.closest(skip) !== null : false);
     const shown = (e: Element) => e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
 
-    /** The part of `b` its ancestors let through; `cut` tells whether a non-scrolling ancestor cut into it. */
-    const throughAncestors = (e: Element, b: B): { seen: B | null; cut: boolean } => {
+    /**
+     * The part of `b` its ancestors let through. `cut`: an ancestor that does not scroll on that
+     * axis cut into it (a real clip); `scrolled`: a scrolling ancestor has it partly or wholly out
+     * of view (the player scrolls to it, so its place off screen is no problem).
+     */
+    const throughAncestors = (e: Element, b: B): { seen: B | null; cut: boolean; scrolled: boolean } => {
       let seen: B | null = b;
       let cut = false;
+      let scrolled = false;
       for (let a = e.parentElement; a && seen; a = a.parentElement) {
         const style = getComputedStyle(a);
         const clips = (v: string) => v !== 'visible';
         if (!clips(style.overflowX) && !clips(style.overflowY)) continue;
         const r = a.getBoundingClientRect();
         const next = intersect(seen, box(r));
-        const scrolls = /auto|scroll/.test(style.overflowX + style.overflowY);
-        if (!scrolls && (!next || next.width < seen.width - TOL || next.height < seen.height - TOL)) cut = true;
+        const scrollsX = /auto|scroll/.test(style.overflowX);
+        const scrollsY = /auto|scroll/.test(style.overflowY);
+        const lessWide = !next || next.width < seen.width - TOL;
+        const lessTall = !next || next.height < seen.height - TOL;
+        if ((lessWide && !scrollsX && (next || !scrollsY)) || (lessTall && !scrollsY && (next || !scrollsX))) cut = true;
+        else if (lessWide || lessTall) scrolled = true;
         seen = next;
       }
-      return { seen, cut };
+      return { seen, cut, scrolled };
     };
 
     // DOM text, one box per line of each text node.
@@ -76,30 +88,55 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       range.selectNodeContents(n);
       for (const rect of Array.from(range.getClientRects())) {
         if (rect.width < 1 || rect.height < 1) continue;
-        const { seen, cut } = throughAncestors(parent, box(rect));
+        const { seen, cut, scrolled } = throughAncestors(parent, box(rect));
         if (!seen && !cut) continue; // scrolled out of its container's view
-        if (cut || outside(box(rect))) problems.push({ kind: 'text-clipped', what: label(parent), box: box(rect) });
+        if (cut || (outside(box(rect)) && !scrolled)) problems.push({ kind: 'text-clipped', what: label(parent), box: box(rect) });
         if (seen) texts.push({ what: label(parent), box: seen, el: parent });
       }
     }
+    /**
+     * Whether one of two overlapping texts is hidden there under an opaque layer (a sticky action bar
+     * over a screen that scrolls beneath it): the first opaque background above the point's topmost
+     * element must hold both texts for both to be seen, garbled, on top of each other.
+     */
+    const opaque = (e: Element) => {
+      const m = /rgba?\(([^)]+)\)/.exec(getComputedStyle(e).backgroundColor);
+      const parts = m ? m[1].split(',').map(Number) : [];
+      return parts.length === 3 || (parts.length === 4 && parts[3] > 0.9);
+    };
+    const oneHidden = (hit: B, a: Element, b: Element) => {
+      const top = document.elementFromPoint(hit.x + hit.width / 2, hit.y + hit.height / 2);
+      if (!top) return false;
+      let layer: Element | null = top;
+      while (layer && layer !== document.documentElement && !opaque(layer)) layer = layer.parentElement;
+      if (!layer || layer === document.documentElement) return false;
+      return [a, b].some((x) => !layer!.contains(x) && !x.contains(top));
+    };
     for (let i = 0; i < texts.length; i++) {
       for (let j = i + 1; j < texts.length; j++) {
         if (texts[i].el === texts[j].el) continue;
         const hit = intersect(texts[i].box, texts[j].box);
-        if (hit) problems.push({ kind: 'text-overlap', what: texts[i].what, other: texts[j].what, box: hit });
+        if (hit && !oneHidden(hit, texts[i].el, texts[j].el)) problems.push({ kind: 'text-overlap', what: texts[i].what, other: texts[j].what, box: hit });
       }
     }
 
     // Tap targets in the DOM.
     const controls = document.querySelectorAll('button, input:not([type=hidden]), select, textarea, a[href], [role=button]');
+    /** A checkbox or radio is tapped through its label too: its target is the largest of its box and its labels'. */
+    const targetBox = (c: Element): B => {
+      const own = box(c.getBoundingClientRect());
+      const labels = c instanceof HTMLInputElement && /checkbox|radio/.test(c.type) && c.labels ? Array.from(c.labels) : [];
+      return labels.map((l) => box(l.getBoundingClientRect())).reduce((best, r) => (r.width * r.height > best.width * best.height && r.width >= own.width && r.height >= own.height ? r : best), own);
+    };
     for (const c of Array.from(controls)) {
       if (skipped(c) || !shown(c)) continue;
       const r = box(c.getBoundingClientRect());
       if (r.width < 1 || r.height < 1) continue;
-      const { seen } = throughAncestors(c, r);
+      const { seen, scrolled } = throughAncestors(c, r);
       if (!seen) continue;
-      if (r.width < minTarget - 0.5 || r.height < minTarget - 0.5) problems.push({ kind: 'small-target', what: label(c), box: r });
-      if (outside(r)) problems.push({ kind: 'target-off-screen', what: label(c), box: r });
+      const target = targetBox(c);
+      if (target.width < minTarget - 0.5 || target.height < minTarget - 0.5) problems.push({ kind: 'small-target', what: label(c), box: target });
+      if (outside(r) && !scrolled) problems.push({ kind: 'target-off-screen', what: label(c), box: r });
     }
 
     // Phaser: registered targets and Text objects, in page pixels.

@@ -1,4 +1,4 @@
-/** The table frame's pure parts: the one clock's label, message reading in both wire forms, the move log. */
+/** The table frame's pure parts: the one clock's label, reading keyed messages, the move log. */
 import { describe, expect, it } from 'vitest';
 import { clockLabel, secondsLeft } from '../../client/table/clockLabel.js';
 import { readFinal, readPublicLog, said } from '../../client/table/wire.js';
@@ -25,22 +25,20 @@ describe('the frame clock', () => {
   });
 });
 
-describe('reading messages in either wire form', () => {
-  it('takes Msg, { key, params }, { msg }, { message } and plain text', () => {
-    expect(said({ code: 'x', msg: { key: 'server:error.full' } })).toEqual({ key: 'server:error.full', params: undefined });
+describe('reading keyed messages', () => {
+  it('takes a Msg or a refusal/event carrying one; English sentences are not read', () => {
+    expect(said({ code: 'x', msg: { key: 'server:error.full' } })).toEqual({ key: 'server:error.full' });
     expect(said({ code: 'x', key: 'took_over:error.not_your_turn', params: { seat: '@1' } })).toEqual({ key: 'took_over:error.not_your_turn', params: { seat: '@1' } });
-    expect(said({ code: 'x', message: 'Every seat is taken.' })).toEqual({ text: 'Every seat is taken.' });
-    expect(said({ type: 'flip', text: 'Seat 1 flips' })).toEqual({ text: 'Seat 1 flips' });
-    expect(said('')).toBeNull();
+    expect(said({ type: 'pick', msg: { key: 'rush_hour:event.my_pick', params: { card: 4 } } })).toEqual({ key: 'rush_hour:event.my_pick', params: { card: 4 } });
+    expect(said({ code: 'x', message: 'Every seat is taken.' })).toBeNull();
+    expect(said({ type: 'flip', text: 'Seat 1 flips' })).toBeNull();
+    expect(said('Seat 1 wins')).toBeNull();
     expect(said(42)).toBeNull();
   });
 
-  it('reads the server log from state.log (schema params as "#n" strings) or says there is none', () => {
-    const params = new Map([['seat', '@0'], ['count', '#2']]);
-    const state = { log: [{ n: 2, key: 'k:b', params }, { n: 1, key: 'k:a', params: new Map() }] };
-    expect(readPublicLog({}, state)).toEqual([{ n: 1, said: { key: 'k:a', params: {} } }, { n: 2, said: { key: 'k:b', params: { seat: '@0', count: 2 } } }]);
-    expect(readPublicLog({}, { lastEvent: 'x' })).toBeNull();
-    expect(readPublicLog({ log: () => [{ n: 5, msg: { key: 'k:c' } }] }, {})).toEqual([{ n: 5, said: { key: 'k:c' } }]);
+  it('reads the public log from the connection, oldest first', () => {
+    expect(readPublicLog({ log: () => [{ n: 6, msg: { key: 'k:d' } }, { n: 5, msg: { key: 'k:c', params: { count: 2 } } }] }))
+      .toEqual([{ n: 5, said: { key: 'k:c', params: { count: 2 } } }, { n: 6, said: { key: 'k:d' } }]);
   });
 });
 

@@ -13,7 +13,7 @@ import { MoveGate, fitText, setTap } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
 const NS = 'table_traffic_memory:';
-const label = (v: number | null): string => (v === null ? 'W' : String(v));
+const label = (v: number | null): string => (v === null ? '★' : String(v));
 
 export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, TrafficMemorySeatView> {
   get keysHelp(): string { return t(`${NS}keys`); }

@@ -1,7 +1,8 @@
 /**
  * Trafficcars card faces drawn by code, centred on (x, y) so a scaleX tween flips them in place.
- * The kind is always written (CAR / TRAILER / POLICE / AMBULANCE) and has its own pattern, so
- * colour is never the only cue. The first child is the background: make it interactive for clicks.
+ * The kind is written in the reader's language (common:trafficcars.kind.*) and has its own pattern;
+ * a numberless wild (Police, Ambulance) shows a drawn star, so colour is never the only cue and no
+ * English is printed. The first child is the background: make it interactive for clicks.
  */
 import type Phaser from 'phaser';
 import type { TrafficcarsCard, TrafficcarsKind } from '../../../shared/games/trafficcars_deck/cards.js';
@@ -10,7 +11,11 @@ import { t } from '../../i18n/index.js';
 export interface CardSize { w: number; h: number }
 
 const BAND: Record<TrafficcarsKind, number> = { car: 0x3d7dd8, trailer: 0x9a6a2f, police: 0x22305e, ambulance: 0xd64545 };
-const LABEL = (kind: TrafficcarsKind): string => t(`common:trafficcars_kind.${kind}`);
+
+/** The kind's name as printed on the card, in the reader's language. */
+export function kindLabel(kind: TrafficcarsKind): string {
+  return t(`common:trafficcars.kind.${kind}`);
+}
 
 export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSize, card: TrafficcarsCard, border = 0x222222): Phaser.GameObjects.Container {
   const { w, h } = size;
@@ -30,12 +35,17 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   c.add(scene.add.rectangle(0, top + h * 0.6, w * 0.5, h * 0.09, BAND[card.kind]));
   c.add(scene.add.circle(-w * 0.15, top + h * 0.66, Math.max(2, w * 0.06), 0x222222));
   c.add(scene.add.circle(w * 0.15, top + h * 0.66, Math.max(2, w * 0.06), 0x222222));
-  const big = card.value === null ? 'W' : String(card.value);
-  // The kind on top (shrunk to the card's width), the number below it, never over it.
-  const label = scene.add.text(0, top + 3, LABEL(card.kind), { fontSize: `${Math.max(8, Math.round(w * 0.13))}px`, color: '#333' }).setOrigin(0.5, 0);
+  // The kind on top (shrunk to the card's width), the number or the wild's star below it, never over it.
+  const label = scene.add.text(0, top + 3, kindLabel(card.kind), { fontSize: `${Math.max(8, Math.round(w * 0.13))}px`, color: '#333' }).setOrigin(0.5, 0);
   if (label.width > w - 4) label.setScale((w - 4) / label.width, 1);
   c.add(label);
-  c.add(scene.add.text(0, top + 4 + label.height, big, { fontSize: `${Math.round(Math.min(w * 0.5, h * 0.3))}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5, 0));
+  const below = top + 4 + label.height;
+  if (card.value === null) {
+    const r = Math.min(w * 0.22, h * 0.13);
+    c.add(scene.add.star(0, below + r, 5, r * 0.45, r, 0xf2c14e).setStrokeStyle(2, 0x111111));
+  } else {
+    c.add(scene.add.text(0, below, String(card.value), { fontSize: `${Math.round(Math.min(w * 0.5, h * 0.3))}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5, 0));
+  }
   c.setSize(w, h);
   return c;
 }

@@ -77,6 +77,7 @@ export const rushHourOptions = rawOptions.transform(resolve).superRefine((o, ctx
       code: z.ZodIssueCode.custom,
       path: ['players'],
       message: `These options leave ${deck} cards: not enough for ${o.players} players with ${o.handSize} cards each and ${o.rows} rows`,
+      params: { refusal: 'option_deck_too_small', deck, players: o.players, hand: o.handSize, rows: o.rows },
     });
   }
 });

@@ -49,7 +49,8 @@ function resolve(raw: z.infer<typeof rawOptions>): TrafficMemoryOptions {
 
 export const trafficMemoryOptions = rawOptions.transform(resolve).superRefine((o, ctx) => {
   if (o.to - o.from + 1 < MIN_CARDS) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: `The range ${o.from}–${o.to} needs at least ${MIN_CARDS} cards` });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: `The range ${o.from}–${o.to} needs at least ${MIN_CARDS} cards`,
+      params: { refusal: 'option_range_too_small', from: o.from, to: o.to, min: MIN_CARDS } });
   }
 });
 

@@ -10,7 +10,7 @@ export const trafficTangoOptions = z.object({
   players: z.number().int().min(4).max(4).default(4),
   /** Clock of each day's simultaneous submission (issue: 90 s; RULES-NOTES' 180 s is the longer option). 0 = no clock (asynchronous). */
   phaseMs: z.number().int().min(0).max(3_600_000).default(90_000)
-    .refine((ms) => ms === 0 || ms >= 5_000, 'A phase clock is 0 (none) or at least 5 seconds'),
+    .refine((ms) => ms === 0 || ms >= 5_000, { message: 'A phase clock is 0 (none) or at least 5 seconds', params: { refusal: 'option_zero_or_at_least', min: 5, unit: '$lobby:unit.seconds' } }),
   /** Clock of the winner's Elimination Candidate choice (RULES-NOTES 3.7: 60 s). */
   choiceMs: z.number().int().min(5_000).max(600_000).default(60_000),
   /** RULES-NOTES 3.3 [opt]: players start with 0 garnets. */
