@@ -67,13 +67,8 @@ const handler: ProxyHandler<object> = {
   set(target, key, value) {
     const d = (target as { [DRAFT]: DraftState })[DRAFT];
     const source = latest(d);
-    if (has(source, key)) {
-      const current = source[key];
-      if (current === value) return true;
-      // A draft written back where its own original stood changes nothing.
-      const back = draftOf(value);
-      if (!d.modified && back && back.base === current && !back.modified) return true;
-    }
+    // Writing the value already there (or a draft back where it was read) changes nothing.
+    if (has(source, key) && source[key] === value) return true;
     markModified(d);
     d.copy![key] = value;
     return true;
