@@ -52,6 +52,8 @@ interface Load {
   bytes(): number;
   /** Errors outside the clients' own stats (failed joins). */
   extraErrors(): string[];
+  /** Junction tables whose game finished so far (each replaced by a new table). */
+  tablesFinished?(): number;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ async function startLoad(target: Target, port: number, clients: number, generato
       stats: () => raw.seats.map((p) => p.stats),
       bytes: () => rawBytes.received,
       extraErrors: () => raw.joinErrors,
+      tablesFinished: () => raw.finishedTables,
       stop: () => raw.stop(),
     };
   }
@@ -124,6 +127,7 @@ async function measure(target: Target, clients: number, seconds: number, generat
 
     const marks = new Map(load.stats().map((s) => [s, { latencies: s.latencies.length, actions: s.actions, errors: s.errors.length, refusals: s.refusals ?? 0 }]));
     const extraAtStart = load.extraErrors().length;
+    const finishedAtStart = load.tablesFinished?.() ?? 0;
     const bytesAtStart = load.bytes();
     const serverAtStart = server.usage();
     const core0AtStart = coreBusySeconds(0);
@@ -156,6 +160,8 @@ async function measure(target: Target, clients: number, seconds: number, generat
       actions,
       /** Outcomes that were rule refusals (a move the game did not allow then), part of `actions`. */
       refusals,
+      /** Junction games that ended in the window (their tables were replaced: result stored, new table created and joined). */
+      gamesFinished: (load.tablesFinished?.() ?? 0) - finishedAtStart,
       latencyMs: summarise(latencies),
       serverCpuPer1000Actions: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions)) * 1000, 3),
       serverCpuShare: round((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / (wallMs / 1000), 2),
@@ -174,7 +180,9 @@ async function measure(target: Target, clients: number, seconds: number, generat
   } finally {
     if (sampler) clearInterval(sampler);
     await load?.stop().catch(() => undefined);
-    await server.stop();
+    // Nothing is left to measure: a profiled server exits cleanly (the profile is written at exit),
+    // any other is killed rather than left to play its tables out through the shutdown grace period.
+    await server.stop(profileDir ? 'SIGTERM' : 'SIGKILL');
   }
 }
 
@@ -201,7 +209,7 @@ export async function runScenario(values: { sizes?: string; seconds?: string; ta
 
 function formatRow(r: Awaited<ReturnType<typeof measure>>): string {
   return [
-    `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`, `actions ${r.actions} (refused ${r.refusals})`,
+    `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`, `actions ${r.actions} (refused ${r.refusals})${r.gamesFinished ? `, ${r.gamesFinished} games ended` : ''}`,
     `cpu/1k ${r.serverCpuPer1000Actions} s`, `${r.bytesPerClientPerSecond} B/client/s`,
     `server ${Math.round(r.serverCpuShare * 100)} % of core 0 (others ${Math.round(r.core0OtherShare * 100)} %)`, `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}${r.setupErrors ? ` (+${r.setupErrors} failed joins before the window)` : ''}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}${r.disturbed ? ' DISTURBED' : ''}`,
   ].join(' | ');
