@@ -164,6 +164,8 @@ async function measure(target: Target, clients: number, seconds: number, generat
       gamesFinished: (load.tablesFinished?.() ?? 0) - finishedAtStart,
       latencyMs: summarise(latencies),
       serverCpuPer1000Actions: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions)) * 1000, 3),
+      /** The same per action the game applied (refusals excluded): a server starved of its core answers late, its seats act on stale states and are refused more, and a refusal costs less. */
+      serverCpuPer1000Applied: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions - refusals)) * 1000, 3),
       serverCpuShare: round((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / (wallMs / 1000), 2),
       /** Share of core 0 that other processes (not the pinned server) used in the window: they delay the server. */
       core0OtherShare: round(Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000), 2),
