@@ -8,8 +8,10 @@
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
- *   capacity    [--sizes 250,500,1000] [--seconds 10] [--targets ws,echo,railway_madness,car_exchange]
- *               plain ws echo, bare Colyseus echo room and two Junction games, server on core 0, generator on core 1
+ *   capacity    [--sizes 250,500,1000,2000,4000] [--seconds 10] [--targets ws,echo,echo_broadcast,railway_madness,car_exchange]
+ *               [--generator raw|colyseus] [--profile /tmp/dir]
+ *               plain ws echo, bare Colyseus echo room (and one that broadcasts) and two Junction games,
+ *               server on core 0, generator on core 1
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -43,9 +45,12 @@ const { positionals, values } = parseArgs({
     mode: { type: 'string', default: 'fuzz' },
     messages: { type: 'string', default: '100000' },
     /** capacity: client counts to sweep, seconds measured per run, targets to run. */
-    sizes: { type: 'string', default: '250,500,1000' },
+    sizes: { type: 'string', default: '250,500,1000,2000,4000' },
     seconds: { type: 'string', default: '10' },
-    targets: { type: 'string', default: 'ws,echo,railway_madness,car_exchange' },
+    targets: { type: 'string', default: 'ws,echo,echo_broadcast,railway_madness,car_exchange' },
+    /** capacity: raw seats (one decoding seat per table) or colyseus.js clients; a folder for the servers' CPU profiles. */
+    generator: { type: 'string', default: 'raw' },
+    profile: { type: 'string' },
   },
 });
 

@@ -76,22 +76,25 @@ export function freePort(): Promise<number> {
  * child binds it; then the start is retried on a fresh port. `env` may depend on the port
  * (e.g. PUBLIC_ADDRESS).
  */
-export async function startServerOnFreePort(env: Record<string, string> | ((port: number) => Record<string, string>) = {}, attempts = 3, script?: string): Promise<ServerProcess> {
+export async function startServerOnFreePort(env: Record<string, string> | ((port: number) => Record<string, string>) = {}, attempts = 3, script?: string, nodeArgs: string[] = []): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      return await startServerProcess(port, typeof env === 'function' ? env(port) : env, undefined, script);
+      return await startServerProcess(port, typeof env === 'function' ? env(port) : env, undefined, script, nodeArgs);
     } catch (error) {
       if (!(error instanceof PortTakenError) || attempt >= attempts) throw error;
     }
   }
 }
 
-/** `script`: another server that answers GET /health with its pid (e.g. loadtest/capacity/echoServer.ts). */
-export async function startServerProcess(port: number, env: Record<string, string> = {}, bootTimeoutMs = BOOT_TIMEOUT_MS, script = 'server/main.ts'): Promise<ServerProcess> {
+/**
+ * `script`: another server that answers GET /health with its pid (e.g. loadtest/capacity/echoServer.ts).
+ * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
+ */
+export async function startServerProcess(port: number, env: Record<string, string> = {}, bootTimeoutMs = BOOT_TIMEOUT_MS, script = 'server/main.ts', nodeArgs: string[] = []): Promise<ServerProcess> {
   // `node --import tsx` keeps the server in this one process, so /proc shows its own CPU and memory
   // and /health reports the pid of the child spawned here.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     // Nothing shared unless the caller passes it: a REDIS_URL or DATABASE_URL in the caller's own
     // environment would otherwise put the child into some other deployment's Redis or database.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', REDIS_URL: '', DATABASE_URL: '', ...env },

@@ -6,6 +6,7 @@
 import { Client, type Room } from 'colyseus.js';
 import WebSocket from 'ws';
 import { Rng } from '../../shared/random.js';
+import { joinRaw, type RawSeat } from './rawSeat.js';
 
 export interface ClientStats { latencies: number[]; actions: number; errors: string[] }
 
@@ -68,6 +69,26 @@ export class ColyseusEchoClient extends PacedClient {
   async close(): Promise<void> {
     this.stop();
     await this.room?.leave(true).catch(() => undefined);
+  }
+}
+
+/** A raw seat (rawSeat.ts) of an echo room: the generator the Junction tables use, without decoding. */
+export class RawEchoClient extends PacedClient {
+  private seat?: RawSeat;
+
+  async connect(httpBase: string): Promise<void> {
+    this.seat = await joinRaw(httpBase, 'joinOrCreate', 'echo', {}, false, (type, m) => {
+      if (type === 'ack') this.replied((m as { id?: unknown } | undefined)?.id);
+    }, undefined, (code) => { if (!this.closing) this.stats.errors.push(`left:${code}`); });
+  }
+
+  protected send(id: number): void {
+    this.seat!.send('action', { id });
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    await this.seat?.leave();
   }
 }
 

@@ -1,19 +1,26 @@
 /**
- * `npm run bench -- capacity [--sizes 250,500,1000] [--seconds 10] [--targets ws,echo,railway_madness,car_exchange]`
+ * `npm run bench -- capacity [--sizes 250,500,1000,2000,4000] [--seconds 10]
+ *   [--targets ws,echo,echo_broadcast,railway_madness,car_exchange] [--generator raw|colyseus]`
  *
- * One server process per N and target, pinned to core 0 (taskset), under the same colyseus.js /
- * `ws` load generator pinned to core 1: a plain `ws` echo, a bare Colyseus 0.16 echo room, and
- * Junction's railway_madness (race window 0) and car_exchange. Every client sends one message per
- * 150–600 ms think time (Junction clients: one view-bot action). After a warm-up, a window of
- * `--seconds` is measured: action → outcome latency, server CPU per 1,000 actions, bytes each client
- * received per second, server RSS, errors, and this generator's CPU as a share of its core (a run
- * above 0.8 is marked invalid: it measured the generator, not the server).
+ * One server process per N and target, pinned to core 0 (taskset), under the same load generator
+ * pinned to core 1: a plain `ws` echo, a bare Colyseus 0.16 echo room (`echo`), the same room
+ * broadcasting a state change to its 4 clients on each action as a Junction table does
+ * (`echo_broadcast`, context), and Junction's railway_madness (race window 0) and car_exchange.
+ * Every client sends one message per 150–600 ms think time (Junction clients: one view-bot action).
+ * The default generator is raw Colyseus seats (capacity/rawSeat.ts, one decoding seat per
+ * table, capacity/rawTables.ts); `--generator colyseus` uses colyseus.js clients that all decode.
+ * After a warm-up, a window of `--seconds` is measured: action → outcome latency, server CPU per
+ * 1,000 actions, bytes each client received per second, server RSS, errors, and this generator's
+ * CPU as a share of its core (a run above 0.8 is marked invalid: it measured the generator, not
+ * the server).
  */
 import { execFileSync } from 'node:child_process';
 import { findGame } from '../../shared/games/registry.js';
-import { ColyseusEchoClient, WsEchoClient, wsBytes, type ClientStats } from '../capacity/echoClients.js';
+import { ColyseusEchoClient, RawEchoClient, WsEchoClient, wsBytes } from '../capacity/echoClients.js';
 import { coreBusySeconds } from '../capacity/coreBusy.js';
 import { JunctionTables } from '../capacity/junctionTables.js';
+import { rawBytes } from '../capacity/rawSeat.js';
+import { RawTables } from '../capacity/rawTables.js';
 import { wireCounters } from '../playerClient.js';
 import { startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
 import { summarise } from '../stats.js';
@@ -32,15 +39,21 @@ const JUNCTION_ENV = {
   MESSAGE_BURST: '1000000', MESSAGES_PER_SECOND: '100000', FLOOD_CUTOFF_DROPS: '1000000',
 };
 
-type Target = 'ws' | 'echo' | string;
+type Target = 'ws' | 'echo' | 'echo_broadcast' | string;
+type Generator = 'raw' | 'colyseus';
+const ECHO_KINDS: Record<string, string> = { ws: 'ws', echo: 'colyseus', echo_broadcast: 'broadcast' };
+
+interface Stats { latencies: number[]; actions: number; errors: string[]; refusals?: number }
 
 interface Load {
   /** Stats of every client so far (a list that may grow during the window). */
-  stats(): ClientStats[];
+  stats(): Stats[];
   /** Bytes all clients received so far. */
   bytes(): number;
   /** Errors outside the clients' own stats (failed joins). */
   extraErrors(): string[];
+  /** Junction tables whose game finished so far (each replaced by a new table). */
+  tablesFinished?(): number;
   stop(): Promise<void>;
 }
 
@@ -52,15 +65,17 @@ async function inBatches<T>(count: number, make: (i: number) => Promise<T>): Pro
   return out;
 }
 
-async function startLoad(target: Target, port: number, clients: number): Promise<Load> {
+async function startLoad(target: Target, port: number, clients: number, generator: Generator): Promise<Load> {
   const endpoint = `ws://127.0.0.1:${port}`;
-  if (target === 'ws' || target === 'echo') {
-    const made: (WsEchoClient | ColyseusEchoClient)[] = [];
+  const httpBase = `http://127.0.0.1:${port}`;
+  if (target in ECHO_KINDS) {
+    const made: (WsEchoClient | ColyseusEchoClient | RawEchoClient)[] = [];
     const joinErrors: string[] = [];
     await inBatches(clients, async (i) => {
-      const client = target === 'ws' ? new WsEchoClient(i + 1, [150, 600]) : new ColyseusEchoClient(i + 1, [150, 600]);
+      const client = target === 'ws' ? new WsEchoClient(i + 1, [150, 600])
+        : generator === 'raw' ? new RawEchoClient(i + 1, [150, 600]) : new ColyseusEchoClient(i + 1, [150, 600]);
       try {
-        await client.connect(endpoint);
+        await client.connect(target === 'ws' ? endpoint : generator === 'raw' ? httpBase : endpoint);
         made.push(client);
         client.start();
       } catch (error) {
@@ -69,13 +84,24 @@ async function startLoad(target: Target, port: number, clients: number): Promise
     });
     return {
       stats: () => made.map((c) => c.stats),
-      bytes: () => (target === 'ws' ? wsBytes.received : wireCounters.bytes),
+      bytes: () => (target === 'ws' ? wsBytes.received : generator === 'raw' ? rawBytes.received : wireCounters.bytes),
       extraErrors: () => joinErrors,
       stop: async () => { await Promise.all(made.map((c) => c.close())); },
     };
   }
   const game = findGame(target);
-  if (!game) throw new Error(`unknown capacity target ${target}: ws, echo or a game id`);
+  if (!game) throw new Error(`unknown capacity target ${target}: ws, echo, echo_broadcast or a game id`);
+  if (generator === 'raw') {
+    const raw = new RawTables(httpBase, game);
+    await raw.start(clients);
+    return {
+      stats: () => raw.seats.map((p) => p.stats),
+      bytes: () => rawBytes.received,
+      extraErrors: () => raw.joinErrors,
+      tablesFinished: () => raw.finishedTables,
+      stop: () => raw.stop(),
+    };
+  }
   const tables = new JunctionTables(endpoint, game);
   await tables.start(clients);
   return {
@@ -86,19 +112,22 @@ async function startLoad(target: Target, port: number, clients: number): Promise
   };
 }
 
-async function measure(target: Target, clients: number, seconds: number) {
-  const env = target === 'ws' || target === 'echo' ? { ECHO_KIND: target === 'ws' ? 'ws' : 'colyseus' } : JUNCTION_ENV;
-  const script = target === 'ws' || target === 'echo' ? ECHO_SCRIPT : undefined;
-  const server: ServerProcess = await startServerOnFreePort(env, 3, script);
+async function measure(target: Target, clients: number, seconds: number, generator: Generator, profileDir?: string) {
+  const echo = ECHO_KINDS[target];
+  const env: Record<string, string> = echo ? { ECHO_KIND: echo } : JUNCTION_ENV;
+  const script = echo ? ECHO_SCRIPT : undefined;
+  // --profile: the server writes a V8 CPU profile of the whole run (set-up and window) there.
+  const server: ServerProcess = await startServerOnFreePort(env, 3, script, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   let load: Load | undefined;
   let sampler: NodeJS.Timeout | undefined;
   try {
     execFileSync('taskset', ['-a', '-cp', '0', String(server.pid)], { stdio: 'ignore' });
-    load = await startLoad(target, server.port, clients);
+    load = await startLoad(target, server.port, clients, generator);
     await new Promise((r) => setTimeout(r, WARM_UP_MS));
 
-    const marks = new Map(load.stats().map((s) => [s, { latencies: s.latencies.length, actions: s.actions, errors: s.errors.length }]));
+    const marks = new Map(load.stats().map((s) => [s, { latencies: s.latencies.length, actions: s.actions, errors: s.errors.length, refusals: s.refusals ?? 0 }]));
     const extraAtStart = load.extraErrors().length;
+    const finishedAtStart = load.tablesFinished?.() ?? 0;
     const bytesAtStart = load.bytes();
     const serverAtStart = server.usage();
     const core0AtStart = coreBusySeconds(0);
@@ -116,19 +145,27 @@ async function measure(target: Target, clients: number, seconds: number) {
     const latencies: number[] = [];
     const errors: string[] = load.extraErrors().slice(extraAtStart);
     let actions = 0;
+    let refusals = 0;
     for (const s of load.stats()) {
-      const m = marks.get(s) ?? { latencies: 0, actions: 0, errors: 0 };
-      latencies.push(...s.latencies.slice(m.latencies));
+      const m = marks.get(s) ?? { latencies: 0, actions: 0, errors: 0, refusals: 0 };
+      for (let i = m.latencies; i < s.latencies.length; i++) latencies.push(s.latencies[i]);
       actions += s.actions - m.actions;
+      refusals += (s.refusals ?? 0) - m.refusals;
       errors.push(...s.errors.slice(m.errors));
     }
     const generatorCpuShare = (generatorCpu.user + generatorCpu.system) / 1000 / wallMs;
     const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
     return {
-      target, clients,
+      target, clients, generator,
       actions,
+      /** Outcomes that were rule refusals (a move the game did not allow then), part of `actions`. */
+      refusals,
+      /** Junction games that ended in the window (their tables were replaced: result stored, new table created and joined). */
+      gamesFinished: (load.tablesFinished?.() ?? 0) - finishedAtStart,
       latencyMs: summarise(latencies),
       serverCpuPer1000Actions: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions)) * 1000, 3),
+      /** The same per action the game applied (refusals excluded): a server starved of its core answers late, its seats act on stale states and are refused more, and a refusal costs less. */
+      serverCpuPer1000Applied: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions - refusals)) * 1000, 3),
       serverCpuShare: round((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / (wallMs / 1000), 2),
       /** Share of core 0 that other processes (not the pinned server) used in the window: they delay the server. */
       core0OtherShare: round(Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000), 2),
@@ -145,32 +182,36 @@ async function measure(target: Target, clients: number, seconds: number) {
   } finally {
     if (sampler) clearInterval(sampler);
     await load?.stop().catch(() => undefined);
-    await server.stop();
+    // Nothing is left to measure: a profiled server exits cleanly (the profile is written at exit),
+    // any other is killed rather than left to play its tables out through the shutdown grace period.
+    await server.stop(profileDir ? 'SIGTERM' : 'SIGKILL');
   }
 }
 
-export async function runScenario(values: { sizes?: string; seconds?: string; targets?: string }): Promise<unknown> {
-  const sizes = (values.sizes ?? '250,500,1000').split(',').map(Number);
-  const targets = (values.targets ?? 'ws,echo,railway_madness,car_exchange').split(',');
+export async function runScenario(values: { sizes?: string; seconds?: string; targets?: string; generator?: string; profile?: string }): Promise<unknown> {
+  const sizes = (values.sizes ?? '250,500,1000,2000,4000').split(',').map(Number);
+  const targets = (values.targets ?? 'ws,echo,echo_broadcast,railway_madness,car_exchange').split(',');
   const seconds = Number(values.seconds ?? '10');
+  const generator = (values.generator ?? 'raw') as Generator;
+  if (generator !== 'raw' && generator !== 'colyseus') throw new Error(`--generator must be raw or colyseus, not ${generator}`);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--sizes must be positive integers, not ${values.sizes}`);
   // The generator (this process, every thread) on core 1; each server is pinned to core 0 as it starts.
   execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
   const runs = [];
   for (const clients of sizes) {
     for (const target of targets) {
-      const run = await measure(target, clients, seconds);
+      const run = await measure(target, clients, seconds, generator, values.profile);
       runs.push(run);
       // One line per run as it finishes, so a long sweep shows progress (the JSON at the end has them all).
       console.error(formatRow(run));
     }
   }
-  return { scenario: 'capacity', seconds, warmUpMs: WARM_UP_MS, thinkMs: [150, 600], runs };
+  return { scenario: 'capacity', generator, seconds, warmUpMs: WARM_UP_MS, thinkMs: [150, 600], runs };
 }
 
 function formatRow(r: Awaited<ReturnType<typeof measure>>): string {
   return [
-    `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`,
+    `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`, `actions ${r.actions} (refused ${r.refusals})${r.gamesFinished ? `, ${r.gamesFinished} games ended` : ''}`,
     `cpu/1k ${r.serverCpuPer1000Actions} s`, `${r.bytesPerClientPerSecond} B/client/s`,
     `server ${Math.round(r.serverCpuShare * 100)} % of core 0 (others ${Math.round(r.core0OtherShare * 100)} %)`, `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}${r.setupErrors ? ` (+${r.setupErrors} failed joins before the window)` : ''}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}${r.disturbed ? ' DISTURBED' : ''}`,
   ].join(' | ');

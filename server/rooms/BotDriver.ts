@@ -1,11 +1,11 @@
 /**
  * Plays the seats that bots hold. A bot decides, then "reacts" after its human-like delay; when
  * the delay is over it decides again on the state as it is then (the table may have moved on)
- * and acts. One pending decision per seat; timers go through the room clock so they die with it.
+ * and acts. One pending decision per seat; timers go through the room's timers so they die with it.
  */
-import type { Clock } from '@colyseus/core';
 import type { BotLevel, BotMove, Seat } from '../../shared/games/contract.js';
 import type { Rng, RngState } from '../../shared/random.js';
+import type { TimerClock } from './tableClocks.js';
 
 type Decide = (seat: Seat, level: BotLevel) => BotMove<unknown> | null;
 type Act = (seat: Seat, action: unknown) => void;
@@ -13,7 +13,7 @@ type Act = (seat: Seat, action: unknown) => void;
 export class BotDriver {
   private pending = new Map<Seat, { clear(): void }>();
 
-  constructor(private readonly clock: Clock, private readonly rng: Rng) {}
+  constructor(private readonly clock: TimerClock, private readonly rng: Rng) {}
 
   /** A fresh RNG state for each decision, so bots are varied yet reproducible from the room's bot seed. */
   rngState(): RngState {

@@ -2,7 +2,8 @@
  * The one room every game runs in, as a short lifecycle over named collaborators:
  * - Seating (seating.ts): seats, host, bots, tournament reservations, away seats;
  * - ActionPipeline (actionPipeline.ts): validate → race queue → engine, then `afterChange` mirrors;
- * - TableClocks (tableClocks.ts): the engine's deadline, quick-play auto start, absence wake-ups;
+ * - TableClocks (tableClocks.ts) on RoomTimers (roomTimers.ts): the engine's deadline, race
+ *   releases, quick-play auto start, absence wake-ups, bot reactions, each at its own moment;
  * - ResultStorage (resultStorage.ts): the finished table's record, stored before the room may go;
  * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
  * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
@@ -30,6 +31,7 @@ import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js
 import { Seating } from './seating.js';
 import { ActionPipeline } from './actionPipeline.js';
 import { TableClocks } from './tableClocks.js';
+import { RoomTimers } from './roomTimers.js';
 import { gameRecord, ResultStorage } from './resultStorage.js';
 import { nameRefusal } from './joinRefusals.js';
 import { clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
@@ -40,9 +42,6 @@ import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, type SeatAuth } from '../identity/seats.js';
 
-const CLOCK_TICK_MS = 10;
-/** A finished table only waits for its linger timer: a slow tick is enough to fire it. */
-const FINISHED_TICK_MS = 1000;
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch'] as const;
 /** An away seat is handed to a bot a moment after its grace period ends. */
@@ -79,6 +78,7 @@ export class GameRoom extends Room<TableState> {
   private readonly latency = new LatencyProbe();
   private edge!: MessageEdge;
   private seating!: Seating;
+  private timers!: RoomTimers;
   private clocks!: TableClocks;
   private pipeline!: ActionPipeline<Client>;
   private bots!: BotDriver;
@@ -191,6 +191,7 @@ export class GameRoom extends Room<TableState> {
   }
 
   override async onDispose(): Promise<void> {
+    this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });
     if (this.state.code) await releaseCode(this.presence, this.state.code);
@@ -223,8 +224,9 @@ export class GameRoom extends Room<TableState> {
   private createCollaborators(): void {
     const services = roomServices();
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
-    this.bots = new BotDriver(this.clock, new Rng(randomSeed()));
-    this.clocks = new TableClocks(this.clock);
+    this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
+    this.bots = new BotDriver(this.timers, new Rng(randomSeed()));
+    this.clocks = new TableClocks(this.timers);
     this.pipeline = new ActionPipeline<Client>(this.game, {
       playing: () => this.state.phase === 'playing',
       seatOf: (sessionId) => {
@@ -406,9 +408,7 @@ export class GameRoom extends Room<TableState> {
     });
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
-    // The clock drives race releases and game clocks: tick it on its own fast interval (instead of
-    // only inside broadcastPatch, which would also make broadcastPatch from a timer re-enter the clock).
-    this.setSimulationInterval(() => undefined, CLOCK_TICK_MS);
+    // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
     this.autoDispose = false;
     void this.setPrivate(true).then(() => this.publishMetadata());
     logger.info({ room: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed }, 'game started');
@@ -482,9 +482,6 @@ export class GameRoom extends Room<TableState> {
     this.clocks.clear('deadline');
     this.clocks.clear('release');
     this.bots.stopAll();
-    // Colyseus ticks the clock only from the simulation interval once one was set: without a tick
-    // the linger timer below would never fire and the room would stay open for ever.
-    this.setSimulationInterval(() => undefined, FINISHED_TICK_MS);
     for (const p of this.state.players.values()) {
       const mine = result.seats.find((s) => s.seat === p.seat);
       if (mine) p.score = mine.score;

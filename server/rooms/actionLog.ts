@@ -10,7 +10,13 @@ import type { TieOutcome } from '../../shared/arbitration.js';
 import type { GameSessionRecord, Store } from '../store/index.js';
 import { logger } from '../ops/logger.js';
 
-const FLUSH_EVERY_MS = 1_000;
+/**
+ * Each room writes its own chunks: at 1 s, 250 Railway tables made 250 small store writes a
+ * second, the largest part of the server's store time in the capacity bench (docs/benchmarks.md).
+ * At 5 s a busy table fills its 64-entry batch first; a crash loses at most 5 s of an unfinished
+ * game's log (a finished game's log is always flushed before its result).
+ */
+const FLUSH_EVERY_MS = 5_000;
 const MAX_BATCH = 64;
 const ATTEMPTS = 4;
 

@@ -1,7 +1,8 @@
 /**
- * The table's timers, one per purpose, all on the room's clock (they die with the room): the
- * engine's next deadline, the quick-play auto start, the wake-up when an away seat passes its
- * grace period, and the release of held race actions. Setting one replaces the previous one.
+ * The table's timers, one per purpose, on the room's timers (roomTimers.ts: each fires at its own
+ * moment, and they die with the room): the engine's next deadline, the quick-play auto start, the
+ * wake-up when an away seat passes its grace period, and the release of held race actions.
+ * Setting one replaces the previous one.
  */
 export type TimerName = 'deadline' | 'autoStart' | 'absence' | 'release';
 
