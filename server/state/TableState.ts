@@ -102,7 +102,7 @@ export class TableState extends Schema {
   @type('number') deadline = 0;
   /** While waiting on a quick-play table: when empty seats will be filled with bots (server epoch ms). */
   @type('number') autoStartAt = 0;
-  /** The last LOG_SIZE public events, oldest first (private events go to their seats as `events` messages). */
+  /** The last LOG_SIZE public events, a ring read in order of `n` (private events go to their seats as `events` messages). */
   @type([LogEntryState]) log = new ArraySchema<LogEntryState>();
   /** The final standing once finished. */
   @type(ResultState) result?: ResultState;

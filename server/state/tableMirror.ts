@@ -33,19 +33,25 @@ export function writeParams(target: MapSchema<string>, message: Msg): void {
   for (const [key, value] of wire) if (target.get(key) !== value) target.set(key, value);
 }
 
-/** Appends public events to the log, numbering them after the last one, and keeps the last LOG_SIZE. */
+/**
+ * Appends public events to the log, numbering them after the last one, and keeps the last LOG_SIZE.
+ * The log is a ring: once full, the oldest entry is rewritten in place, so a new event costs one
+ * entry on the wire (removing the first item would shift and re-send every later one). Readers
+ * order entries by `n` (shared/wire/table.ts readLog).
+ */
 export function appendLog(state: TableState, messages: readonly Msg[]): void {
   if (messages.length === 0) return;
-  let n = state.log.length > 0 ? state.log[state.log.length - 1].n : 0;
+  let n = 0;
+  for (const entry of state.log) n = Math.max(n, entry.n);
   for (const message of messages) {
-    const entry = new LogEntryState();
-    entry.n = ++n;
+    n += 1;
+    const slot = (n - 1) % LOG_SIZE;
+    const entry = state.log.length > slot ? state.log[slot] : new LogEntryState();
+    entry.n = n;
     entry.key = message.key;
     writeParams(entry.params, message);
-    state.log.push(entry);
+    if (state.log.length <= slot) state.log.push(entry);
   }
-  const excess = state.log.length - LOG_SIZE;
-  if (excess > 0) state.log.splice(0, excess);
 }
 
 export function writeResult(state: TableState, result: GameResult): void {

@@ -31,7 +31,7 @@ export function readMsg(key: string, params: WireParams | undefined): Msg {
 
 /** The public events the table state holds (the last 30), oldest first. */
 export function readLog(state: { log?: WireList<LogEntryWire> }): LogEntry[] {
-  return list(state.log).map((e) => ({ n: e.n, msg: readMsg(e.key, e.params) }));
+  return list(state.log).map((e) => ({ n: e.n, msg: readMsg(e.key, e.params) })).sort((a, b) => a.n - b.n);
 }
 
 /** Null until the game is over. Takes the table state (or its `result` field). */
