@@ -76,6 +76,8 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   }, false));
   await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
   const registeredMs = Date.now() - started;
+  const nightStartedAt = Date.now();
+  const generatorCpuAtStart = process.cpuUsage();
   while (o.join === 'stream' && done < players.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
   for (const s of streams) s.stop();
   while (o.join === 'poll' && !finished && Date.now() < deadline) {
@@ -87,6 +89,8 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     await new Promise((r) => setTimeout(r, 1000));
   }
   clearInterval(sampler);
+  const generatorCpu = process.cpuUsage(generatorCpuAtStart);
+  const nightMs = Date.now() - nightStartedAt;
   const view = await call(o.base, 'GET', `/${id}`);
   const tables = (view.rounds as Json[]).flatMap((r) => r.tables as Json[]);
   let stored = 0;
@@ -114,6 +118,12 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     joinMode: o.join,
     joinMs: summarise(readyToSeated),
     peakRoomsPerProcess: peakRooms,
+    /**
+     * This load generator's CPU from the start to the last round, as a share of one core. Its
+     * clients' joins and moves run on one event loop: near 1, the join and action times include
+     * the generator's own queueing, not only the servers'.
+     */
+    generatorCpuShare: Math.round(((generatorCpu.user + generatorCpu.system) / 1000 / Math.max(1, nightMs)) * 100) / 100,
     resultsStored: stored,
     resultsExpected: tables.length,
   };

@@ -1,10 +1,12 @@
 import { Schema, MapSchema, ArraySchema, Encoder, type, view } from '@colyseus/schema';
+import { useEncodeBufferSize } from '../encodeBuffer.js';
 
 // @colyseus/schema 3.0.76 grows its encode buffer on overflow, but a client's StateView part is
 // then cut off (encodeView keeps writing to the old buffer): seen as a truncated `secret` string
 // when a patch carried a large public view plus a hand. A buffer larger than any patch of ours
 // (public view + one seat view, a few KB) avoids the overflow path altogether.
-Encoder.BUFFER_SIZE = 64 * 1024;
+// The size and why it is safe: server/encodeBuffer.ts (also applied by server/app.ts).
+useEncodeBufferSize();
 
 /**
  * @colyseus/schema 3.0.76 writes the length of a string of exactly 255 UTF-8 bytes as 0

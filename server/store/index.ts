@@ -2,10 +2,16 @@
  * Persistence (docs/store.md): embedded PGlite by default (`JUNCTION_DATA_DIR`, `memory://` for
  * tests), PostgreSQL when `DATABASE_URL` is set. One schema, one migration set, applied on open.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { setFlagsFromString } from 'node:v8';
+import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pgliteDialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { SqlStore } from './sqlStore.js';
@@ -26,6 +32,8 @@ export interface OpenStoreOptions {
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const execFileAsync = promisify(execFile);
+const require = createRequire(import.meta.url);
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -43,10 +51,52 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   return new SqlStore(databaseUrl ? 'postgres' : 'embedded', db);
 }
 
+/**
+ * PostgreSQL's own defaults size shared memory for a server with 100 connections and 128 MB of
+ * buffers; PGlite is one session, and Emscripten zero-fills every block it hands out, so those
+ * defaults are resident memory (≈ 150 MiB of the WASM heap). A small buffer pool holds the hot
+ * pages of this store (docs/store.md "Embedded memory"); the OS page cache still holds the rest.
+ */
+export const EMBEDDED_SETTINGS: readonly string[] = [
+  'shared_buffers=16MB', // default 128MB: the largest single block, zero-filled at start
+  'max_connections=5', // default 100: lock and process tables sized for connections PGlite never has
+  'max_locks_per_transaction=32',
+  'temp_buffers=1MB',
+];
+
+export function embeddedStartParams(pglite: typeof PGlite): string[] {
+  return [...pglite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
 async function openEmbedded(dataDir: string): Promise<Kysely<Database>> {
-  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  if (!dataDir.includes('://')) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialiseInChild(dataDir);
+  }
+  // PostgreSQL's 9 MB of WASM compiled by V8's optimising tier keeps ≈ 35 MiB more resident than
+  // its baseline (Liftoff) code, and measured no faster on this store's queries (docs/store.md
+  // "Embedded memory"). PGlite is the only WASM in the process; the flag only applies to modules
+  // compiled after it is set. Loaded here, not at the top, so a PostgreSQL process never pays for it.
+  setFlagsFromString('--liftoff-only');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(dataDir, { startParams: embeddedStartParams(PGlite) });
   return new Kysely<Database>({ dialect: new PGliteDialect(client) });
+}
+
+/**
+ * A new data directory is made by `initdb`, which PGlite runs in a second WASM instance with a heap
+ * of its own (≈ 400 MiB resident). Freed WASM heaps stay in a process's RSS (a worker thread
+ * measured 150 MiB left over after it ended), so the directory is created by a short-lived child
+ * process and this one only ever opens an existing directory.
+ */
+async function initialiseInChild(dataDir: string): Promise<void> {
+  const code = 'const { PGlite } = await import(process.argv[1]); const db = await PGlite.create(process.argv[2]); await db.close();';
+  try {
+    await execFileAsync(process.execPath, ['--input-type=module', '-e', code, pathToFileURL(require.resolve('@electric-sql/pglite')).href, dataDir]);
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`could not create the embedded store in ${dataDir}: ${stderr || (error instanceof Error ? error.message : String(error))}`, { cause: error });
+  }
 }
 
 async function openPostgres(connectionString: string, schema: string | undefined, connectTimeoutMs: number): Promise<Kysely<Database>> {

@@ -1,0 +1,94 @@
+/**
+ * `npm run bench -- memory [--tables 50] [--seats 4] [--game car_exchange]`: resident memory of one
+ * server process (embedded store in a fresh data directory, as `npm start` has it) idle, then with N tables of real colyseus.js clients
+ * seated and playing slowly (a move every 2–4 s each, so the tables stay open), and after they
+ * leave. Per client = RSS added by the last three quarters of the tables / their clients: a room,
+ * its game state and its encode buffers, the sockets and their buffers, all included.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findGame } from '../../shared/games/registry.js';
+import { LoadPlayer } from '../playerClient.js';
+import type { ServerProcess } from '../serverProcess.js';
+
+type Values = Record<string, string | boolean | undefined>;
+type WithServers = <T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env?: Record<string, string>) => Promise<T>;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The median of a few samples a second apart: one sample can land on a GC. */
+async function settledRss(server: ServerProcess, samples = 5): Promise<number> {
+  const seen: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    seen.push(server.usage().rssMiB);
+    await sleep(1000);
+  }
+  return seen.sort((a, b) => a - b)[Math.floor(samples / 2)];
+}
+
+export async function runScenario(values: Values, withServers: WithServers) {
+  const game = findGame(String(values.game === 'railway_madness' ? 'car_exchange' : values.game));
+  if (!game) throw new Error(`unknown game ${String(values.game)}`);
+  const tables = Number(values.tables);
+  const seats = Number(values.seats);
+  const dataDir = mkdtempSync(join(tmpdir(), 'junction-memory-'));
+  try {
+    return await measure(withServers, dataDir, game, tables, seats);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(withServers: WithServers, dataDir: string, game: NonNullable<ReturnType<typeof findGame>>, tables: number, seats: number) {
+  return withServers(1, async ([server]) => {
+    await sleep(5000);
+    const idle = await settledRss(server);
+    const endpoint = `ws://127.0.0.1:${server.port}`;
+    const players: LoadPlayer[] = [];
+    let seed = 1;
+    const seatTables = async (count: number) => {
+      for (let t = 0; t < count; t++) {
+        const host = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
+        await host.create({ name: `host${seed}`, variant: game.defaultVariant, players: seats });
+        players.push(host);
+        for (let s = 1; s < seats; s++) {
+          const p = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
+          await p.joinById(host.room.roomId, `p${seed}`);
+          players.push(p);
+        }
+        host.room.send('start', {});
+      }
+      await sleep(10_000);
+    };
+    // Two steps: the first also grows what any load grows once (V8's young generation, socket
+    // machinery); the second step's slope is what one more client costs.
+    const firstTables = Math.max(1, Math.floor(tables / 4));
+    await seatTables(firstTables);
+    const firstClients = players.length;
+    const first = await settledRss(server);
+    await seatTables(tables - firstTables);
+    const playing = await settledRss(server);
+    const stillPlaying = players.filter((p) => p.room.state.phase === 'playing').length;
+    await Promise.all(players.map((p) => p.leave()));
+    await sleep(5000);
+    const after = await settledRss(server);
+    const clients = players.length;
+    return {
+      scenario: 'memory',
+      game: game.id,
+      tables,
+      clients,
+      stillPlaying,
+      idleRssMiB: idle,
+      playingRssMiB: playing,
+      afterLeaveRssMiB: after,
+      firstStep: { clients: firstClients, rssMiB: first },
+      /** Everything the tables added, over all clients (includes one-off growth). */
+      perClientKiBFromIdle: Math.round(((playing - idle) * 1024) / clients),
+      /** What each client of the second step added: the marginal cost of one more playing client. */
+      perClientKiB: Math.round(((playing - first) * 1024) / Math.max(1, clients - firstClients)),
+      errors: players.flatMap((p) => p.stats.errors).length,
+    };
+  }, { JUNCTION_DATA_DIR: join(dataDir, 'pglite') });
+}
