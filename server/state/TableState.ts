@@ -1,4 +1,4 @@
-import { Schema, MapSchema, ArraySchema, Encoder, type, view } from '@colyseus/schema';
+import { Schema, MapSchema, ArraySchema, type, view } from '@colyseus/schema';
 import { useEncodeBufferSize } from '../encodeBuffer.js';
 
 // @colyseus/schema 3.0.76 grows its encode buffer on overflow, but a client's StateView part is
