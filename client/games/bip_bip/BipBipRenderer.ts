@@ -11,6 +11,7 @@ import type { BipPublicView, BipSeatView, CardFace } from '../../../shared/games
 import { adjacent, cellName, moved, moveProblem, type Board } from '../../../shared/games/bip_bip/board.js';
 import { t } from '../../i18n/index.js';
 import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { DeferredRedraw } from '../deferredRedraw.js';
 import { drawCard, drawMark, turned } from './pieces.js';
 import { bipLayout, type BipLayout } from './layout.js';
 
@@ -39,7 +40,10 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   private last: { ctx: RenderContext; pub: BipPublicView; mine: BipSeatView | null } | null = null;
   private clocks: { text: Phaser.GameObjects.Text; label: () => string }[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
-  private queued = false;
+  private redraw = new DeferredRedraw(() => {
+    const l = this.last;
+    if (l && l.ctx.layer.active) this.render(l.ctx, l.pub, l.mine);
+  });
   /** Which car piece stands on each cell (cars have no ids: a move hands the key along). */
   private carKeys: (string | null)[] = Array.from({ length: 16 }, () => null);
   private nextCarKey = 0;
@@ -354,7 +358,9 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     } else {
       const canBip = this.card !== null && this.canClaim(view, seat) && !this.pendingClaims.has(this.card);
       const b = tableButton(scene, decor, x, y, tt('bip'), 'bip', canBip ? () => this.claim(ctx) : null, { primary: true });
-      tableButton(scene, decor, x + b.w + 8, y, tt('turn'), 'turn', this.card !== null ? () => this.turn() : null);
+      const t = tableButton(scene, decor, x + b.w + 8, y, tt('turn'), 'turn', this.card !== null ? () => this.turn() : null);
+      // Put the chosen card back (or let go of the picked car) without hunting for it again.
+      tableButton(scene, decor, x + b.w + t.w + 16, y, tt('cancel'), 'cancel', this.card !== null || this.car !== null ? () => this.cancel() : null);
     }
     const top = y + 50;
     decor.add(scene.add.text(x, top, swapping ? tt('swapPick', { count: view.swap!.count }) : tt('hand', { count: seat.hand.length }), { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: L.hand.w } }).setMaxLines(1));
@@ -371,8 +377,9 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       });
       const bg = obj.list[0] as Phaser.GameObjects.Rectangle;
       let tap: (() => void) | null = null;
-      if (swapping) tap = card.kind === 'regular' || this.swapPick.has(card.id) ? () => this.pickCard(ctx, i) : null;
-      else if (view.phase === 'play' && !pending) tap = () => this.pickCard(ctx, i);
+      // By id, not by place: the hand may have changed between this drawing and the tap.
+      if (swapping) tap = card.kind === 'regular' || this.swapPick.has(card.id) ? () => this.pickCard(card.id) : null;
+      else if (view.phase === 'play' && !pending) tap = () => this.pickCard(card.id);
       tapArea(bg, `card-${card.id}`, tap);
     });
   }
@@ -421,15 +428,8 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     return tt('hint.play');
   }
 
-  /** Redraw after the input handler that asked for it has returned (its object may be replaced). */
   private rerender(): void {
-    const l = this.last;
-    if (!l || this.queued) return;
-    this.queued = true;
-    l.ctx.scene.time.delayedCall(0, () => {
-      this.queued = false;
-      if (this.last && this.last.ctx.layer.active) this.render(this.last.ctx, this.last.pub, this.last.mine);
-    });
+    this.redraw.request();
   }
 
   private boardAction(ctx: RenderContext, c: number): void {
@@ -464,9 +464,9 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     else this.rerender();
   }
 
-  private pickCard(ctx: RenderContext, i: number): void {
+  private pickCard(id: number | undefined): void {
     const seat = this.last?.mine;
-    const card = seat?.hand[i];
+    const card = seat?.hand.find((c) => c.id === id);
     if (!card) return;
     this.focus = 'hand';
     if (this.last?.pub.phase === 'swap') {
@@ -474,7 +474,13 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       else if (card.kind === 'regular' && this.swapPick.size < (this.last.pub.swap?.count ?? 0)) this.swapPick.add(card.id);
     } else if (!this.pendingClaims.has(card.id)) this.chooseCard(this.card === card.id ? null : card.id);
     this.rerender();
-    void ctx;
+  }
+
+  private cancel(): void {
+    this.car = null;
+    this.chooseCard(null);
+    this.swapPick.clear();
+    this.rerender();
   }
 
   private claim(ctx: RenderContext): void {
@@ -522,7 +528,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       const car = view.board[this.cursor];
       ctx.hint(tt(car ? 'cursorCar' : 'cursor', { cell: cellName(this.cursor), colour: car ? tt(`colour.${car}`) : '' }));
       this.rerender();
-    } else if (key >= '1' && key <= '9') this.pickCard(ctx, Number(key) - 1);
+    } else if (key >= '1' && key <= '9') this.pickCard(this.last?.mine?.hand[Number(key) - 1]?.id);
     else if (k === 'b' || (key === 'Enter' && this.focus === 'hand' && this.card !== null)) this.claim(ctx);
     else if (key === 'Enter' || key === ' ') this.boardAction(ctx, this.cursor);
     else if (k === 's' && view.phase === 'swap') this.swap(ctx);
@@ -530,6 +536,6 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     else if (k === 'w') {
       const r = [...view.reviews].reverse().find((x) => x.seat !== ctx.mySeat && x.until > ctx.serverNow());
       if (r) ctx.act({ type: 'challenge', card: r.card });
-    } else if (key === 'Escape') { this.car = null; this.chooseCard(null); this.swapPick.clear(); this.rerender(); }
+    } else if (key === 'Escape') this.cancel();
   }
 }

@@ -17,6 +17,7 @@ import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
 import { drawCity, lineCentre, tileCentre, type CityGeometry } from './cityMap.js';
 import { drawCrash, drawSign, type SignKind } from './signIcons.js';
 import { seatMark } from './draw.js';
+import { DeferredRedraw } from '../deferredRedraw.js';
 import { cheapest, cityMapOf, routeCheck, routeSteps, signCandidate, signsAccepted, withDraft } from './legal.js';
 
 const KINDS = ['oneWay', 'yield', 'roundabout', 'toll', 'stop', 'speed'] as const;
@@ -40,7 +41,10 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   private last: { ctx: RenderContext; pub: Pub; mine: Mine | null } | null = null;
   private clock: Phaser.Time.TimerEvent | null = null;
   private clockText: Phaser.GameObjects.Text | null = null;
-  private queued = false;
+  private redraw = new DeferredRedraw(() => {
+    const l = this.last;
+    if (l && l.ctx.layer.active) this.render(l.ctx, l.pub, l.mine);
+  });
   private deliveriesSeen: number | null = null;
   private anim: Anim | null = null;
 
@@ -403,13 +407,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   private setKind(k: Kind): void { this.kind = k; this.rerender(); }
 
   private rerender(): void {
-    const l = this.last;
-    if (!l || this.queued) return;
-    this.queued = true;
-    l.ctx.scene.time.delayedCall(0, () => {
-      this.queued = false;
-      if (this.last && this.last.ctx.layer.active) this.render(this.last.ctx, this.last.pub, this.last.mine);
-    });
+    this.redraw.request();
   }
 
   private name(ctx: RenderContext, seat: number): string {
