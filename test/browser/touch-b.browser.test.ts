@@ -1,7 +1,7 @@
 /**
- * Rush Hour, Bip! Bip! and Traffic Tango played to the result screen on a phone (390 × 844, touch
- * only): every move is a tap (or, for a Bip! Bip! car, a touch drag) on one of the targets the
- * table registers (`window.junctionTargets()`), which must all be at least 44 px and must all be
+ * Rush Hour, Bip! Bip! and Traffic Tango played from the lobby gallery to the result screen and its
+ * Rematch (a new table of the same game, the player seated) on a phone (390 × 844, touch only):
+ * every move is a tap (or, for a Bip! Bip! car, a touch drag) on one of the targets the table registers (`window.junctionTargets()`), which must all be at least 44 px and must all be
  * moves the server accepts. Each table is also photographed at 390 × 844, 844 × 390 and
  * 1280 × 800 into a temporary folder (kept in JUNCTION_SHOTS_DIR when that is set, for a person to look at).
  */
@@ -137,8 +137,27 @@ async function finish(page: Page, game: string, errors: string[], allowed: strin
   }
   const refusals = await page.evaluate(() => (window as unknown as { refusals: { code: string }[] }).refusals);
   expect(refusals.filter((r) => !allowed.includes(r.code))).toEqual([]);
+  await rematch(page, game);
   expect(errors).toEqual([]);
   await page.close();
+}
+
+/** Rematch from the result screen seats the player at a new table of the same game. */
+async function rematch(page: Page, game: string): Promise<void> {
+  const old = await page.evaluate(() => (window as unknown as { junction: any }).junction.scene.getScene('table').connection.room.roomId as string);
+  await page.tap('[data-testid=rematch]');
+  await page.waitForFunction((old) => {
+    const room = (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room;
+    return !!room && room.roomId !== old && !!room.state?.game && room.state.players?.get(room.sessionId) !== undefined;
+  }, old, { timeout: 30_000 });
+  const table = await page.evaluate(() => {
+    const room = (window as unknown as { junction: any }).junction.scene.getScene('table').connection.room;
+    return { game: room.state.game as string, seat: room.state.players.get(room.sessionId).seat as number, phase: room.state.phase as string };
+  });
+  expect(table.game).toBe(game);
+  expect(table.seat).toBeGreaterThanOrEqual(0);
+  expect(['waiting', 'playing']).toContain(table.phase);
+  await expect(page.locator('#result').isVisible()).resolves.toBe(false);
 }
 
 describe.skipIf(!browserTestsRun)('phone tables by touch (390 × 844)', () => {
