@@ -11,8 +11,10 @@ import type { BipPublicView, BipSeatView, CardFace } from '../../../shared/games
 import { adjacent, cellName, moved, moveProblem, type Board } from '../../../shared/games/bip_bip/board.js';
 import { t } from '../../i18n/index.js';
 import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { DeferredRedraw } from '../deferredRedraw.js';
+import { ResizeSnap } from '../resizeSnap.js';
 import { drawCard, drawMark, turned } from './pieces.js';
-import { bipLayout, type BipLayout } from './layout.js';
+import { bipLayout, CARD_RATIO, type BipLayout } from './layout.js';
 
 type Mark = 'R' | 'B' | 'Y';
 const tt = (key: string, opts?: Record<string, unknown>): string => t(`table_bip_bip:${key}`, opts);
@@ -22,6 +24,7 @@ const FONT = 'system-ui, sans-serif';
 export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> {
   get keysHelp(): string { return tt('keys'); }
   private stage = new PieceStage();
+  private resize = new ResizeSnap();
   private cursor = 5;
   private car: number | null = null;
   private card: number | null = null;
@@ -39,17 +42,26 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   private last: { ctx: RenderContext; pub: BipPublicView; mine: BipSeatView | null } | null = null;
   private clocks: { text: Phaser.GameObjects.Text; label: () => string }[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
-  private queued = false;
+  private redraw = new DeferredRedraw(() => {
+    const l = this.last;
+    if (l && l.ctx.layer.active) this.render(l.ctx, l.pub, l.mine);
+  });
   /** Which car piece stands on each cell (cars have no ids: a move hands the key along). */
   private carKeys: (string | null)[] = Array.from({ length: 16 }, () => null);
   private nextCarKey = 0;
   private frozenShown = false;
   private layout: BipLayout | null = null;
+  /** The hand page shown, of how many; cards on other pages this render; cards already seen in the hand. */
+  private page = 0;
+  private pages = 1;
+  private offPage = new Set<string>();
+  private handSeen = new Set<number>();
 
   render(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null): void {
     this.last = { ctx, pub: view, mine: seat };
     if (this.stage.attach(ctx.scene, ctx.layer)) this.carKeys = this.carKeys.map(() => null);
     this.stage.begin();
+    this.resize.begin(ctx.width, ctx.height);
     this.clocks = [];
     this.settle(view, seat);
     this.timer ??= ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.tick() });
@@ -60,7 +72,8 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     this.drawInfo(ctx, view, seat, L);
     this.drawPlayers(ctx, view, L);
     this.drawHand(ctx, view, seat, L);
-    this.stage.end((key) => (key.startsWith('card-') ? { x: L.board.x + L.board.size / 2, y: L.board.y + L.board.size / 2 } : null));
+    // A card that left the hand (claimed) goes to the board; one only turned off the page fades where it was.
+    this.stage.end((key) => (key.startsWith('card-') && !this.offPage.has(key) ? this.arrivalPoint(L) : null));
     ctx.hint(this.hintText(ctx, view, seat));
   }
 
@@ -212,11 +225,12 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       const key = this.carKeys[c];
       if (car && key) {
         const r = step * 0.27;
-        this.stage.place(key, `${car}:${Math.round(r)}`, () => {
-          const obj = scene.add.container(0, 0, drawMark(scene, 0, 0, r, car));
-          obj.setData('colour', car);
-          return obj;
+        const obj = this.stage.place(key, `${car}:${Math.round(r)}`, () => {
+          const piece = scene.add.container(0, 0, drawMark(scene, 0, 0, r, car));
+          piece.setData('colour', car);
+          return piece;
         }, { x, y, depth: 1 });
+        this.resize.settle(obj, x, y);
       }
       // One hit area per intersection (data 'cell'): a tap picks a car, a neighbour, or a car of the claim.
       const hit = hitBox(scene, x, y, step * 0.92, step * 0.92).setData('cell', c);
@@ -271,26 +285,27 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   private drawInfo(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
-    const { x, y, w, h } = L.info;
-    const cw = Math.min(h / 1.3, 70);
+    const { x, y, w } = L.info;
+    const pw = L.previewH / CARD_RATIO;
+    const lines = Math.max(1, Math.floor(L.previewH / 15));
     const now = ctx.serverNow();
     const frozen = view.lastClaim && now < view.frozenUntil ? view.lastClaim : null;
     const status = () => this.statusLine(ctx, view);
-    this.clock(ctx, x, y, status, { fontSize: '14px', color: '#f2c14e', fontStyle: 'bold', wordWrap: { width: w } });
+    this.clock(ctx, x, y, status, { fontSize: '14px', color: '#f2c14e', fontStyle: 'bold', wordWrap: { width: w } }).setMaxLines(1);
     const top = y + 22;
     let left = x;
     if (frozen) {
-      decor.add(drawCard(scene, left, top, cw * 0.8, frozen.face));
+      decor.add(drawCard(scene, left, top, pw, frozen.face));
       const who = this.name(ctx, frozen.seat);
-      this.clock(ctx, left + cw * 0.8 + 6, top, () => tt('frozen', { who, cars: frozen.cars.map(cellName).join(' '), s: secs(view.frozenUntil - ctx.serverNow()) }),
-        { fontSize: '12px', color: '#ffffff', wordWrap: { width: Math.max(80, w / 2 - cw) } });
+      this.clock(ctx, left + pw + 6, top, () => tt('frozen', { who, cars: frozen.cars.map(cellName).join(' '), s: secs(view.frozenUntil - ctx.serverNow()) }),
+        { fontSize: '12px', color: '#ffffff', wordWrap: { width: w / 2 - pw - 12 } }).setMaxLines(lines);
       left = x + w / 2;
     }
     const face = seat?.hand.find((c) => c.id === this.card);
     if (face) {
-      decor.add(drawCard(scene, left, top, cw * 0.8, turned(face, this.turns), true));
+      decor.add(drawCard(scene, left, top, pw, turned(face, this.turns), true));
       const pointed = this.claimCars.length ? ` · ${this.claimCars.map(cellName).join(' ')}` : '';
-      decor.add(scene.add.text(left + cw * 0.8 + 6, top, `${tt('turned', { deg: this.turns * 90 })}${pointed}`, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: Math.max(60, x + w - left - cw) } }));
+      decor.add(scene.add.text(left + pw + 6, top, `${tt('turned', { deg: this.turns * 90 })}${pointed}`, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: x + w - left - pw - 12 } }).setMaxLines(lines));
     }
   }
 
@@ -319,16 +334,27 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       const me = p.seat === ctx.mySeat;
       decor.add(scene.add.rectangle(px, py, colW - 4, L.playerH - 4, me ? 0x33405a : 0x262d3d).setOrigin(0).setStrokeStyle(1, me ? 0xf2c14e : 0x4a5674));
       const light = view.light === p.seat;
+      const lampY = L.compactPlayers ? py + (L.playerH - 4) / 2 : py + 14;
       if (light) {
         // The green light: a lamp with its word, never the colour alone.
-        const g = scene.add.graphics().fillStyle(0x2fbf71).fillCircle(px + colW - 18, py + 14, 8).lineStyle(2, 0xffffff).strokeCircle(px + colW - 18, py + 14, 8);
+        const g = scene.add.graphics().fillStyle(0x2fbf71).fillCircle(px + colW - 18, lampY, 8).lineStyle(2, 0xffffff).strokeCircle(px + colW - 18, lampY, 8);
         decor.add(g);
       }
       const head = `${this.name(ctx, p.seat)}${light ? ` · ${tt('light')}` : ''}`;
+      const counts = `${tt('cards', { count: p.handCount })} · ${tt('claimed', { count: p.claimed.length })}${p.roundScores.length ? ` · ${tt('total', { n: p.total })}` : ''}`;
+      const blocked = () => (ctx.serverNow() < p.blockedUntil ? `✖ ${tt('blocked', { s: secs(p.blockedUntil - ctx.serverNow()) })}` : '');
+      if (L.compactPlayers) {
+        // One line: the name (cut if long), then the light, the counts or the block while it lasts.
+        const nameText = scene.add.text(px + 6, py + 5, this.name(ctx, p.seat), { fontFamily: FONT, fontSize: '13px', color: me ? '#f2c14e' : '#ffffff', fontStyle: 'bold', wordWrap: { width: colW * 0.4, useAdvancedWrap: true } }).setMaxLines(1);
+        decor.add(nameText);
+        const cx = px + 6 + nameText.width + 6;
+        const line = () => [light ? tt('light') : '', blocked() || counts].filter(Boolean).join(' · ');
+        this.clock(ctx, cx, py + 6, line, { fontSize: '12px', color: '#cfd6e6', wordWrap: { width: px + colW - 34 - cx } }).setMaxLines(1);
+        return;
+      }
       decor.add(scene.add.text(px + 6, py + 4, head, { fontFamily: FONT, fontSize: '13px', color: me ? '#f2c14e' : '#ffffff', fontStyle: 'bold', wordWrap: { width: colW - 34 } }).setMaxLines(1));
-      const score = p.roundScores.length ? ` · ${tt('total', { n: p.total })}` : '';
-      decor.add(scene.add.text(px + 6, py + 22, `${tt('cards', { count: p.handCount })} · ${tt('claimed', { count: p.claimed.length })}${score}`, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: colW - 12 } }).setMaxLines(1));
-      this.clock(ctx, px + 6, py + 38, () => (ctx.serverNow() < p.blockedUntil ? `✖ ${tt('blocked', { s: secs(p.blockedUntil - ctx.serverNow()) })}` : ''), { fontSize: '12px', color: '#ff9a9a' });
+      decor.add(scene.add.text(px + 6, py + 22, counts, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: colW - 12 } }).setMaxLines(1));
+      this.clock(ctx, px + 6, py + 38, blocked, { fontSize: '12px', color: '#ff9a9a' });
     });
     // manualReferee: open claims anyone else may call wrong.
     let ry = y + Math.ceil(view.players.length / L.playerCols) * L.playerH + 2;
@@ -342,55 +368,89 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   }
 
   private drawHand(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
+    this.offPage.clear();
     if (!seat) return;
     const { scene } = ctx;
     const decor = this.stage.decor;
-    const { x, y } = L.hand;
+    const { x, y } = L.buttons;
     const swapping = view.phase === 'swap' && view.swap?.leader === seat.seat;
-    // The buttons first, so a long hand never hides them.
     if (swapping) {
       const n = this.swapPick.size;
       tableButton(scene, decor, x, y, tt('swapButton', { n, count: view.swap!.count }), 'swap', n === view.swap!.count ? () => this.swap(ctx) : null, { primary: true });
     } else {
       const canBip = this.card !== null && this.canClaim(view, seat) && !this.pendingClaims.has(this.card);
       const b = tableButton(scene, decor, x, y, tt('bip'), 'bip', canBip ? () => this.claim(ctx) : null, { primary: true });
-      tableButton(scene, decor, x + b.w + 8, y, tt('turn'), 'turn', this.card !== null ? () => this.turn() : null);
+      const t = tableButton(scene, decor, x + b.w + 8, y, L.short ? '↻' : tt('turn'), 'turn', this.card !== null ? () => this.turn() : null, { w: L.short ? 48 : undefined });
+      // Put the chosen card back (or let go of the picked car) without hunting for it again.
+      tableButton(scene, decor, x + b.w + t.w + 16, y, L.short ? '✕' : tt('cancel'), 'cancel', this.card !== null || this.car !== null ? () => this.cancel() : null, { w: L.short ? 48 : undefined });
     }
-    const top = y + 50;
-    decor.add(scene.add.text(x, top, swapping ? tt('swapPick', { count: view.swap!.count }) : tt('hand', { count: seat.hand.length }), { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: L.hand.w } }).setMaxLines(1));
+    // A hand longer than the room is shown a page at a time.
+    const pages = Math.max(1, Math.ceil(seat.hand.length / L.perPage));
+    this.page = Math.min(this.page, pages - 1);
+    this.pages = pages;
+    const T = L.handTitle;
+    let titleW = T.w;
+    if (pages > 1) {
+      // ◀ ▶ at the right end of the title line, or of the buttons' row in a short area.
+      const row = L.short ? { x: L.buttons.x, y: L.buttons.y, w: L.buttons.w } : { x: T.x, y: T.y + 2, w: T.w };
+      tableButton(scene, decor, row.x + row.w - 48, row.y, '▶', 'hand-next', this.page < pages - 1 ? () => this.turnPage(1) : null, { w: 48 });
+      tableButton(scene, decor, row.x + row.w - 102, row.y, '◀', 'hand-prev', this.page > 0 ? () => this.turnPage(-1) : null, { w: 48 });
+      titleW = T.w - 116;
+    }
+    if (T.h > 0) {
+      const title = swapping ? tt('swapPick', { count: view.swap!.count }) : tt('hand', { count: seat.hand.length });
+      const pageNote = pages > 1 ? ` · ${tt('page', { n: this.page + 1, of: pages })}` : '';
+      decor.add(scene.add.text(T.x, T.y + (T.h - 17) / 2, `${title}${pageNote}`, { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: titleW } }).setMaxLines(1));
+    }
     const w = L.cardW;
+    const first = this.page * L.perPage;
     seat.hand.forEach((card, i) => {
-      const cx = x + (i % L.handCols) * (w + L.gap);
-      const cy = top + 20 + Math.floor(i / L.handCols) * (w * 1.3 + L.gap);
+      const k = i - first;
+      if (k < 0 || k >= L.perPage) {
+        this.offPage.add(`card-${card.id}`);
+        return;
+      }
+      const cx = L.hand.x + (k % L.handCols) * (w + L.gap);
+      const cy = L.hand.y + Math.floor(k / L.handCols) * (L.cardH + L.gap);
       const chosen = swapping ? this.swapPick.has(card.id) : this.card === card.id;
       const pending = this.pendingClaims.has(card.id);
       const refused = this.refusedCard === card.id;
-      const look = `${card.id}:${Math.round(w)}:${chosen}:${pending}:${refused}:${i}`;
-      const obj = this.stage.place(`card-${card.id}`, look, () => this.cardPiece(ctx, card, w, chosen, pending, refused, i), {
-        x: cx, y: cy + (chosen ? -6 : 0), from: this.arrivalPoint(view, L), alpha: 1,
+      const look = `${card.id}:${Math.round(w)}:${chosen}:${pending}:${refused}:${k}`;
+      // A card new to the hand (the deal, a penalty) comes from the table; one back from another page fades in.
+      const from = this.handSeen.has(card.id) ? undefined : this.arrivalPoint(L);
+      const obj = this.stage.place(`card-${card.id}`, look, () => this.cardPiece(ctx, card, w, chosen, pending, refused, k), {
+        x: cx, y: cy + (chosen ? -4 : 0), from, alpha: 1,
       });
+      this.resize.settle(obj, cx, cy + (chosen ? -4 : 0));
       const bg = obj.list[0] as Phaser.GameObjects.Rectangle;
       let tap: (() => void) | null = null;
-      if (swapping) tap = card.kind === 'regular' || this.swapPick.has(card.id) ? () => this.pickCard(ctx, i) : null;
-      else if (view.phase === 'play' && !pending) tap = () => this.pickCard(ctx, i);
+      // By id, not by place: the hand may have changed between this drawing and the tap.
+      if (swapping) tap = card.kind === 'regular' || this.swapPick.has(card.id) ? () => this.pickCard(card.id) : null;
+      else if (view.phase === 'play' && !pending) tap = () => this.pickCard(card.id);
       tapArea(bg, `card-${card.id}`, tap);
     });
+    this.handSeen = new Set(seat.hand.map((c) => c.id));
+  }
+
+  private turnPage(by: number): void {
+    this.page = Math.max(0, Math.min(this.pages - 1, this.page + by));
+    this.rerender();
   }
 
   /** A penalty card comes from the middle of the table. */
-  private arrivalPoint(_view: BipPublicView, L: BipLayout): { x: number; y: number } {
+  private arrivalPoint(L: BipLayout): { x: number; y: number } {
     return { x: L.board.x + L.board.size / 2, y: L.board.y + L.board.size / 2 };
   }
 
-  private cardPiece(ctx: RenderContext, card: CardFace, w: number, chosen: boolean, pending: boolean, refused: boolean, i: number): Phaser.GameObjects.Container {
-    const face = drawCard(ctx.scene, 0, 0, w, card, chosen);
+  private cardPiece(ctx: RenderContext, card: CardFace, w: number, chosen: boolean, pending: boolean, refused: boolean, k: number): Phaser.GameObjects.Container {
+    const face = drawCard(ctx.scene, 0, 0, w, card, chosen, k < 9 ? `${k + 1}` : undefined);
     (face.list[0] as Phaser.GameObjects.Rectangle).setData('card', card.id);
     if (pending) {
-      for (const o of face.list.slice(1)) (o as unknown as Phaser.GameObjects.Components.Alpha).setAlpha?.(0.35);
-      face.add(ctx.scene.add.text(w / 2, w * 0.65, tt('bipPending'), { fontFamily: FONT, fontSize: '15px', color: '#1d2330', fontStyle: 'bold', backgroundColor: '#f2c14e' }).setOrigin(0.5));
+      // Sent, not yet answered: the figure gives way to "Bip!…".
+      for (const o of face.list.slice(1)) (o as unknown as Phaser.GameObjects.Components.Visible).setVisible?.(false);
+      face.add(ctx.scene.add.text(w / 2, (w * CARD_RATIO) / 2, tt('bipPending'), { fontFamily: FONT, fontSize: w < 60 ? '12px' : '15px', color: '#1d2330', fontStyle: 'bold', backgroundColor: '#f2c14e' }).setOrigin(0.5));
     }
-    if (refused) face.add(ctx.scene.add.rectangle(0, 0, w, w * 1.3).setOrigin(0).setStrokeStyle(4, 0xd64545).setData('refused', true));
-    if (i < 9) face.add(ctx.scene.add.text(3, 1, `${i + 1}`, { fontFamily: FONT, fontSize: '11px', color: '#555' }));
+    if (refused) face.add(ctx.scene.add.rectangle(0, 0, w, w * CARD_RATIO).setOrigin(0).setStrokeStyle(4, 0xd64545).setData('refused', true));
     return face;
   }
 
@@ -421,15 +481,8 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     return tt('hint.play');
   }
 
-  /** Redraw after the input handler that asked for it has returned (its object may be replaced). */
   private rerender(): void {
-    const l = this.last;
-    if (!l || this.queued) return;
-    this.queued = true;
-    l.ctx.scene.time.delayedCall(0, () => {
-      this.queued = false;
-      if (this.last && this.last.ctx.layer.active) this.render(this.last.ctx, this.last.pub, this.last.mine);
-    });
+    this.redraw.request();
   }
 
   private boardAction(ctx: RenderContext, c: number): void {
@@ -464,9 +517,9 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     else this.rerender();
   }
 
-  private pickCard(ctx: RenderContext, i: number): void {
+  private pickCard(id: number | undefined): void {
     const seat = this.last?.mine;
-    const card = seat?.hand[i];
+    const card = seat?.hand.find((c) => c.id === id);
     if (!card) return;
     this.focus = 'hand';
     if (this.last?.pub.phase === 'swap') {
@@ -474,7 +527,13 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       else if (card.kind === 'regular' && this.swapPick.size < (this.last.pub.swap?.count ?? 0)) this.swapPick.add(card.id);
     } else if (!this.pendingClaims.has(card.id)) this.chooseCard(this.card === card.id ? null : card.id);
     this.rerender();
-    void ctx;
+  }
+
+  private cancel(): void {
+    this.car = null;
+    this.chooseCard(null);
+    this.swapPick.clear();
+    this.rerender();
   }
 
   private claim(ctx: RenderContext): void {
@@ -522,7 +581,11 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
       const car = view.board[this.cursor];
       ctx.hint(tt(car ? 'cursorCar' : 'cursor', { cell: cellName(this.cursor), colour: car ? tt(`colour.${car}`) : '' }));
       this.rerender();
-    } else if (key >= '1' && key <= '9') this.pickCard(ctx, Number(key) - 1);
+    } else if (key >= '1' && key <= '9') {
+      // The number drawn on a card of the page shown.
+      const first = this.page * (this.layout?.perPage ?? 0);
+      this.pickCard(this.last?.mine?.hand[first + Number(key) - 1]?.id);
+    } else if (key === 'PageDown' || key === 'PageUp') this.turnPage(key === 'PageDown' ? 1 : -1);
     else if (k === 'b' || (key === 'Enter' && this.focus === 'hand' && this.card !== null)) this.claim(ctx);
     else if (key === 'Enter' || key === ' ') this.boardAction(ctx, this.cursor);
     else if (k === 's' && view.phase === 'swap') this.swap(ctx);
@@ -530,6 +593,6 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     else if (k === 'w') {
       const r = [...view.reviews].reverse().find((x) => x.seat !== ctx.mySeat && x.until > ctx.serverNow());
       if (r) ctx.act({ type: 'challenge', card: r.card });
-    } else if (key === 'Escape') { this.car = null; this.chooseCard(null); this.swapPick.clear(); this.rerender(); }
+    } else if (key === 'Escape') this.cancel();
   }
 }

@@ -14,6 +14,7 @@ import { PieceStage, tapArea } from '../pieceStage.js';
 import { cardLabel, cardPoints, drawBack, drawCard, drawFreeSpot, type CardSize } from './cardFace.js';
 import { endOf, rowsAfter, stepText, toSim, type SimRow } from './replay.js';
 import { rushLayout, type RushLayout } from './layout.js';
+import { DeferredRedraw } from '../deferredRedraw.js';
 
 const GOLD = 0xf2c14e;
 const STEP_MS = 650;
@@ -39,7 +40,10 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   private stepTimer: Phaser.Time.TimerEvent | null = null;
   private clockTimer: Phaser.Time.TimerEvent | null = null;
   private clock: { text: Phaser.GameObjects.Text; label: string; deadline: number } | null = null;
-  private queued = false;
+  private deferred = new DeferredRedraw(() => {
+    const ctx = this.ctx;
+    if (ctx && this.last && ctx.layer.active) this.render(ctx, this.last.pub, this.last.mine);
+  });
   private lastStepShown = -1;
   private boxes = new Map<number, { x: number; y: number }>();
 
@@ -122,15 +126,8 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     });
   }
 
-  /** Redraw after the input handler that asked for it has returned. */
   private redraw(): void {
-    const ctx = this.ctx;
-    if (!ctx || this.queued) return;
-    this.queued = true;
-    ctx.scene.time.delayedCall(0, () => {
-      this.queued = false;
-      if (this.last && ctx.layer.active) this.render(ctx, this.last.pub, this.last.mine);
-    });
+    this.deferred.request();
   }
 
   private syncPredictions(view: RushHourPublicView, mine: RushHourSeatView | null): void {

@@ -17,6 +17,7 @@ import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
 import { drawCity, lineCentre, tileCentre, type CityGeometry } from './cityMap.js';
 import { drawCrash, drawSign, type SignKind } from './signIcons.js';
 import { seatMark } from './draw.js';
+import { DeferredRedraw } from '../deferredRedraw.js';
 import { cheapest, cityMapOf, routeCheck, routeSteps, signCandidate, signsAccepted, withDraft } from './legal.js';
 
 const KINDS = ['oneWay', 'yield', 'roundabout', 'toll', 'stop', 'speed'] as const;
@@ -40,7 +41,10 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   private last: { ctx: RenderContext; pub: Pub; mine: Mine | null } | null = null;
   private clock: Phaser.Time.TimerEvent | null = null;
   private clockText: Phaser.GameObjects.Text | null = null;
-  private queued = false;
+  private redraw = new DeferredRedraw(() => {
+    const l = this.last;
+    if (l && l.ctx.layer.active) this.render(l.ctx, l.pub, l.mine);
+  });
   private deliveriesSeen: number | null = null;
   private anim: Anim | null = null;
 
@@ -61,7 +65,15 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     this.tapTargets(ctx, pub, mine, map, g);
     this.drawCars(ctx, pub, mine, g);
     const panel = wide ? { x: mapSize + 12, y: 0, w: Math.max(140, width - mapSize - 12) } : { x: 0, y: mapSize + 8, w: width };
+    // A panel taller than the area (phone landscape, a long day) is drawn again, compact.
+    const mark = this.stage.decor.list.length;
+    this.compact = false;
     this.panel(ctx, pub, mine, map, panel.x, panel.y, panel.w);
+    if (this.panelY > height) {
+      for (const o of this.stage.decor.list.slice(mark)) o.destroy();
+      this.compact = true;
+      this.panel(ctx, pub, mine, map, panel.x, panel.y, panel.w);
+    }
     this.stage.end();
     this.clock ??= ctx.scene.time.addEvent({ delay: 500, loop: true, callback: () => this.tickClock() });
   }
@@ -216,7 +228,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     this.panelY = y0;
     this.clockText = this.text(ctx, this.statusText(), '#f2c14e', 14, true);
     if (mine && pub.phase === 'play') {
-      if (pub.traffic !== null && pub.delivery !== null) {
+      if (pub.traffic !== null && pub.delivery !== null && !this.compact) {
         this.flow(ctx, [
           { label: tt('mode.signs'), id: 'mode-signs', tap: this.mode === 'signs' ? null : () => this.setMode('signs'), on: this.mode === 'signs' },
           { label: tt('mode.route'), id: 'mode-route', tap: this.mode === 'route' ? null : () => this.setMode('route'), on: this.mode === 'route' },
@@ -259,11 +271,13 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     }
     const names = this.draft.map((s) => this.signName(s)).join(' · ') || tt('noSign');
     this.text(ctx, tt('draft', { signs: names }), '#ffffff', 13);
-    if (pub.extraSignCost !== null) this.text(ctx, tt('extra', { cost: pub.extraSignCost, garnets: mine.garnets }), '#aab3c5', 12);
-    this.text(ctx, this.kind === 'speed' ? tt('placeLine') : tt('placeTile', { sign: tt(`kind.${this.kind}`) }), '#aab3c5', 12);
-    if (mine.signs) this.text(ctx, tt('sent', { signs: mine.signs.map((s) => this.signName(s)).join(' · ') || tt('noSign') }), '#9fe29f', 12);
+    // Compact: the help lines give way (the status line under the table says what to do).
+    if (pub.extraSignCost !== null && !this.compact) this.text(ctx, tt('extra', { cost: pub.extraSignCost, garnets: mine.garnets }), '#aab3c5', 12);
+    if (!this.compact) this.text(ctx, this.kind === 'speed' ? tt('placeLine') : tt('placeTile', { sign: tt(`kind.${this.kind}`) }), '#aab3c5', 12);
+    if (mine.signs && !this.compact) this.text(ctx, tt('sent', { signs: mine.signs.map((s) => this.signName(s)).join(' · ') || tt('noSign') }), '#9fe29f', 12);
     const canSend = signsAccepted(pub, mine, map, this.draft);
     this.flow(ctx, [
+      ...this.modeItems(pub),
       { label: tt('sendSigns'), id: 'send-signs', tap: canSend ? () => this.send() : null, primary: true },
       { label: tt('clear'), id: 'clear-signs', tap: this.draft.length ? () => { this.draft = []; this.rerender(); } : null },
     ]);
@@ -271,6 +285,16 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   }
 
   private panelX = 0;
+  private compact = false;
+
+  /** Signs / Route, which a compact panel puts in the row of the send buttons. */
+  private modeItems(pub: Pub): { label: string; id: string; tap: (() => void) | null; on?: boolean }[] {
+    if (!this.compact || pub.traffic === null || pub.delivery === null) return [];
+    return [
+      { label: tt('mode.signs'), id: 'mode-signs', tap: this.mode === 'signs' ? null : () => this.setMode('signs'), on: this.mode === 'signs' },
+      { label: tt('mode.route'), id: 'mode-route', tap: this.mode === 'route' ? null : () => this.setMode('route'), on: this.mode === 'route' },
+    ];
+  }
   private panelY = 0;
   private panelW = 0;
 
@@ -304,9 +328,10 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     const check = routeCheck(map, mine, route);
     if (check.ok) this.text(ctx, tt('routeOk', { steps: check.steps, tolls: check.tolls, gas: check.steps + check.tolls }), '#9fe29f', 12);
     else this.text(ctx, tt('routeNotYet', { to: mine.dest }), '#aab3c5', 12);
-    if (mine.route) this.text(ctx, tt('routeSent', { tiles: mine.route.tiles.join(' ') }), '#9fe29f', 12);
+    if (mine.route && !this.compact) this.text(ctx, tt('routeSent', { tiles: mine.route.tiles.join(' ') }), '#9fe29f', 12);
     const best = cheapest(map, mine);
     this.flow(ctx, [
+      ...this.modeItems(this.last!.pub),
       { label: tt('sendRoute'), id: 'send-route', tap: check.ok ? () => this.send() : null, primary: true },
       { label: tt('undo'), id: 'undo-route', tap: route.length > 1 ? () => this.pop() : null },
       { label: tt('fastest'), id: 'route-cheapest', tap: best && best.join() !== route.join() ? () => { this.route = best; this.rerender(); } : null },
@@ -318,18 +343,25 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const x = this.panelX, w = this.panelW;
-    for (const p of pub.players) {
+    // Compact: two players a line, the finale's notes left to the result screen.
+    const cols = this.compact && w >= 300 ? 2 : 1;
+    const colW = w / cols;
+    let rowH = 0;
+    pub.players.forEach((p, k) => {
       const me = p.seat === mine?.seat;
+      const cx = x + (k % cols) * colW;
       const y = this.panelY;
-      decor.add(seatMark(scene, x + 10, y + 10, 9, p.seat));
+      decor.add(seatMark(scene, cx + 10, y + 10, 9, p.seat));
       const garnets = p.garnets ?? (me ? mine!.garnets : null);
       const ins = [p.signsIn === null ? '' : `${p.signsIn ? '✔' : '…'}${tt('signsShort')}`, p.routeIn === null ? '' : `${p.routeIn ? '✔' : '…'}${tt('routeShort')}`].filter(Boolean).join(' ');
-      const fin = pub.finale ? ` · ${tt('place', { n: pub.finale.places[p.seat] })}${pub.finale.token === p.seat ? ` · ${tt('token')}` : ''}${pub.finale.candidate === p.seat ? ` · ${tt('candidate')}` : ''}` : '';
-      const text = scene.add.text(x + 24, y + 2, `${this.name(ctx, p.seat)} · ${tt('gas', { n: p.gas })}${garnets !== null ? ` · ${tt('garnets', { count: garnets })}` : ''} ${ins}${fin}`,
-        { fontFamily: FONT, fontSize: '12px', color: me ? '#f2c14e' : '#f2f2f2', wordWrap: { width: w - 26 } });
+      const fin = pub.finale && !this.compact ? ` · ${tt('place', { n: pub.finale.places[p.seat] })}${pub.finale.token === p.seat ? ` · ${tt('token')}` : ''}${pub.finale.candidate === p.seat ? ` · ${tt('candidate')}` : ''}` : '';
+      const text = scene.add.text(cx + 24, y + 2, `${this.name(ctx, p.seat)} · ${tt('gas', { n: p.gas })}${garnets !== null ? ` · ${tt('garnets', { count: garnets })}` : ''} ${ins}${fin}`,
+        { fontFamily: FONT, fontSize: '12px', color: me ? '#f2c14e' : '#f2f2f2', wordWrap: { width: colW - 28 } });
+      if (this.compact) text.setMaxLines(2);
       decor.add(text);
-      this.panelY += Math.max(22, text.height + 6);
-    }
+      rowH = Math.max(rowH, this.compact ? text.height + 4 : Math.max(22, text.height + 6));
+      if (k % cols === cols - 1 || k === pub.players.length - 1) { this.panelY += rowH; rowH = 0; }
+    });
     this.panelY += 4;
   }
 
@@ -340,7 +372,15 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     if (d.crash) summary = tt('crashed', { tile: d.crash.tile, tick: d.crash.tick, with: d.crash.with.map((s) => this.name(ctx, s)).join(', ') || '—' });
     else if (d.steps === null) summary = tt('noVehicle');
     else summary = tt('arrived', { steps: d.steps, tolls: d.tolls, gas: d.gas, count: d.garnets });
-    this.text(ctx, `${tt('delivery', { n: d.number })} ${summary}${d.defaulted ? ` ${tt('defaulted')}` : ''}`, '#7fd1ff', 12);
+    const line = `${tt('delivery', { n: d.number })} ${summary}${d.defaulted ? ` ${tt('defaulted')}` : ''}`;
+    if (this.compact) {
+      // Compact: the replay button with the summary beside it (three lines at most).
+      const b = tableButton(ctx.scene, this.stage.decor, this.panelX, this.panelY, '▶', 'replay-delivery', this.anim ? null : () => this.startAnim(ctx), { w: 48 });
+      this.stage.decor.add(ctx.scene.add.text(this.panelX + b.w + 8, this.panelY, line, { fontFamily: FONT, fontSize: '12px', color: '#7fd1ff', wordWrap: { width: this.panelW - b.w - 8 } }).setMaxLines(3));
+      this.panelY += b.h + 6;
+      return;
+    }
+    this.text(ctx, line, '#7fd1ff', 12);
     this.flow(ctx, [{ label: tt('replay'), id: 'replay-delivery', tap: this.anim ? null : () => this.startAnim(ctx) }]);
   }
 
@@ -403,13 +443,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   private setKind(k: Kind): void { this.kind = k; this.rerender(); }
 
   private rerender(): void {
-    const l = this.last;
-    if (!l || this.queued) return;
-    this.queued = true;
-    l.ctx.scene.time.delayedCall(0, () => {
-      this.queued = false;
-      if (this.last && this.last.ctx.layer.active) this.render(this.last.ctx, this.last.pub, this.last.mine);
-    });
+    this.redraw.request();
   }
 
   private name(ctx: RenderContext, seat: number): string {
