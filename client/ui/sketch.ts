@@ -1,6 +1,6 @@
 /**
  * A stand-in for the few Phaser drawing calls the pieces' helpers make (`scene.add.container`,
- * `rectangle`, `circle`, `ellipse`, `graphics`, `text` and the setters they chain), drawn on a 2D
+ * `rectangle`, `circle`, `ellipse`, `star`, `graphics`, `text` and the setters they chain), drawn on a 2D
  * canvas. The lobby's gallery and the how-to pages draw their pictures with the tables' own
  * helpers through it, so those screens need no Phaser (≈ 285 KB gzip) and still show exactly the
  * pieces a table shows. Positions, origins, stroke placement and text metrics follow Phaser 3's
@@ -35,6 +35,8 @@ abstract class Shown {
   }
 
   setPosition(x: number, y = x): this { this.x = x; this.y = y; return this; }
+  setX(x: number): this { this.x = x; return this; }
+  setY(y: number): this { this.y = y; return this; }
   setAngle(degrees: number): this { this.angle = degrees; return this; }
   setScale(x: number, y = x): this { this.scaleX = x; this.scaleY = y; return this; }
   setAlpha(alpha: number): this { this.alpha = alpha; return this; }
@@ -120,6 +122,26 @@ class Rectangle extends Shape {
 class Ellipse extends Shape {
   protected outline(ctx: CanvasRenderingContext2D): void {
     ctx.ellipse(this.width / 2, this.height / 2, this.width / 2, this.height / 2, 0, 0, Math.PI * 2);
+  }
+}
+
+/** Phaser's Star: points alternating outer and inner radius, the first pointing up, in a box of 2 × outer. */
+class Star extends Shape {
+  constructor(scene: SketchScene, x: number, y: number, private readonly points: number, private readonly inner: number, private readonly outer: number, color?: number, alpha?: number) {
+    super(scene, x, y, outer * 2, outer * 2, color, alpha);
+  }
+
+  protected outline(ctx: CanvasRenderingContext2D): void {
+    const step = Math.PI / this.points;
+    let angle = (Math.PI / 2) * 3;
+    ctx.moveTo(this.outer, 0);
+    for (let i = 0; i < this.points; i++) {
+      ctx.lineTo(this.outer + Math.cos(angle) * this.outer, this.outer + Math.sin(angle) * this.outer);
+      angle += step;
+      ctx.lineTo(this.outer + Math.cos(angle) * this.inner, this.outer + Math.sin(angle) * this.inner);
+      angle += step;
+    }
+    ctx.closePath();
   }
 }
 
@@ -301,6 +323,7 @@ export class SketchScene {
     rectangle: (x = 0, y = 0, w = 128, h = 128, color?: number, alpha?: number) => new Rectangle(this, x, y, w, h, color, alpha),
     circle: (x = 0, y = 0, r = 128, color?: number, alpha?: number) => new Ellipse(this, x, y, r * 2, r * 2, color, alpha),
     ellipse: (x = 0, y = 0, w = 128, h = 128, color?: number, alpha?: number) => new Ellipse(this, x, y, w, h, color, alpha),
+    star: (x = 0, y = 0, points = 5, inner = 32, outer = 64, color?: number, alpha?: number) => new Star(this, x, y, points, inner, outer, color, alpha),
     graphics: (options?: { x?: number; y?: number }) => new Graphics(this, options),
     text: (x: number, y: number, text: string | string[], style?: TextStyle) => new Text(this, x, y, text, style),
   };
