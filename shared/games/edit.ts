@@ -12,6 +12,8 @@
  * property tests deep-freeze the state before every step to catch it).
  */
 
+import type { GameEvent } from './contract.js';
+
 const DRAFT = Symbol('draft');
 
 interface DraftState {
@@ -195,4 +197,14 @@ export function current<T>(value: T): T {
     if (isObject(item) && item !== base[key]) out[key] = current(item);
   }
   return out as T;
+}
+
+/** A step that only collects events (time-outs, clocks) as an accepted `Applied` result: new state shared where untouched. */
+export function editWithEvents<S extends object>(base: S, step: (draft: S, events: GameEvent[]) => void): { ok: true; state: S; events: GameEvent[] } {
+  const { state, result: events } = edit(base, (draft) => {
+    const events: GameEvent[] = [];
+    step(draft, events);
+    return events;
+  });
+  return { ok: true, state, events };
 }

@@ -1,6 +1,6 @@
 /** Bip! Bip! actions and clocks (RULES-NOTES 4.4–4.5). */
 import { Rng } from '../../random.js';
-import { edit } from '../edit.js';
+import { edit, editWithEvents } from '../edit.js';
 import { ruleError, type Applied, type GameEvent, type RuleError } from '../contract.js';
 import type { BipAction } from './actions.js';
 import { carCells, cellName, findMatch, moved, moveProblem, type MoveProblem } from './board.js';
@@ -193,12 +193,7 @@ export function bipDeadline(s: BipState): number | null {
 }
 
 export function advanceBip(state: BipState, now: number): Applied<BipState> {
-  const { state: next, result: events } = edit(state, (s) => {
-    const events: GameEvent[] = [];
-    advanceDue(s, now, events);
-    return events;
-  });
-  return { ok: true, state: next, events };
+  return editWithEvents(state, (s, events) => advanceDue(s, now, events));
 }
 
 function advanceDue(s: BipState, now: number, events: GameEvent[]): void {

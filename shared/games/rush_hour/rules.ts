@@ -1,5 +1,5 @@
 /** Moves and clocks (RULES-NOTES 1.2 "Turn"): secret picks, row choices, time-outs. */
-import { edit } from '../edit.js';
+import { edit, editWithEvents } from '../edit.js';
 import { ruleError, type Applied, type GameEvent, type RuleError } from '../contract.js';
 import { msg, seatRef } from '../../i18n/msg.js';
 import { cardOf, cardParam } from './cards.js';
@@ -36,12 +36,7 @@ export function rushHourDeadline(s: RushHourState): number | null {
 
 /** Time-outs: the pick clock plays the lowest-risk card (the issue overrides RULES-NOTES' random card). */
 export function advanceRushHour(state: RushHourState, now: number): Applied<RushHourState> {
-  const { state: next, result: events } = edit(state, (s) => {
-    const events: GameEvent[] = [];
-    advanceDue(s, now, events);
-    return events;
-  });
-  return { ok: true, state: next, events };
+  return editWithEvents(state, (s, events) => advanceDue(s, now, events));
 }
 
 function advanceDue(s: RushHourState, now: number, events: GameEvent[]): void {

@@ -3,6 +3,7 @@
  * before each step makes any write into the previous state throw, and after each accepted step
  * the parts whose contents did not change must still be the very same objects.
  */
+import { expect } from 'vitest';
 import type { AnyGame } from '../contract.js';
 import { Rng } from '../../random.js';
 import { botProposals, simulate } from './simulate.js';
@@ -99,4 +100,12 @@ export function playFrozen(game: AnyGame, options: Record<string, unknown>, seat
     },
   });
   return report;
+}
+
+/** A seeded game played on deep-frozen states: it changes, shares top-level parts and copies little that did not change. */
+export function expectSharedFrozenGame(game: AnyGame, options: Record<string, unknown>, seats: number, seed: number, minChanges = 10): void {
+  const report = playFrozen(game, options, seats, seed);
+  expect(report.changes).toBeGreaterThan(minChanges);
+  expect(report.sharedTopLevel).toBeGreaterThan(0);
+  expect(report.needless).toBeLessThan(report.changes / 4);
 }

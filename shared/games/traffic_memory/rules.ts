@@ -1,6 +1,6 @@
 /** A turn of Traffic-Memory: open cards one by one until the run breaks (rulebook "How to Play", RULES-NOTES 1.4). */
 import { Rng } from '../../random.js';
-import { edit } from '../edit.js';
+import { edit, editWithEvents } from '../edit.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
 import { keyRef, msg, seatRef, type Msg } from '../../i18n/msg.js';
 import { isNumbered, type TrafficcarsCard } from '../trafficcars_deck/cards.js';
@@ -123,12 +123,7 @@ export function trafficMemoryDeadline(s: TrafficMemoryState): number | null {
 
 /** Time-outs: a card not opened in time is opened for the player at random; a finished reveal passes the turn. */
 export function advanceTrafficMemory(state: TrafficMemoryState, now: number): Applied<TrafficMemoryState> {
-  const { state: next, result: events } = edit(state, (s) => {
-    const events: GameEvent[] = [];
-    advanceDue(s, now, events);
-    return events;
-  });
-  return { ok: true, state: next, events };
+  return editWithEvents(state, (s, events) => advanceDue(s, now, events));
 }
 
 function advanceDue(s: TrafficMemoryState, now: number, events: GameEvent[]): void {

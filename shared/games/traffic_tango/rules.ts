@@ -5,7 +5,7 @@
  * and award gas and garnets; apply the new placements; publish.
  */
 import { Rng } from '../../random.js';
-import { edit } from '../edit.js';
+import { edit, editWithEvents } from '../edit.js';
 import { ruleError, type Applied, type GameEvent } from '../contract.js';
 
 type Refused = ReturnType<typeof ruleError>;
@@ -117,12 +117,7 @@ export function trafficTangoDeadline(s: TrafficTangoState): number | null {
 /** Time-outs: no sign, and the cheapest legal route (issue; RULES-NOTES 3.4 [opt]); the choice defaults. */
 export function advanceTrafficTango(state: TrafficTangoState, now: number): Applied<TrafficTangoState> {
   if (state.deadline === null || now < state.deadline || state.phase === 'over') return { ok: true, state, events: [] };
-  const { state: next, result: events } = edit(state, (s) => {
-    const events: GameEvent[] = [];
-    timeOut(s, now, events);
-    return events;
-  });
-  return { ok: true, state: next, events };
+  return editWithEvents(state, (s, events) => timeOut(s, now, events));
 }
 
 function timeOut(s: TrafficTangoState, now: number, events: GameEvent[]): void {
