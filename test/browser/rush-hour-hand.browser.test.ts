@@ -92,6 +92,17 @@ describe.skipIf(!browserTestsRun)('Rush Hour: a 10-card hand fits a phone', () =
         await page.waitForTimeout(1200);
         await page.screenshot({ path: join(shots, `rush-hand-${lang}-${size.width}x${size.height}.png`) });
         const where = `${size.width}×${size.height}`;
+        if (size.height === 390) {
+          // The keyboard turns the pages too: PgDn shows other cards, PgUp brings the first ones back.
+          const first = (await handTargets(page)).fine;
+          await page.keyboard.press('PageDown');
+          await page.waitForTimeout(1000);
+          const second = (await handTargets(page)).fine;
+          expect(second.some((id) => first.includes(id)), 'PgDn shows other cards').toBe(false);
+          await page.keyboard.press('PageUp');
+          await page.waitForTimeout(1000);
+          expect((await handTargets(page)).fine.sort(), 'PgUp shows the first cards again').toEqual([...first].sort());
+        }
         const { hand, seen } = await wholeHand(page, problems, where);
         expect(hand, 'a classic deal gives 10 cards').toBe(10);
         if (seen !== hand) problems.push(`${where}: only ${seen} of ${hand} hand cards are ever shown whole as ≥ 44 px targets`);
