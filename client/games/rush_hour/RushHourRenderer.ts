@@ -10,7 +10,7 @@ import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { PublicCard, RushHourPublicView, RushHourSeatView } from '../../../shared/games/rush_hour/views.js';
 import { t } from '../../i18n/index.js';
-import { PieceStage, tapArea } from '../pieceStage.js';
+import { PieceStage, tableButton, tapArea } from '../pieceStage.js';
 import { cardLabel, cardPoints, drawBack, drawCard, drawFreeSpot, type CardSize } from './cardFace.js';
 import { endOf, rowsAfter, stepText, toSim, type SimRow } from './replay.js';
 import { rushLayout, type RushLayout } from './layout.js';
@@ -46,6 +46,9 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   });
   private lastStepShown = -1;
   private boxes = new Map<number, { x: number; y: number }>();
+  /** The hand page shown and how many cards a page holds, when the hand is too long for its room. */
+  private page = 0;
+  private perPage = Infinity;
 
   render(ctx: RenderContext, view: RushHourPublicView, seat: RushHourSeatView | null): void {
     this.ctx = ctx;
@@ -85,10 +88,15 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     }
     if (view.phase !== 'pick') return;
     const hand = sortHand(mine.hand);
-    if (digit !== null && digit <= hand.length) return this.pick(ctx, hand[digit - 1].id, digit - 1);
+    if (key === 'PageDown' || key === 'PageUp') return this.turnPage(key === 'PageDown' ? 1 : -1);
+    if (digit !== null && digit <= hand.length) {
+      this.page = Math.floor((digit - 1) / this.perPage);
+      return this.pick(ctx, hand[digit - 1].id, digit - 1);
+    }
     if (key === 'ArrowRight' || key === 'ArrowLeft') {
       const step = key === 'ArrowRight' ? 1 : -1;
       this.cursor = this.cursor < 0 ? (step > 0 ? 0 : hand.length - 1) : (this.cursor + step + hand.length) % hand.length;
+      this.page = Math.floor(this.cursor / this.perPage);
       ctx.hint(tt('hint.selected', { card: cardLabel(hand[this.cursor]) }));
       this.redraw();
     } else if ((key === 'Enter' || key === ' ') && hand[this.cursor]) this.pick(ctx, hand[this.cursor].id, this.cursor);
@@ -348,15 +356,41 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     const canPick = view.phase === 'pick' && !view.over;
     const pickedCard = hand.find((c) => c.id === picked);
     const title = pickedCard ? tt(canPick ? 'handPickedChange' : 'handPicked', { card: cardLabel(pickedCard) }) : tt('handTitle');
-    decor.add(scene.add.text(L.hand.x, L.hand.y, title, { ...txt(13, '#f2c14e', true), wordWrap: { width: L.hand.w } }).setMaxLines(1));
     const size = L.handCard;
+    // A hand longer than its room is shown a page at a time, between ◀ and ▶ (PgUp/PgDn too).
+    this.perPage = L.handPaged ? L.handPerPage : Infinity;
+    const pages = L.handPaged ? Math.max(1, Math.ceil(hand.length / L.handPerPage)) : 1;
+    this.page = Math.max(0, Math.min(this.page, pages - 1));
+    const pageNote = pages > 1 ? ` · ${tt('page', { n: this.page + 1, of: pages })}` : '';
+    decor.add(scene.add.text(L.hand.x, L.hand.y, `${title}${pageNote}`, { ...txt(13, '#f2c14e', true), wordWrap: { width: L.hand.w } }).setMaxLines(1));
+    let left = L.hand.x;
+    if (pages > 1) {
+      const lines = Math.ceil(L.handPerPage / L.handCols);
+      const midY = L.hand.y + 20 + 5 + (lines * (size.h + L.gap) - L.gap) / 2 - 22;
+      tableButton(scene, decor, L.hand.x, midY, '◀', 'hand-prev', this.page > 0 ? () => this.turnPage(-1) : null, { w: L.arrowW });
+      tableButton(scene, decor, L.hand.x + L.hand.w - L.arrowW, midY, '▶', 'hand-next', this.page < pages - 1 ? () => this.turnPage(1) : null, { w: L.arrowW });
+      left += L.arrowW + L.arrowGap;
+    }
+    const first = this.page * L.handPerPage;
     hand.forEach((card, i) => {
+      const k = i - (pages > 1 ? first : 0);
+      if (k < 0 || k >= L.handPerPage) {
+        // Turned off the page: it fades out where it was, no longer tappable under the card taking its place.
+        const off = this.stage.get(`card-${card.id}`);
+        if (off) tapArea(off.list[0] as Phaser.GameObjects.Rectangle, `card-${card.id}`, null);
+        return;
+      }
       const isPick = card.id === picked;
-      const x = L.hand.x + (i % L.handCols) * (size.w + L.gap);
-      const y = L.hand.y + 20 + Math.floor(i / L.handCols) * (size.h + L.gap) + (isPick ? 0 : 5);
+      const x = left + (k % L.handCols) * (size.w + L.gap);
+      const y = L.hand.y + 20 + Math.floor(k / L.handCols) * (size.h + L.gap) + (isPick ? 0 : 5);
       spots.set(card.id, { x, y, size, highlight: isPick ? GOLD : i === this.cursor && canPick ? 0x7fd1ff : undefined, dim: !canPick && !isPick, depth: 50 + i });
     });
     if (hand.length === 0) decor.add(scene.add.text(L.hand.x, L.hand.y + 22, tt('handEmpty'), txt(13, '#aab3c5')));
+  }
+
+  private turnPage(by: number): void {
+    this.page = Math.max(0, this.page + by);
+    this.redraw();
   }
 
   /** Every visible card is one piece: put each where this render says, and wire the hand's taps. */

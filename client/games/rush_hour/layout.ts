@@ -2,7 +2,8 @@
  * Where the Rush Hour table's parts go in the area the frame gives. Tall areas (phone portrait)
  * stack rows, reveal strip, players and hand; wide ones (desktop, phone landscape) put the rows on
  * the left and the rest on the right. Lanes and hand cards stay at least 44 px to tap, and the
- * hand wraps onto more lines rather than leaving the screen.
+ * hand wraps onto more lines; when even 44 px cards on as many lines as fit cannot hold it (a
+ * 10-card hand on a phone in landscape), it is shown a page at a time between ◀ ▶ buttons.
  */
 import type { CardSize } from './cardFace.js';
 
@@ -24,12 +25,22 @@ export interface RushLayout {
   hand: Box;
   handCols: number;
   handCard: CardSize;
+  /** Hand cards shown at once; the whole hand unless `handPaged`. */
+  handPerPage: number;
+  /** The hand is paged: ◀ at the hand's left, ▶ at its right, each `arrowW` wide, cards between. */
+  handPaged: boolean;
+  arrowW: number;
+  arrowGap: number;
   gap: number;
 }
 
 const RATIO = 1 / 0.68;
 const PLAYER_H = 70;
 const MIN_LANE = 48;
+const MIN_CARD = 44;
+const ARROW_W = 44;
+const ARROW_GAP = 4;
+const HAND_TITLE = 22;
 
 export function rushLayout(width: number, height: number, headerH: number, nRows: number, slots: number, handSize: number, players: number, seated: boolean): RushLayout {
   const gap = 6;
@@ -44,9 +55,19 @@ export function rushLayout(width: number, height: number, headerH: number, nRows
   const revealH = wide ? Math.min(86, Math.max(compactPlayers ? 40 : 52, height * 0.16)) : 74;
   // Hand: as large as fits (44–72 px wide cards), on as few lines as the width allows.
   const handRoom = wide ? height - headerH - playersH - revealH - 24 : Math.max(120, height - headerH - nRows * MIN_LANE - playersH - revealH - 20);
-  const fit = seated ? fitCards(sideW, handRoom - 22, handSize, gap) : { cols: 1, w: 44 };
+  const count = Math.max(1, handSize);
+  let fit = seated ? fitCards(sideW, handRoom - HAND_TITLE, count, gap) : { cols: 1, w: MIN_CARD };
+  let lines = Math.ceil(count / fit.cols);
+  const lineH = MIN_CARD * RATIO + gap;
+  // Too many lines even at the smallest card: page through the hand, as many lines as fit (at least one).
+  const handPaged = seated && fit.w === MIN_CARD && HAND_TITLE + lines * lineH + 6 > handRoom;
+  if (handPaged) {
+    lines = Math.max(1, Math.floor((handRoom - HAND_TITLE - 6) / lineH));
+    fit = { cols: Math.max(1, Math.floor((sideW - 2 * (ARROW_W + ARROW_GAP) + gap) / (MIN_CARD + gap))), w: MIN_CARD };
+  }
+  const handPerPage = handPaged ? fit.cols * lines : count;
   const handCard = { w: fit.w, h: fit.w * RATIO };
-  const handH = seated ? 22 + Math.max(1, Math.ceil(Math.max(1, handSize) / fit.cols)) * (handCard.h + gap) + 6 : 0;
+  const handH = seated ? HAND_TITLE + lines * (handCard.h + gap) + 6 : 0;
   const rowsTop = headerH;
   const rowsH = wide ? height - rowsTop : Math.max(nRows * MIN_LANE, height - rowsTop - revealH - playersH - handH);
   const unit = Math.max(MIN_LANE, Math.min(124, rowsH / nRows));
@@ -61,7 +82,7 @@ export function rushLayout(width: number, height: number, headerH: number, nRows
   const revealCard = { w: rh / RATIO, h: rh };
   const pl = { x: sideX, y: reveal.y + reveal.h, w: sideW, h: playersH };
   const hand = { x: sideX, y: pl.y + pl.h, w: sideW, h: handH };
-  return { rows, unit, labelW, slotW, rowCard, reveal, revealCard, players: pl, playerCols, playerH, compactPlayers, hand, handCols: fit.cols, handCard, gap };
+  return { rows, unit, labelW, slotW, rowCard, reveal, revealCard, players: pl, playerCols, playerH, compactPlayers, hand, handCols: fit.cols, handCard, handPerPage, handPaged, arrowW: ARROW_W, arrowGap: ARROW_GAP, gap };
 }
 
 function fitCards(w: number, h: number, n: number, gap: number): { cols: number; w: number } {
