@@ -19,7 +19,8 @@ import { describeProblems, layoutProblems } from '../support/layoutCheck.js';
 import { englishWords, visibleTexts } from '../support/touchPlay.js';
 import { playWithViewBot, type SyncedSeats } from '../support/viewBotTable.js';
 
-const env = useServerAndBrowser();
+// Quick play's bot fills the empty seat of the replayed game after 2 s (the test servers' default is 60 s).
+const env = useServerAndBrowser({ server: { QUICKPLAY_FILL_MS: 2_000 } });
 const VIEWPORTS = [{ width: 390, height: 844 }, { width: 844, height: 390 }, { width: 1280, height: 800 }];
 const LANGS = ['en', 'fr'] as const;
 type Lang = (typeof LANGS)[number];

@@ -63,12 +63,12 @@ if (!chromiumAvailable()) console.warn('[skip] /usr/bin/chromium is missing: apt
 export interface BrowserTestEnv { server: TestServer; browser: BrowserContext }
 
 /** For one test file: a real server serving the built client, and a fresh Chromium (filled in before the tests run). */
-export function useServerAndBrowser(options: { hasTouch?: boolean } = {}): BrowserTestEnv {
+export function useServerAndBrowser(options: { hasTouch?: boolean; server?: Parameters<typeof bootServer>[0] } = {}): BrowserTestEnv {
   const env = {} as BrowserTestEnv;
   let closeBrowser: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('the client is not built: run `npm run build` (npm test does)');
-    env.server = await bootServer();
+    env.server = await bootServer(options.server);
     const chromium = await launchChromium(options);
     env.browser = chromium.browser;
     closeBrowser = chromium.close;
