@@ -6,4 +6,4 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production
 EXPOSE 2567
-CMD ["./node_modules/.bin/tsx", "server/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -2,10 +2,15 @@
  * The child-process starter takes only its own child for the server, and never leaves a child
  * running when a start fails.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'colyseus.js';
 import { describe, expect, it } from 'vitest';
-import { PortTakenError, ServerStartError, startServerOnFreePort, startServerProcess } from './serverProcess.js';
+import { eventually, ready, tableOf } from '../test/support/server.js';
+import { buildServer, PortTakenError, ServerStartError, startServerOnFreePort, startServerProcess } from './serverProcess.js';
 
 function alive(pid: number): boolean {
   try {
@@ -57,5 +62,25 @@ describe('startServerProcess', () => {
       expect(await server.stop()).toBe(0);
     }
     expect(alive(server.pid)).toBe(false);
+  }, 240_000);
+
+  it('runs the server as `npm start` does (the esbuild bundle): client, API, and a table whose typed state reaches a colyseus.js client', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'junction-built-'));
+    const server = await startServerOnFreePort({ JUNCTION_DATA_DIR: join(dataDir, 'pglite'), QUICKPLAY_FILL_MS: '200' }, 3, buildServer());
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      // The bundle finds the project's dist/client and package.json from dist/server/.
+      expect(await (await fetch(`${base}/`)).text()).toMatch(/<title>Junction/);
+      expect(((await (await fetch(`${base}/health`)).json()) as { version: string }).version).toMatch(/^\d+\.\d+\.\d+/);
+      expect(((await (await fetch(`${base}/api/games`)).json()) as { id: string }[]).map((g) => g.id)).toContain('railway_madness');
+      // Schema decorators survive the bundle: the typed table state reaches a colyseus.js client.
+      const room = await ready(await new Client(`ws://127.0.0.1:${server.port}`).joinOrCreate('railway_madness', { name: 'Ana', variant: 'training', players: 2 }));
+      await eventually(() => room.state.phase === 'playing', 60_000, 'the quick-play bot filled the table');
+      expect(tableOf<{ table: unknown[] }>(room).table.length).toBeGreaterThan(0);
+      await room.leave();
+    } finally {
+      expect(await server.stop()).toBe(0);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 240_000);
 });

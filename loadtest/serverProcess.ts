@@ -1,12 +1,13 @@
 /**
- * Starts a real Junction server as a child process (node --import tsx server/main.ts), waits until
+ * Starts a real Junction server as a child process (node --import tsx server/main.ts, or the built
+ * dist/server/main.js), waits until
  * /health answers with that child's own pid, and reads its CPU time and resident memory from /proc,
  * so the figures are the server's own.
  *
  * A child is never left behind: a failed start kills it before throwing, and any child still
  * running when this process exits is killed then.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
@@ -28,6 +29,16 @@ export class ServerStartError extends Error {
 
 /** The port was answered by a process that is not the child started here, or the child could not bind it. */
 export class PortTakenError extends ServerStartError {}
+
+/** The server from its sources (what tests run: never stale) and as `npm run build` bundles it (what `npm start` runs). */
+export const SOURCE_SERVER = 'server/main.ts';
+export const BUILT_SERVER = 'dist/server/main.js';
+
+/** Bundles the server as `npm run build` does (esbuild, about a second) and names the bundle. */
+export function buildServer(): string {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  return BUILT_SERVER;
+}
 
 const TICKS_PER_SECOND = 100;
 /** Starting tsx and the server takes seconds alone and far longer on a loaded 2-core CI machine. */
@@ -91,10 +102,11 @@ export async function startServerOnFreePort(env: Record<string, string> | ((port
  * `script`: another server that answers GET /health with its pid (e.g. loadtest/capacity/echoServer.ts).
  * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
  */
-export async function startServerProcess(port: number, env: Record<string, string> = {}, bootTimeoutMs = BOOT_TIMEOUT_MS, script = 'server/main.ts', nodeArgs: string[] = []): Promise<ServerProcess> {
-  // `node --import tsx` keeps the server in this one process, so /proc shows its own CPU and memory
-  // and /health reports the pid of the child spawned here.
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+export async function startServerProcess(port: number, env: Record<string, string> = {}, bootTimeoutMs = BOOT_TIMEOUT_MS, script = SOURCE_SERVER, nodeArgs: string[] = []): Promise<ServerProcess> {
+  // `node --import tsx` (or plain node for a built `.js`) keeps the server in this one process, so
+  // /proc shows its own CPU and memory and /health reports the pid of the child spawned here.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     // Nothing shared unless the caller passes it: a REDIS_URL or DATABASE_URL in the caller's own
     // environment would otherwise put the child into some other deployment's Redis or database.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', REDIS_URL: '', DATABASE_URL: '', ...env },

@@ -15,6 +15,9 @@
  * the server).
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { findGame } from '../../shared/games/registry.js';
 import { ColyseusEchoClient, RawEchoClient, WsEchoClient, wsBytes } from '../capacity/echoClients.js';
 import { coreBusySeconds } from '../capacity/coreBusy.js';
@@ -22,7 +25,7 @@ import { JunctionTables } from '../capacity/junctionTables.js';
 import { rawBytes } from '../capacity/rawSeat.js';
 import { RawTables } from '../capacity/rawTables.js';
 import { wireCounters } from '../playerClient.js';
-import { startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
+import { BUILT_SERVER, startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
 import { summarise } from '../stats.js';
 
 const WARM_UP_MS = 3_000;
@@ -114,10 +117,15 @@ async function startLoad(target: Target, port: number, clients: number, generato
 
 async function measure(target: Target, clients: number, seconds: number, generator: Generator, profileDir?: string) {
   const echo = ECHO_KINDS[target];
-  const env: Record<string, string> = echo ? { ECHO_KIND: echo } : JUNCTION_ENV;
-  const script = echo ? ECHO_SCRIPT : undefined;
+  // Junction runs as `npm start` runs it: the bundle (bench.ts builds it), its store in a fresh data folder.
+  const dataDir = echo ? undefined : mkdtempSync(join(tmpdir(), 'junction-capacity-'));
+  const env: Record<string, string> = echo ? { ECHO_KIND: echo } : { ...JUNCTION_ENV, JUNCTION_DATA_DIR: join(dataDir!, 'pglite') };
+  const script = echo ? ECHO_SCRIPT : BUILT_SERVER;
   // --profile: the server writes a V8 CPU profile of the whole run (set-up and window) there.
-  const server: ServerProcess = await startServerOnFreePort(env, 3, script, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const server: ServerProcess = await startServerOnFreePort(env, 3, script, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []).catch((error: unknown) => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   let load: Load | undefined;
   let sampler: NodeJS.Timeout | undefined;
   try {
@@ -185,6 +193,7 @@ async function measure(target: Target, clients: number, seconds: number, generat
     // Nothing is left to measure: a profiled server exits cleanly (the profile is written at exit),
     // any other is killed rather than left to play its tables out through the shutdown grace period.
     await server.stop(profileDir ? 'SIGTERM' : 'SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

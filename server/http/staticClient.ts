@@ -1,8 +1,8 @@
 /** Serves the Vite-built client (dist/client) with an index.html fallback for client routes. */
 import express, { Router } from 'express';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { normaliseCode } from '../../shared/protocol/codes.js';
+import { clientDir } from '../paths.js';
 
 /**
  * Vite names built assets by content hash (`/assets/index-3QqtnIss.js`): a changed file gets a new
@@ -14,7 +14,7 @@ function cacheHeaders(res: { setHeader(name: string, value: string): void }, pat
 }
 
 export function staticClient(): Router {
-  const root = fileURLToPath(new URL('../../dist/client', import.meta.url));
+  const root = clientDir;
   const router = Router();
   if (!existsSync(root)) {
     router.get('/', (_req, res) => { res.status(503).send('The client is not built: run `npm run build`.'); });

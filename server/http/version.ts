@@ -1,3 +1,4 @@
 import { readFileSync } from 'node:fs';
+import { packageManifest } from '../paths.js';
 
-export const version: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const version: string = (JSON.parse(readFileSync(packageManifest, 'utf8')) as { version: string }).version;
