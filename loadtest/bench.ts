@@ -5,11 +5,11 @@
  *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
  *   fairness    --trials 200 --window 250
- *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream]
+ *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
  *   capacity    [--sizes 250,500,1000,2000,4000] [--seconds 10] [--targets ws,echo,echo_broadcast,railway_madness,car_exchange]
- *               [--generator raw|colyseus] [--profile /tmp/dir]
+ *               [--generator raw|colyseus] [--profile /tmp/dir] [--database postgres://…  (Junction stores in a fresh schema there)]
  *               plain ws echo, bare Colyseus echo room (and one that broadcasts) and two Junction games,
  *               server on core 0, generator on core 1
  */
@@ -50,11 +50,13 @@ const { positionals, values } = parseArgs({
     targets: { type: 'string', default: 'ws,echo,echo_broadcast,railway_madness,car_exchange' },
     /** capacity: raw seats (one decoding seat per table) or colyseus.js clients; a folder for the servers' CPU profiles. */
     generator: { type: 'string', default: 'raw' },
+    /** tournament: each raw seat's think time between moves, ms (humans take seconds). */
+    think: { type: 'string', default: '150,600' },
     profile: { type: 'string' },
   },
 });
 
-async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}): Promise<T & { server: { cpuSeconds: number; idleRssMiB: number; peakRssMiB: number }[] }> {
+async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<T & { server: { cpuSeconds: number; idleRssMiB: number; peakRssMiB: number }[] }> {
   const base = Number(values.port);
   const servers: ServerProcess[] = [];
   const shared: Record<string, string> = {};
@@ -77,7 +79,7 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
         JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000',
         TOURNAMENT_CREATE_BURST: '1000000', TOURNAMENT_CREATE_PER_SECOND: '100000', TOURNAMENT_REGISTER_BURST: '1000000', TOURNAMENT_REGISTER_PER_SECOND: '100000',
       };
-      servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }, undefined, builtServer));
+      servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }, undefined, builtServer, nodeArgs));
     }
     if (values.pin) {
       execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });

@@ -23,6 +23,7 @@ export interface PlayerStats {
   actions: number;
 }
 
+const LEAVE_TIMEOUT_MS = 5_000;
 const PLATFORM_ERRORS = new Set(['bad_message', 'rate_limited', 'unknown_message', 'not_seated']);
 
 /** State patches this process's clients could not decode (@colyseus/schema reports them on the console): counted, not hidden. */
@@ -63,6 +64,7 @@ export class LoadPlayer {
   /** One pending "look again" per player (never a growing number of timers). */
   private lookAgain: NodeJS.Timeout | null = null;
   private readonly rng: Rng;
+  private left = false;
   private finishedResolve!: () => void;
   readonly finished = new Promise<void>((resolve) => { this.finishedResolve = resolve; });
 
@@ -84,7 +86,10 @@ export class LoadPlayer {
 
   leave(): Promise<unknown> {
     if (this.lookAgain) clearTimeout(this.lookAgain);
-    return this.room ? this.room.leave(true).catch(() => undefined) : Promise.resolve();
+    // colyseus.js' leave() waits for its onLeave, which never comes once the server has closed the
+    // socket (a finished table disposes): a closed room is left already, and no leave waits forever.
+    if (!this.room || this.left) return Promise.resolve();
+    return Promise.race([this.room.leave(true).catch(() => undefined), new Promise((r) => setTimeout(r, LEAVE_TIMEOUT_MS).unref())]);
   }
 
   private attach(room: Room<SyncedState>): void {
@@ -106,6 +111,7 @@ export class LoadPlayer {
     room.onMessage('events', () => { this.stats.messages++; });
     room.onMessage('*', () => { this.stats.messages++; });
     room.onLeave((code) => {
+      this.left = true;
       if (code !== 1000 && code !== 4000 && room.state.phase !== 'finished') this.stats.errors.push(`left:${code}`);
       this.finishedResolve();
     });

@@ -16,7 +16,8 @@ import WebSocket from 'ws';
 
 export interface SeatReservation {
   sessionId: string;
-  room: { roomId: string; processId: string };
+  /** `publicAddress`: the process holding the room, when processes have their own addresses (PUBLIC_ADDRESS). */
+  room: { roomId: string; processId: string; publicAddress?: string };
 }
 
 /** Bytes every raw seat of this process received (state frames and messages). */
@@ -139,6 +140,7 @@ export async function joinRaw(
 ): Promise<RawSeat> {
   const reservation = await reserveSeat(httpBase, method, target, options);
   const seat = new RawSeat(reservation, decodes, onMessage, onState, onClose);
-  await seat.connect(httpBase.replace(/^http/, 'ws'), reservation.room.processId);
+  const publicAddress = reservation.room.publicAddress;
+  await seat.connect(publicAddress ? `ws://${publicAddress}` : httpBase.replace(/^http/, 'ws'), reservation.room.processId);
   return seat;
 }

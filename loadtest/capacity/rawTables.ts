@@ -20,15 +20,15 @@ import { joinRaw, type RawSeat } from './rawSeat.js';
 export interface SeatStats { latencies: number[]; actions: number; errors: string[]; refusals: number }
 
 /** Railway Madness' bot plays from the public view (its seat view only refines the train's last car). */
-const PUBLIC_VIEW_GAMES = new Set(['railway_madness']);
+export const PUBLIC_VIEW_GAMES = new Set(['railway_madness']);
 const PLATFORM_ERRORS = new Set(['bad_message', 'rate_limited', 'unknown_message', 'not_seated']);
 
-interface DecodedTable {
+export interface DecodedTable {
   phase: string; version: number; changedAt: number; game: string; table?: unknown;
   players: Map<string, { seat: number; secret?: unknown }>;
 }
 
-class PlayingSeat {
+export class PlayingSeat {
   readonly stats: SeatStats = { latencies: [], actions: 0, errors: [], refusals: 0 };
   seat!: RawSeat;
   private readonly sent = new Map<number, number>();
@@ -143,37 +143,8 @@ export class RawTables {
         host.seat.send('start', {});
         this.seats.push(...players);
         firstStarted();
-        const stamp = () => ({ t: stamper.stamp(Date.now(), Date.now()), v: tableState!.version });
-        // The views a seat reads change only with the state version: read them once per version
-        // and seat (the public view once per version for the table), not once per decision.
-        const reader = readerFor(this.game.id);
-        let publicAt = -1;
-        let publicView: unknown = null;
-        const tablePublicView = (s: DecodedTable) => {
-          if (publicAt !== s.version) { publicView = reader.publicView(s.table); publicAt = s.version; }
-          return publicView;
-        };
-        for (const p of players) {
-          // Its own decoded state when it has one (its secret), else the table's (public view only).
-          const own = (p.seat.decoder?.state ?? tableState) as unknown as DecodedTable;
-          let seatAt = -1;
-          let seatView: unknown = null;
-          let ownPublic: unknown = null;
-          p.play((rng) => {
-            const s = tableState!;
-            if (s.phase !== 'playing' || !s.table) return null;
-            const me = own.players.get(p.seat.sessionId);
-            if (!me) return null;
-            if (seatAt !== own.version) {
-              seatView = me.secret === undefined ? null : reader.seatView(me.secret, own.table);
-              ownPublic = own === s ? null : reader.publicView(own.table);
-              seatAt = own.version;
-            }
-            if (seatView === null && !PUBLIC_VIEW_GAMES.has(this.game.id)) return null;
-            const pub = own === s ? tablePublicView(s) : ownPublic;
-            return this.game.viewBot!(pub, seatView, me.seat, rng.state, Date.now());
-          }, stamp);
-        }
+        const views = new TableViews(this.game, tableState, stamper);
+        for (const p of players) p.play(views.deciderFor(p.seat), views.stamp);
         await Promise.race([over, this.stopping]);
         if (tableState.phase === 'finished') this.finishedTables++;
       } catch (error) {
@@ -191,5 +162,51 @@ export class RawTables {
     this.stopped = true;
     this.stopResolve();
     await Promise.all(this.loops);
+  }
+}
+
+/**
+ * What the seats of one table play from: the table's decoded state (its decoding seat's), the
+ * views read once per state version (the public view once per version for the table, a seat's
+ * own view once per version of its own state), and the stamps its actions carry.
+ */
+export class TableViews {
+  private readonly reader: ReturnType<typeof readerFor>;
+  private publicAt = -1;
+  private publicView: unknown = null;
+
+  constructor(private readonly game: AnyGame, private readonly table: DecodedTable, private readonly stamper: ActionStamper) {
+    this.reader = readerFor(game.id);
+  }
+
+  readonly stamp = () => ({ t: this.stamper.stamp(Date.now(), Date.now()), v: this.table.version });
+
+  private tablePublicView(): unknown {
+    if (this.publicAt !== this.table.version) { this.publicView = this.reader.publicView(this.table.table); this.publicAt = this.table.version; }
+    return this.publicView;
+  }
+
+  /** The view bot's next action for this seat (null: nothing to do now). */
+  deciderFor(seat: RawSeat): (rng: Rng) => unknown {
+    // Its own decoded state when it has one (its secret), else the table's (public view only).
+    const own = (seat.decoder?.state ?? this.table) as unknown as DecodedTable;
+    let seatAt = -1;
+    let seatView: unknown = null;
+    let ownPublic: unknown = null;
+    return (rng) => {
+      const s = this.table;
+      if (s.phase !== 'playing' || !s.table) return null;
+      // A seat's own decoder holds nothing until its first full state arrives.
+      const me = own.players?.get(seat.sessionId);
+      if (!me) return null;
+      if (seatAt !== own.version) {
+        seatView = me.secret === undefined ? null : this.reader.seatView(me.secret, own.table);
+        ownPublic = own === s ? null : this.reader.publicView(own.table);
+        seatAt = own.version;
+      }
+      if (seatView === null && !PUBLIC_VIEW_GAMES.has(this.game.id)) return null;
+      const pub = own === s ? this.tablePublicView() : ownPublic;
+      return this.game.viewBot!(pub, seatView, me.seat, rng.state, Date.now());
+    };
   }
 }

@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { findGame } from '../../shared/games/registry.js';
 import { ColyseusEchoClient, RawEchoClient, WsEchoClient, wsBytes } from '../capacity/echoClients.js';
 import { coreBusySeconds } from '../capacity/coreBusy.js';
@@ -115,11 +116,13 @@ async function startLoad(target: Target, port: number, clients: number, generato
   };
 }
 
-async function measure(target: Target, clients: number, seconds: number, generator: Generator, profileDir?: string) {
+async function measure(target: Target, clients: number, seconds: number, generator: Generator, profileDir?: string, databaseUrl?: string) {
   const echo = ECHO_KINDS[target];
-  // Junction runs as `npm start` runs it: the bundle (bench.ts builds it), its store in a fresh data folder.
-  const dataDir = echo ? undefined : mkdtempSync(join(tmpdir(), 'junction-capacity-'));
-  const env: Record<string, string> = echo ? { ECHO_KIND: echo } : { ...JUNCTION_ENV, JUNCTION_DATA_DIR: join(dataDir!, 'pglite') };
+  // Junction runs as `npm start` runs it: the bundle (bench.ts builds it), its store in a fresh data
+  // folder, or in PostgreSQL with --database (the store then runs in its own process).
+  const dataDir = echo || databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'junction-capacity-'));
+  const store: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : dataDir ? { JUNCTION_DATA_DIR: join(dataDir, 'pglite') } : {};
+  const env: Record<string, string> = echo ? { ECHO_KIND: echo } : { ...JUNCTION_ENV, ...store };
   const script = echo ? ECHO_SCRIPT : BUILT_SERVER;
   // --profile: the server writes a V8 CPU profile of the whole run (set-up and window) there.
   const server: ServerProcess = await startServerOnFreePort(env, 3, script, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []).catch((error: unknown) => {
@@ -197,7 +200,19 @@ async function measure(target: Target, clients: number, seconds: number, generat
   }
 }
 
-export async function runScenario(values: { sizes?: string; seconds?: string; targets?: string; generator?: string; profile?: string }): Promise<unknown> {
+/** A fresh PostgreSQL schema for this sweep's Junction servers, and how to drop it. */
+async function freshSchema(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `junction_capacity_${process.pid}`;
+  const admin = async (sql: string) => {
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try { await db.query(sql); } finally { await db.end(); }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  return { url: `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+export async function runScenario(values: { sizes?: string; seconds?: string; targets?: string; generator?: string; profile?: string; database?: string }): Promise<unknown> {
   const sizes = (values.sizes ?? '250,500,1000,2000,4000').split(',').map(Number);
   const targets = (values.targets ?? 'ws,echo,echo_broadcast,railway_madness,car_exchange').split(',');
   const seconds = Number(values.seconds ?? '10');
@@ -207,15 +222,20 @@ export async function runScenario(values: { sizes?: string; seconds?: string; ta
   // The generator (this process, every thread) on core 1; each server is pinned to core 0 as it starts.
   execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
   const runs = [];
-  for (const clients of sizes) {
-    for (const target of targets) {
-      const run = await measure(target, clients, seconds, generator, values.profile);
-      runs.push(run);
-      // One line per run as it finishes, so a long sweep shows progress (the JSON at the end has them all).
-      console.error(formatRow(run));
+  const database = values.database ? await freshSchema(values.database) : undefined;
+  try {
+    for (const clients of sizes) {
+      for (const target of targets) {
+        const run = await measure(target, clients, seconds, generator, values.profile, database?.url);
+        runs.push(run);
+        // One line per run as it finishes, so a long sweep shows progress (the JSON at the end has them all).
+        console.error(formatRow(run));
+      }
     }
+  } finally {
+    await database?.drop();
   }
-  return { scenario: 'capacity', generator, seconds, warmUpMs: WARM_UP_MS, thinkMs: [150, 600], runs };
+  return { scenario: 'capacity', generator, seconds, warmUpMs: WARM_UP_MS, thinkMs: [150, 600], store: values.database ? 'postgresql' : 'embedded', runs };
 }
 
 function formatRow(r: Awaited<ReturnType<typeof measure>>): string {

@@ -1,30 +1,33 @@
 /**
  * `npm run bench -- memory [--tables 50] [--seats 4] [--game car_exchange]`: resident memory of one
- * server process (embedded store in a fresh data directory, as `npm start` has it) idle, then with N tables of real colyseus.js clients
- * seated and playing slowly (a move every 2–4 s each, so the tables stay open), and after they
- * leave. Per client = RSS added by the last three quarters of the tables / their clients: a room,
- * its game state and its encode buffers, the sockets and their buffers, all included.
+ * server process (the bundle `npm start` runs, embedded store in a fresh data directory) idle, then
+ * with N tables of real colyseus.js clients seated and playing slowly (a move every 2–4 s each, so
+ * the tables stay open), and after they leave. Per client = what the last three quarters of the
+ * tables added / their clients: a room, its game state and its encode buffers, the sockets and
+ * their buffers, all included. Each sample follows a full collection in the server (through the
+ * inspector, loadtest/inspector.ts), so a figure is live memory, not where V8's collector stood.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findGame } from '../../shared/games/registry.js';
 import { LoadPlayer } from '../playerClient.js';
-import type { ServerProcess } from '../serverProcess.js';
+import { collectAndMeasure, type CollectedMemory } from '../inspector.js';
+import { freePort, type ServerProcess } from '../serverProcess.js';
 
 type Values = Record<string, string | boolean | undefined>;
-type WithServers = <T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env?: Record<string, string>) => Promise<T>;
+type WithServers = <T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env?: Record<string, string>, nodeArgs?: string[]) => Promise<T>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The median of a few samples a second apart: one sample can land on a GC. */
-async function settledRss(server: ServerProcess, samples = 5): Promise<number> {
+/** RSS as it stands (the median of a few samples a second apart: one can land on a GC), then memory after full collections. */
+async function sample(server: ServerProcess, inspectPort: number, samples = 5): Promise<{ rssMiB: number; collected: CollectedMemory }> {
   const seen: number[] = [];
   for (let i = 0; i < samples; i++) {
     seen.push(server.usage().rssMiB);
     await sleep(1000);
   }
-  return seen.sort((a, b) => a - b)[Math.floor(samples / 2)];
+  return { rssMiB: Math.round(seen.sort((a, b) => a - b)[Math.floor(samples / 2)]), collected: await collectAndMeasure(inspectPort) };
 }
 
 export async function runScenario(values: Values, withServers: WithServers) {
@@ -41,9 +44,10 @@ export async function runScenario(values: Values, withServers: WithServers) {
 }
 
 async function measure(withServers: WithServers, dataDir: string, game: NonNullable<ReturnType<typeof findGame>>, tables: number, seats: number) {
+  const inspectPort = await freePort();
   return withServers(1, async ([server]) => {
     await sleep(5000);
-    const idle = await settledRss(server);
+    const idle = await sample(server, inspectPort);
     const endpoint = `ws://127.0.0.1:${server.port}`;
     const players: LoadPlayer[] = [];
     let seed = 1;
@@ -66,29 +70,32 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
     const firstTables = Math.max(1, Math.floor(tables / 4));
     await seatTables(firstTables);
     const firstClients = players.length;
-    const first = await settledRss(server);
+    const first = await sample(server, inspectPort);
     await seatTables(tables - firstTables);
-    const playing = await settledRss(server);
+    const playing = await sample(server, inspectPort);
     const stillPlaying = players.filter((p) => p.room.state.phase === 'playing').length;
     await Promise.all(players.map((p) => p.leave()));
     await sleep(5000);
-    const after = await settledRss(server);
+    const after = await sample(server, inspectPort);
     const clients = players.length;
+    const added = clients - firstClients;
+    const kib = (mib: number, count: number) => Math.round((mib * 1024) / Math.max(1, count));
+    const live = (m: { collected: CollectedMemory }) => m.collected.heapUsedMiB + m.collected.externalMiB;
     return {
       scenario: 'memory',
       game: game.id,
       tables,
       clients,
       stillPlaying,
-      idleRssMiB: idle,
-      playingRssMiB: playing,
-      afterLeaveRssMiB: after,
-      firstStep: { clients: firstClients, rssMiB: first },
-      /** Everything the tables added, over all clients (includes one-off growth). */
-      perClientKiBFromIdle: Math.round(((playing - idle) * 1024) / clients),
+      idle, firstStep: { clients: firstClients, ...first }, playing, afterLeave: after,
+      /** RSS the tables added, over all clients (includes one-off growth). */
+      perClientRssKiBFromIdle: kib(playing.rssMiB - idle.rssMiB, clients),
       /** What each client of the second step added: the marginal cost of one more playing client. */
-      perClientKiB: Math.round(((playing - first) * 1024) / Math.max(1, clients - firstClients)),
+      perClientRssKiB: kib(playing.rssMiB - first.rssMiB, added),
+      /** The same after full collections: RSS, and live memory (V8 heap + memory outside it). */
+      perClientCollectedRssKiB: kib(playing.collected.rssMiB - first.collected.rssMiB, added),
+      perClientLiveKiB: kib(live(playing) - live(first), added),
       errors: players.flatMap((p) => p.stats.errors).length,
     };
-  }, { JUNCTION_DATA_DIR: join(dataDir, 'pglite') });
+  }, { JUNCTION_DATA_DIR: join(dataDir, 'pglite') }, [`--inspect=127.0.0.1:${inspectPort}`]);
 }

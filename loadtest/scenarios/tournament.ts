@@ -6,8 +6,15 @@
  * How a player learns its table (`--join`): `poll` asks GET /me (32 requests in flight, then a
  * pause of a second); `stream` keeps the player's own event stream (GET /:id/me/events) open on
  * one of the processes and joins when "table ready" is pushed.
+ *
+ * Who plays (`--generator`): `raw` (default) seats that speak the Colyseus protocol minimally, one
+ * decoding seat per table (loadtest/capacity/rawTournamentSeats.ts), so 1,024 players joining in
+ * the same second measure the servers' join path and not this process; `colyseus` a colyseus.js
+ * client per seat (every one decoding every patch), as a browser.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { findGame } from '../../shared/games/registry.js';
+import { RawTournamentSeats } from '../capacity/rawTournamentSeats.js';
 import { LoadPlayer } from '../playerClient.js';
 import { summarise } from '../stats.js';
 import { readEvents } from '../eventStream.js';
@@ -31,7 +38,7 @@ async function inBatches<T>(items: T[], size: number, run: (item: T, index: numb
   }
 }
 
-export async function runTournamentNight(o: { base: string; bases: string[]; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number; join: 'poll' | 'stream' }) {
+export async function runTournamentNight(o: { base: string; bases: string[]; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number; join: 'poll' | 'stream'; generator: 'raw' | 'colyseus'; thinkMs: [number, number] }) {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game ${o.game}`);
   const started = Date.now();
@@ -49,14 +56,26 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   const deadline = Date.now() + o.timeoutMs;
   // Time from a table's "ready" being known to its player's seat being taken (both join modes).
   const readyToSeated: number[] = [];
-  const join = async (p: typeof players[number], i: number, roomId: string) => {
+  const joinsByRound = new Map<number, number[]>();
+  const raw = new RawTournamentSeats(game, o.thinkMs);
+  const joinErrors: string[] = [];
+  const join = async (p: typeof players[number], i: number, roomId: string, round: number) => {
     if (p.played.has(roomId)) return;
     p.played.add(roomId);
-    const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
-    p.clients.push(client);
     const t0 = Date.now();
-    await client.joinReserved(roomId, p.seatId, p.name).then(() => readyToSeated.push(Date.now() - t0), (error: unknown) => {
-      client.stats.errors.push(`join: ${error instanceof Error ? error.message : String(error)}`);
+    let joined: Promise<void>;
+    if (o.generator === 'raw') {
+      joined = raw.join(o.bases[i % o.bases.length], roomId, { name: p.name, playerId: p.seatId });
+    } else {
+      const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
+      p.clients.push(client);
+      joined = client.joinReserved(roomId, p.seatId, p.name);
+    }
+    await joined.then(() => {
+      readyToSeated.push(Date.now() - t0);
+      joinsByRound.set(round, [...(joinsByRound.get(round) ?? []), Date.now() - t0]);
+    }, (error: unknown) => {
+      joinErrors.push(`join: ${error instanceof Error ? error.message : String(error)}`);
       p.played.delete(roomId);
     });
   };
@@ -72,23 +91,27 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
       p.finishedSeen = true;
       done++;
     }
-    if (me.table?.ready) void join(p, i, me.table.roomId as string);
+    if (me.table?.ready) void join(p, i, me.table.roomId as string, me.round as number);
   }, false));
   await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
   const registeredMs = Date.now() - started;
   const nightStartedAt = Date.now();
   const generatorCpuAtStart = process.cpuUsage();
+  // How late this process' own event loop ran during the night: a join that waited here was the generator's, not the servers'.
+  const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+  generatorLoop.enable();
   while (o.join === 'stream' && done < players.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
   for (const s of streams) s.stop();
   while (o.join === 'poll' && !finished && Date.now() < deadline) {
     await inBatches(players, 32, async (p, i) => {
       const me = await call(o.base, 'GET', `/${id}/me`, undefined, p.token);
       if (me.status === 'finished') finished = true;
-      if (me.table?.ready) await join(p, i, me.table.roomId as string);
+      if (me.table?.ready) await join(p, i, me.table.roomId as string, me.round as number);
     });
     await new Promise((r) => setTimeout(r, 1000));
   }
   clearInterval(sampler);
+  generatorLoop.disable();
   const generatorCpu = process.cpuUsage(generatorCpuAtStart);
   const nightMs = Date.now() - nightStartedAt;
   const view = await call(o.base, 'GET', `/${id}`);
@@ -99,8 +122,10 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   }
   const clients = players.flatMap((p) => p.clients);
   await Promise.all(clients.map((c) => c.leave()));
-  const latencies = clients.flatMap((c) => c.stats.latencies);
-  const errors = clients.flatMap((c) => c.stats.errors);
+  await raw.stop();
+  const stats = [...clients.map((c) => c.stats), ...raw.seats.map((seat) => seat.stats)];
+  const latencies = stats.flatMap((c) => c.latencies);
+  const errors = [...stats.flatMap((c) => c.errors), ...joinErrors];
   return {
     scenario: 'tournament',
     game: o.game,
@@ -108,15 +133,17 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     rounds: o.rounds,
     status: view.tournament.status,
     tables: tables.length,
-    clientsConnected: clients.length,
+    generator: o.generator,
+    thinkMs: o.generator === 'raw' ? o.thinkMs : [150, 600],
+    seatsJoined: readyToSeated.length,
     durationMs: Date.now() - started,
     registrationMs: registeredMs,
-    messages: clients.reduce((n, c) => n + c.stats.messages, 0),
     errors: errors.length,
     errorKinds: [...new Set(errors)],
     latencyMs: summarise(latencies),
     joinMode: o.join,
     joinMs: summarise(readyToSeated),
+    joinMsByRound: Object.fromEntries([...joinsByRound].sort(([a], [b]) => a - b).map(([round, times]) => [round, summarise(times)])),
     peakRoomsPerProcess: peakRooms,
     /**
      * This load generator's CPU from the start to the last round, as a share of one core. Its
@@ -124,17 +151,23 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
      * the generator's own queueing, not only the servers'.
      */
     generatorCpuShare: Math.round(((generatorCpu.user + generatorCpu.system) / 1000 / Math.max(1, nightMs)) * 100) / 100,
+    /** Players whose event stream said "finished" before the night's deadline (stream mode). */
+    finishedSeen: players.filter((p) => p.finishedSeen).length,
+    /** The generator's event-loop delay over the night (ms): its own queueing, included in every join and action figure. */
+    generatorLoopDelayMs: { p50: Math.round(generatorLoop.percentile(50) / 1e6), p99: Math.round(generatorLoop.percentile(99) / 1e6), max: Math.round(generatorLoop.max / 1e6) },
     resultsStored: stored,
     resultsExpected: tables.length,
   };
 }
 
 /** `npm run bench -- tournament --players 1024 --rounds 3` */
-export async function runScenario(values: Record<string, string | undefined>, withServers: (n: number, run: (s: { port: number }[]) => Promise<object>, env?: Record<string, string>) => Promise<object>) {
+export async function runScenario(values: Record<string, string | undefined>, withServers: (n: number, run: (s: { port: number }[]) => Promise<object>, env?: Record<string, string>, nodeArgs?: string[]) => Promise<object>) {
   return withServers(Number(values.processes ?? 1), (servers) => runTournamentNight({
     base: `http://127.0.0.1:${servers[0].port}`,
     bases: servers.map((s) => `http://127.0.0.1:${s.port}`),
     join: values.join === 'stream' ? 'stream' : 'poll',
+    generator: values.generator === 'colyseus' ? 'colyseus' : 'raw',
+    thinkMs: (values.think ?? '150,600').split(',').map(Number) as [number, number],
     endpoints: servers.map((s) => `ws://127.0.0.1:${s.port}`),
     players: Number(values.players ?? 64),
     rounds: Number(values.rounds ?? 3),
@@ -142,5 +175,7 @@ export async function runScenario(values: Record<string, string | undefined>, wi
     variant: values.variant ?? 'express',
     tableSize: Number(values.seats ?? 4),
     timeoutMs: Number(values.timeout ?? 1_800_000),
-  }), { ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret', JUNCTION_INTERNAL_KEY: 'bench-internal-key' });
+  }), { ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret', JUNCTION_INTERNAL_KEY: 'bench-internal-key' },
+  // --profile: each server writes a V8 CPU profile of the night there when it stops.
+  values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []);
 }
