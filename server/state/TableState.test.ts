@@ -44,6 +44,7 @@ describe('messages on the wire', () => {
     const { appendLog, writeResult } = await import('./tableMirror.js');
     const { readLog, readResult } = await import('../../shared/wire/table.js');
     const state = new TableState();
+    state.game = 'g';
     const decoder = new Decoder(new TableState());
     const encoder = new Encoder(state);
     decoder.decode(encoder.encodeAll());
@@ -54,6 +55,13 @@ describe('messages on the wire', () => {
     expect(log).toHaveLength(30);
     expect(log[0]).toEqual({ n: 11, msg: { key: 'g:event.took', params: { seat: '@2', count: 10, car: '$g:car.red' } } });
     expect(log[29].n).toBe(40);
+    // On the wire the table's own game namespace is left out of keys and key parameters; other namespaces stay.
+    const sent = decoder.state.log.find((e) => e.n === 40)!;
+    expect([sent.key, sent.params.get('car')]).toEqual([':event.took', '$:car.red']);
+    appendLog(state, [{ key: 'server:event.start', params: { other: '$h:car.red', text: 'g:not a key' } }]);
+    decoder.decode(encoder.encode());
+    expect(readLog(decoder.state).at(-1)!.msg).toEqual({ key: 'server:event.start', params: { other: '$h:car.red', text: 'g:not a key' } });
+    expect(decoder.state.log.find((e) => e.n === 41)!.key).toBe('server:event.start');
     expect(readResult(decoder.state)).toEqual({ seats: [{ seat: 0, place: 1, score: 3 }], summary: { key: 'g:summary.win', params: { seat: '@0', points: 3 } } });
   });
 

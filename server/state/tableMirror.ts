@@ -5,6 +5,7 @@ import { paramsToWire, type Msg } from '../../shared/i18n/msg.js';
 import { LOG_SIZE, LogEntryState, OptionValueState, ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
 import { syncItems, syncValues } from './sync.js';
 import { summaryMsg } from './messages.js';
+import { logMsgOnWire } from '../../shared/wire/table.js';
 
 /**
  * Options are validated by the game's zod schema: numbers, booleans, lists of numbers and short
@@ -47,9 +48,10 @@ export function appendLog(state: TableState, messages: readonly Msg[]): void {
     n += 1;
     const slot = (n - 1) % LOG_SIZE;
     const entry = state.log.length > slot ? state.log[slot] : new LogEntryState();
+    const onWire = logMsgOnWire(message, state.game);
     entry.n = n;
-    entry.key = message.key;
-    writeParams(entry.params, message);
+    entry.key = onWire.key;
+    writeParams(entry.params, onWire);
     if (state.log.length <= slot) state.log.push(entry);
   }
 }

@@ -4,6 +4,7 @@
  * (shared patch + that client's view part) and decoded by that client's own decoder. Used by the
  * mirror round-trip tests and `npm run bench -- wire` (bytes per state change).
  */
+import { pack } from '@colyseus/msgpackr';
 import { Decoder, Encoder, StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent } from '../../shared/games/contract.js';
 import { botProposals, simulate } from '../../shared/games/testing/simulate.js';
@@ -42,6 +43,8 @@ export interface WireReplayResult {
    */
   writesPerChange: number;
 }
+
+const EVENTS_TYPE_BYTES = pack('events').length;
 
 export function replayWire(game: AnyGame, mirror: GameMirror, o: {
   seed: number; seats: number; options?: Record<string, unknown>; maxSteps?: number;
@@ -91,7 +94,14 @@ export function replayWire(game: AnyGame, mirror: GameMirror, o: {
     const publicEvents = events.filter((e) => e.to === undefined);
     if (!o.eventsBroadcast) appendLog(state, publicEvents.map(eventMsg).filter((m) => m !== null));
     writes += o.seats;
-    if (o.eventsBroadcast && publicEvents.length > 0) writes += o.seats;
+    if (o.eventsBroadcast && publicEvents.length > 0) {
+      writes += o.seats;
+      // What each client received for it: a ROOM_DATA frame (code, type, msgpack body). Today's
+      // events carry keys and parameters where the old ones carried English sentences, so this
+      // is a lower bound of what the broadcast weighed.
+      const frame = 1 + EVENTS_TYPE_BYTES + pack(publicEvents).length;
+      seats.forEach((seat) => { bytesPerSeat[seat] += frame; });
+    }
     for (const e of events) if (e.to) writes += e.to.length;
     state.table ??= mirror.createTable();
     mirror.writeTable(state.table, game.publicView(engine, now));

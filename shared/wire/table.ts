@@ -29,9 +29,37 @@ export function readMsg(key: string, params: WireParams | undefined): Msg {
   return { key, params: out };
 }
 
-/** The public events the table state holds (the last 30), oldest first. */
-export function readLog(state: { log?: WireList<LogEntryWire> }): LogEntry[] {
-  return list(state.log).map((e) => ({ n: e.n, msg: readMsg(e.key, e.params) })).sort((a, b) => a.n - b.n);
+/**
+ * The log's keys are sent without the table's own game namespace: `railway_madness:event.take`
+ * travels as `:event.take`, and a nested key parameter `$railway_madness:type.cattle` as
+ * `$:type.cattle` (a key never starts with `:`). Every event carries one to three of them, and
+ * @colyseus/schema re-sends a string whole, so the prefix was most of a log entry's bytes.
+ */
+export function logMsgOnWire(message: Msg, game: string): Msg {
+  const prefix = `${game}:`;
+  const key = message.key.startsWith(prefix) ? message.key.slice(game.length) : message.key;
+  if (!message.params) return { key };
+  const params: Record<string, MsgParam> = {};
+  for (const [name, value] of Object.entries(message.params)) {
+    params[name] = typeof value === 'string' && value.startsWith(`$${prefix}`) ? `$${value.slice(1 + game.length)}` : value;
+  }
+  return { key, params };
+}
+
+function logMsgFromWire(message: Msg, game: string): Msg {
+  const key = message.key.startsWith(':') ? `${game}${message.key}` : message.key;
+  if (!message.params) return { key };
+  const params: Record<string, MsgParam> = {};
+  for (const [name, value] of Object.entries(message.params)) {
+    params[name] = typeof value === 'string' && value.startsWith('$:') ? `$${game}${value.slice(1)}` : value;
+  }
+  return { key, params };
+}
+
+/** The public events the table state holds (the last 30), oldest first, with their full keys. */
+export function readLog(state: { game?: string; log?: WireList<LogEntryWire> }): LogEntry[] {
+  const game = state.game ?? '';
+  return list(state.log).map((e) => ({ n: e.n, msg: logMsgFromWire(readMsg(e.key, e.params), game) })).sort((a, b) => a.n - b.n);
 }
 
 /** Null until the game is over. Takes the table state (or its `result` field). */

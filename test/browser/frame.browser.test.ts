@@ -141,6 +141,9 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     // The move log shows what happened (desktop: open in the side column).
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => page.locator('[data-testid=log] li').count(), { timeout: 45_000 }).toBeGreaterThan(1);
+    // Sentences, not keys: the log travels with the game's namespace left out of its keys, and the client puts it back.
+    const lines = await page.locator('[data-testid=log] li').allTextContents();
+    expect(lines.filter((line) => /\b[a-z_]+\.[a-z_]+/.test(line)), lines.join(' / ')).toEqual([]);
     // On a phone the log opens from its button.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.click('[data-testid=log-toggle]');
