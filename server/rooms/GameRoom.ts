@@ -8,6 +8,7 @@
  * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
  * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
+import { shareHandshake } from '../state/sharedHandshake.js';
 import { Room, matchMaker, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
@@ -102,6 +103,7 @@ export class GameRoom extends Room<TableState> {
     this.createCollaborators();
 
     this.state = new TableState();
+    shareHandshake(this);
     this.state.game = this.game.id;
     this.state.variant = this.options.variant;
     this.state.seats = this.options.players;
