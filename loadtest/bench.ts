@@ -5,9 +5,10 @@
  *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
  *   fairness    --trials 200 --window 250
- *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600]
+ *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600] [--profile /tmp/dir]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
+ *   memory      [--tables 100] [--seats 4] [--game car_exchange] [--heap]   idle RSS and memory per playing client
  *   capacity    [--sizes 250,500,1000,2000,4000] [--seconds 10] [--targets ws,echo,echo_broadcast,railway_madness,car_exchange]
  *               [--generator raw|colyseus] [--profile /tmp/dir] [--database postgres://…  (Junction stores in a fresh schema there)]
  *               plain ws echo, bare Colyseus echo room (and one that broadcasts) and two Junction games,
@@ -50,6 +51,8 @@ const { positionals, values } = parseArgs({
     targets: { type: 'string', default: 'ws,echo,echo_broadcast,railway_madness,car_exchange' },
     /** capacity: raw seats (one decoding seat per table) or colyseus.js clients; a folder for the servers' CPU profiles. */
     generator: { type: 'string', default: 'raw' },
+    /** memory: also take a heap snapshot at each sample and print the heap's growth per client by kind (inflates the later RSS samples). */
+    heap: { type: 'boolean', default: false },
     /** tournament: each raw seat's think time between moves, ms (humans take seconds). */
     think: { type: 'string', default: '150,600' },
     profile: { type: 'string' },

@@ -19,11 +19,40 @@ async function debuggerUrl(port: number): Promise<string> {
   return targets[0].webSocketDebuggerUrl;
 }
 
-/** Runs a full collection in the inspected process and returns its memory just after. */
-export async function collectAndMeasure(port: number): Promise<CollectedMemory> {
+/** Live heap bytes per constructor (objects) or per kind (strings, arrays, closures, code, …). */
+export type HeapByKind = Map<string, { count: number; bytes: number }>;
+
+interface HeapSnapshot { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] }
+
+/** What a heap snapshot holds, summed by constructor name (objects) or by kind (everything else). */
+export function heapByKind(snapshot: HeapSnapshot): HeapByKind {
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const [typeAt, nameAt, sizeAt] = [fields.indexOf('type'), fields.indexOf('name'), fields.indexOf('self_size')];
+  const out: HeapByKind = new Map();
+  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+    const type = types[snapshot.nodes[i + typeAt]];
+    const key = type === 'object' ? snapshot.strings[snapshot.nodes[i + nameAt]] : `(${type})`;
+    const entry = out.get(key) ?? { count: 0, bytes: 0 };
+    entry.count++;
+    entry.bytes += snapshot.nodes[i + sizeAt];
+    out.set(key, entry);
+  }
+  return out;
+}
+
+/** Runs a full collection in the inspected process and returns its memory just after (and, asked, its heap by kind). */
+export async function collectAndMeasure(port: number, withHeap: true): Promise<CollectedMemory & { heap: HeapByKind }>;
+export async function collectAndMeasure(port: number, withHeap?: false): Promise<CollectedMemory>;
+export async function collectAndMeasure(port: number, withHeap = false): Promise<CollectedMemory & { heap?: HeapByKind }> {
   const socket = new WebSocket(await debuggerUrl(port));
   await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject); });
   let nextId = 1;
+  const chunks: string[] = [];
+  socket.on('message', (data: WebSocket.RawData) => {
+    const message = JSON.parse(String(data)) as { method?: string; params?: { chunk: string } };
+    if (message.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(message.params!.chunk);
+  });
   const call = (method: string, params: object = {}) => new Promise<any>((resolve, reject) => {
     const id = nextId++;
     const onMessage = (data: WebSocket.RawData) => {
@@ -43,7 +72,11 @@ export async function collectAndMeasure(port: number): Promise<CollectedMemory> 
     const answer = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true }) as { result: { value: string } };
     const usage = JSON.parse(answer.result.value) as NodeJS.MemoryUsage;
     const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-    return { heapUsedMiB: mib(usage.heapUsed), externalMiB: mib(usage.external), rssMiB: mib(usage.rss) };
+    const memory = { heapUsedMiB: mib(usage.heapUsed), externalMiB: mib(usage.external), rssMiB: mib(usage.rss) };
+    if (!withHeap) return memory;
+    // The snapshot itself collects first, and comes back in chunks before the call's answer.
+    await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    return { ...memory, heap: heapByKind(JSON.parse(chunks.join('')) as HeapSnapshot) };
   } finally {
     socket.close();
   }
