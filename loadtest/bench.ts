@@ -16,8 +16,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { findGame, games } from '../shared/games/registry.js';
+import { freshSchema } from './pgSchema.js';
 import { buildServer, startServerProcess, type ServerProcess } from './serverProcess.js';
 import { runTables } from './scenarios/tables.js';
 
@@ -63,15 +63,10 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
   const base = Number(values.port);
   const servers: ServerProcess[] = [];
   const shared: Record<string, string> = {};
-  if (count > 1) {
-    // Several processes share one PostgreSQL store (each embedded store would only see its own games).
-    const url = values.database ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    await db.query('DROP SCHEMA IF EXISTS junction_bench CASCADE; CREATE SCHEMA junction_bench');
-    await db.end();
-    shared.DATABASE_URL = `${url}?options=${encodeURIComponent('-c search_path=junction_bench')}`;
-  }
+  // Several processes share one PostgreSQL store (each embedded store would only see its own games),
+  // in a schema of this run's own, dropped when the servers have stopped.
+  const database = count > 1 ? await freshSchema(values.database ?? 'postgres://postgres@127.0.0.1:5432/test', 'junction_bench') : undefined;
+  if (database) shared.DATABASE_URL = database.url;
   let sampler: NodeJS.Timeout | undefined;
   // Started inside the try: when the second process fails to start, the first is stopped too.
   try {
@@ -102,6 +97,7 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
   } finally {
     if (sampler) clearInterval(sampler);
     await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
   }
 }
 

@@ -47,22 +47,22 @@ export async function collectAndMeasure(port: number, withHeap?: false): Promise
 export async function collectAndMeasure(port: number, withHeap = false): Promise<CollectedMemory & { heap?: HeapByKind }> {
   const socket = new WebSocket(await debuggerUrl(port));
   await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject); });
+  // One reader for everything the inspector sends: answers by id, heap snapshot chunks as they stream.
   let nextId = 1;
   const chunks: string[] = [];
+  const waiting = new Map<number, { method: string; resolve(result: any): void; reject(error: Error): void }>();
   socket.on('message', (data: WebSocket.RawData) => {
-    const message = JSON.parse(String(data)) as { method?: string; params?: { chunk: string } };
+    const message = JSON.parse(String(data)) as { id?: number; method?: string; params?: { chunk: string }; result?: unknown; error?: { message: string } };
     if (message.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(message.params!.chunk);
+    const caller = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!caller) return;
+    waiting.delete(message.id!);
+    if (message.error) caller.reject(new Error(`${caller.method}: ${message.error.message}`));
+    else caller.resolve(message.result);
   });
   const call = (method: string, params: object = {}) => new Promise<any>((resolve, reject) => {
     const id = nextId++;
-    const onMessage = (data: WebSocket.RawData) => {
-      const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
-      if (message.id !== id) return;
-      socket.off('message', onMessage);
-      if (message.error) reject(new Error(`${method}: ${message.error.message}`));
-      else resolve(message.result);
-    };
-    socket.on('message', onMessage);
+    waiting.set(id, { method, resolve, reject });
     socket.send(JSON.stringify({ id, method, params }));
   });
   try {

@@ -32,10 +32,6 @@ import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
 import { keepReplaysFor } from './store/retention.js';
-import { useEncodeBufferSize } from './encodeBuffer.js';
-
-// Before any room exists: each room allocates two buffers of this size (server/encodeBuffer.ts).
-useEncodeBufferSize();
 
 export interface Junction {
   config: Config;

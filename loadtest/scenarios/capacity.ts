@@ -18,7 +18,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { findGame } from '../../shared/games/registry.js';
 import { ColyseusEchoClient, RawEchoClient, WsEchoClient, wsBytes } from '../capacity/echoClients.js';
 import { coreBusySeconds } from '../capacity/coreBusy.js';
@@ -26,6 +25,7 @@ import { JunctionTables } from '../capacity/junctionTables.js';
 import { rawBytes } from '../capacity/rawSeat.js';
 import { RawTables } from '../capacity/rawTables.js';
 import { wireCounters } from '../playerClient.js';
+import { freshSchema } from '../pgSchema.js';
 import { BUILT_SERVER, startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
 import { summarise } from '../stats.js';
 
@@ -200,18 +200,6 @@ async function measure(target: Target, clients: number, seconds: number, generat
   }
 }
 
-/** A fresh PostgreSQL schema for this sweep's Junction servers, and how to drop it. */
-async function freshSchema(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `junction_capacity_${process.pid}`;
-  const admin = async (sql: string) => {
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    try { await db.query(sql); } finally { await db.end(); }
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  return { url: `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
-}
-
 export async function runScenario(values: { sizes?: string; seconds?: string; targets?: string; generator?: string; profile?: string; database?: string }): Promise<unknown> {
   const sizes = (values.sizes ?? '250,500,1000,2000,4000').split(',').map(Number);
   const targets = (values.targets ?? 'ws,echo,echo_broadcast,railway_madness,car_exchange').split(',');
@@ -222,7 +210,7 @@ export async function runScenario(values: { sizes?: string; seconds?: string; ta
   // The generator (this process, every thread) on core 1; each server is pinned to core 0 as it starts.
   execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
   const runs = [];
-  const database = values.database ? await freshSchema(values.database) : undefined;
+  const database = values.database ? await freshSchema(values.database, 'junction_capacity') : undefined;
   try {
     for (const clients of sizes) {
       for (const target of targets) {

@@ -55,7 +55,6 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   let finished = false;
   const deadline = Date.now() + o.timeoutMs;
   // Time from a table's "ready" being known to its player's seat being taken (both join modes).
-  const readyToSeated: number[] = [];
   const joinsByRound = new Map<number, number[]>();
   const raw = new RawTournamentSeats(game, o.thinkMs);
   const joinErrors: string[] = [];
@@ -72,8 +71,8 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
       joined = client.joinReserved(roomId, p.seatId, p.name);
     }
     await joined.then(() => {
-      readyToSeated.push(Date.now() - t0);
-      joinsByRound.set(round, [...(joinsByRound.get(round) ?? []), Date.now() - t0]);
+      if (!joinsByRound.has(round)) joinsByRound.set(round, []);
+      joinsByRound.get(round)!.push(Date.now() - t0);
     }, (error: unknown) => {
       joinErrors.push(`join: ${error instanceof Error ? error.message : String(error)}`);
       p.played.delete(roomId);
@@ -124,6 +123,7 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   await Promise.all(clients.map((c) => c.leave()));
   await raw.stop();
   const stats = [...clients.map((c) => c.stats), ...raw.seats.map((seat) => seat.stats)];
+  const readyToSeated = [...joinsByRound.values()].flat();
   const latencies = stats.flatMap((c) => c.latencies);
   const errors = [...stats.flatMap((c) => c.errors), ...joinErrors];
   return {

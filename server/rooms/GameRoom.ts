@@ -8,7 +8,6 @@
  * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
  * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { shareHandshake } from '../state/sharedHandshake.js';
 import { Room, matchMaker, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
@@ -17,6 +16,7 @@ import { fieldRefusal, optionLabel } from '../../shared/i18n/fieldRefusal.js';
 import { Rng, randomSeed } from '../../shared/random.js';
 import { addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
+import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { mirrorFor } from '../state/mirrors.js';
 import { appendLog, writeOptions, writeResult } from '../state/tableMirror.js';

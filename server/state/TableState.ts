@@ -5,7 +5,8 @@ import { useEncodeBufferSize } from '../encodeBuffer.js';
 // then cut off (encodeView keeps writing to the old buffer): seen as a truncated `secret` string
 // when a patch carried a large public view plus a hand. A buffer larger than any patch of ours
 // (public view + one seat view, a few KB) avoids the overflow path altogether.
-// The size and why it is safe: server/encodeBuffer.ts (also applied by server/app.ts).
+// The size and why it is safe: server/encodeBuffer.ts. Set here, where the state is defined, so it
+// holds before any room (or test) makes an encoder.
 useEncodeBufferSize();
 
 /**

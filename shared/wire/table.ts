@@ -36,22 +36,20 @@ export function readMsg(key: string, params: WireParams | undefined): Msg {
  * @colyseus/schema re-sends a string whole, so the prefix was most of a log entry's bytes.
  */
 export function logMsgOnWire(message: Msg, game: string): Msg {
-  const prefix = `${game}:`;
-  const key = message.key.startsWith(prefix) ? message.key.slice(game.length) : message.key;
-  if (!message.params) return { key };
-  const params: Record<string, MsgParam> = {};
-  for (const [name, value] of Object.entries(message.params)) {
-    params[name] = typeof value === 'string' && value.startsWith(`$${prefix}`) ? `$${value.slice(1 + game.length)}` : value;
-  }
-  return { key, params };
+  return withKeys(message, (key) => (key.startsWith(`${game}:`) ? key.slice(game.length) : key));
 }
 
 function logMsgFromWire(message: Msg, game: string): Msg {
-  const key = message.key.startsWith(':') ? `${game}${message.key}` : message.key;
+  return withKeys(message, (key) => (key.startsWith(':') ? `${game}${key}` : key));
+}
+
+/** The message with `rewrite` applied to its key and to every key parameter (`$key`). */
+function withKeys(message: Msg, rewrite: (key: string) => string): Msg {
+  const key = rewrite(message.key);
   if (!message.params) return { key };
   const params: Record<string, MsgParam> = {};
   for (const [name, value] of Object.entries(message.params)) {
-    params[name] = typeof value === 'string' && value.startsWith('$:') ? `$${game}${value.slice(1)}` : value;
+    params[name] = typeof value === 'string' && value.startsWith('$') ? `$${rewrite(value.slice(1))}` : value;
   }
   return { key, params };
 }
