@@ -45,7 +45,7 @@ export function roomLauncher(services: RoomServices): TableLauncher {
       const room = await matchMaker.createRoom(t.game, {
         variant: t.variant,
         players: t.seats.length,
-        tournament: { tournamentId: t.tournamentId, tableId: t.tableId, seats: t.seats },
+        tournament: { tournamentId: t.tournamentId, tableId: t.tableId, seats: t.seats, checkInGraceSeconds: t.checkInGraceSeconds },
         internalKey: services.internalKey,
       });
       return { roomId: room.roomId };
@@ -79,6 +79,9 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
   services.onGameStored = async (record) => {
     await rateGame(store, record);
     if (record.tableId) await service.reportTableResult(record.tableId, record);
+  };
+  services.onTournamentNoShows = async (tableId, roomId, playerIds) => {
+    await service.recordNoShows(tableId, roomId, playerIds);
   };
 
   await service.resume();
