@@ -83,6 +83,12 @@ describe.concurrent('tournament check-in', () => {
     // The default grace is a minute; this table gets two so a loaded machine cannot run it out.
     const defaults = await ok(server, 'POST', '/', { game: 'took_over', variant: 'classic', tableSize: 3 });
     expect(defaults.tournament.checkInGraceSeconds).toBe(60);
+    // The grace is the organiser's input: checked at the edge, refused with the form field's label.
+    for (const bad of [0, 601, 'soon', 1.5]) {
+      const refused = await api(server, 'POST', '/', { game: 'took_over', variant: 'classic', tableSize: 3, checkInGraceSeconds: bad });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body.params ?? {})).toContain('tournament:form.check_in_grace');
+    }
     const { players, roomId, id } = await startedTable(server, 'took_over', 'classic', { checkInGraceSeconds: 120 });
     const openedAt = Date.now();
 
