@@ -149,6 +149,10 @@ describe('TournamentService (embedded store)', () => {
     const [table] = launcher.open();
     expect(table.checkInGraceSeconds).toBe(7);
     const [a, b] = table.seats.map((s) => s.playerId);
+    // Before the launch is stored (check-in closed at once): asked again later, nothing recorded.
+    const planned = { ...(await store.getTable(table.tableId))!, id: `${table.tableId}-planned`, number: 99, roomId: null, status: 'pending' as const };
+    await store.createRound({ tournamentId: t.id, number: 2, status: 'playing', startedAt: 1, finishedAt: null, repeats: 0 }, [{ ...planned, round: 2 }], []);
+    expect(await service.recordNoShows(planned.id, 'room-early', [a])).toBeNull();
     // Another room, an unknown table, a player not seated here: nothing is recorded.
     expect(await service.recordNoShows(table.tableId, 'room-elsewhere', [a])).toBe(0);
     expect(await service.recordNoShows('no-such-table', table.roomId, [a])).toBe(0);

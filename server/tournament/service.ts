@@ -320,9 +320,12 @@ export class TournamentService {
   /**
    * A table's check-in closed with these registrants absent (the room reports it; a bot plays
    * their seats). Only the table's own room counts, and only its seated players; idempotent.
+   * Null while the table's room is not stored yet (a grace shorter than the launch's store write):
+   * the caller asks again.
    */
-  async recordNoShows(tableId: string, roomId: string, playerIds: readonly string[]): Promise<number> {
+  async recordNoShows(tableId: string, roomId: string, playerIds: readonly string[]): Promise<number | null> {
     const table = await this.store.getTable(tableId);
+    if (table?.status === 'pending') return null;
     if (!table || table.roomId !== roomId) return 0;
     const seated = new Set(table.seats.map((s) => s.playerId));
     const at = this.now();
