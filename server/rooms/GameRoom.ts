@@ -555,7 +555,13 @@ export class GameRoom extends Room<TableState> {
   // ---------------------------------------------------------------- seats
 
   private seatLeftForGood(sessionId: string, player: PlayerState): void {
-    if (this.state.phase === 'waiting' && this.tournament) return; // a registrant's seat stays theirs, away
+    if (this.state.phase === 'waiting' && this.tournament) {
+      // Still theirs: reserved again (they join with their seat id as before) and awaited again.
+      const playerId = this.tournament.seats[player.seat]?.playerId;
+      if (playerId) this.seating.reserveAgain(sessionId, playerId, Date.now());
+      syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
+      return;
+    }
     if (this.state.phase === 'waiting') {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();

@@ -86,6 +86,17 @@ export class Seating {
       .sort((a, b) => a.seat - b.seat);
   }
 
+  /** A registrant who left a tournament table before it started: the seat is reserved for them again. */
+  reserveAgain(sessionId: string, playerId: string, now: number): void {
+    const player = this.players.get(sessionId);
+    if (!player) return;
+    this.players.delete(sessionId);
+    this.absentSince.delete(sessionId);
+    player.connected = false;
+    this.players.set(`reserved:${playerId}`, player);
+    this.absentSince.set(`reserved:${playerId}`, now);
+  }
+
   /** Check-in is over: the seats still reserved are no-shows, and their bot plays from now on (no second grace). */
   closeCheckIn(): { playerId: string; seat: number }[] {
     const noShows = this.reservedSeats();

@@ -79,7 +79,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe.concurrent('tournament check-in', () => {
-  it('waits for registrants who join 10 s after the start: nobody times out, every seat is its human\'s', async () => {
+  it('waits for registrants who join 10 s after the start (one leaves and comes back meanwhile): nobody times out, every seat is its human\'s', async () => {
     // The default grace is a minute; this table gets two so a loaded machine cannot run it out.
     const defaults = await ok(server, 'POST', '/', { game: 'took_over', variant: 'classic', tableSize: 3 });
     expect(defaults.tournament.checkInGraceSeconds).toBe(60);
@@ -104,15 +104,27 @@ describe.concurrent('tournament check-in', () => {
     const missing = [seatOf(first, bo.name).seat, seatOf(first, cleo.name).seat].sort();
     expect([...stateOf(first).waitingFor].sort()).toEqual(missing);
 
+    // Leaving a table that has not started gives the seat back to its reservation: awaited again, and it can be taken again.
+    const watcher = await ready(await server.client().joinById(roomId, { spectator: true }));
+    rooms.push(watcher);
+    const anaSeat = seatOf(first, ana.name).seat;
+    await first.leave(true);
+    await eventually(() => [...stateOf(watcher).waitingFor].includes(anaSeat) || undefined, 30_000, 'Ana awaited again');
+    expect(stateOf(watcher).phase).toBe('waiting');
+    const back = await ready(await server.client().joinById(roomId, { name: ana.name, playerId: ana.seatId }));
+    rooms.push(back);
+    await eventually(() => ![...stateOf(watcher).waitingFor].includes(anaSeat) || undefined, 30_000, 'Ana seated again');
+    expect(seatOf(back, ana.name)).toMatchObject({ seat: anaSeat, connected: true, bot: false });
+
     const second = await ready(await server.client().joinById(roomId, { name: bo.name, playerId: bo.seatId }));
     rooms.push(second);
-    await eventually(() => [...stateOf(first).waitingFor].length === 1 || undefined, 30_000, 'Bo checked in');
-    expect([...stateOf(first).waitingFor]).toEqual([seatOf(first, cleo.name).seat]);
-    expect(stateOf(first).phase).toBe('waiting');
+    await eventually(() => [...stateOf(back).waitingFor].length === 1 || undefined, 30_000, 'Bo checked in');
+    expect([...stateOf(back).waitingFor]).toEqual([seatOf(back, cleo.name).seat]);
+    expect(stateOf(back).phase).toBe('waiting');
 
     const third = await ready(await server.client().joinById(roomId, { name: cleo.name, playerId: cleo.seatId }));
     rooms.push(third);
-    for (const room of [first, second, third]) await eventually(() => stateOf(room).phase === 'playing' || undefined, 30_000, 'the start');
+    for (const room of [back, second, third]) await eventually(() => stateOf(room).phase === 'playing' || undefined, 30_000, 'the start');
 
     const state = stateOf(third);
     expect(state.checkInDeadline).toBe(0);
