@@ -102,7 +102,7 @@ describe.skipIf(!browserTestsRun)('no raw i18n key on any main screen', () => {
         if (found.length) seen[screen] = found;
       };
       const waitingFor = lang === 'en' ? /^Waiting for Bo \(\d+ s\)$/ : /^On attend Bo \(\d+ s\)$/;
-      const noShow = lang === 'en' ? 'Bo (no-show)' : 'Bo (absent)';
+      const noShow = lang === 'en' ? 'Bo (no-show)' : 'Bo (absence)';
       const hint = locale(lang, `rules_${GAME}`).first_hint as string;
       const rooms: Room[] = [];
 
