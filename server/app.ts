@@ -51,7 +51,10 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.set('trust proxy', trust);
   app.disable('x-powered-by');
   const httpServer = http.createServer(app);
-  const presence = await openPresence(config.REDIS_URL);
+  const presence = await openPresence(config.REDIS_URL, config.REDIS_CONNECT_TIMEOUT_MS).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   const services: RoomServices = {
     config,
     store,

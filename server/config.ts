@@ -42,8 +42,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Failed password attempts on /monitor per address (then a 15-minute wait). */
   MONITOR_ATTEMPTS: z.coerce.number().int().min(1).default(10),
-  /** How long start-up waits for PostgreSQL or Redis before giving up with a message. */
+  /** How long start-up waits for PostgreSQL before giving up with a message. */
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long start-up waits for every Redis connection to be ready before giving up with a message. */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Per-client messages a room takes at once, then per second; past the limit frames are dropped undecoded. */
   MESSAGE_BURST: z.coerce.number().int().min(1).default(20),
   MESSAGES_PER_SECOND: z.coerce.number().min(0.1).default(10),
