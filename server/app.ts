@@ -21,6 +21,7 @@ import { staticClient } from './http/staticClient.js';
 import { limitMatchmaking } from './http/matchmakeLimit.js';
 import { IpLimit } from './http/ipLimits.js';
 import { proxyTrust } from './http/clientAddress.js';
+import { capConnections } from './http/connectionCap.js';
 import { jsonErrors } from './http/jsonErrors.js';
 import { JunctionLobbyRoom } from './rooms/JunctionLobbyRoom.js';
 import { colyseusLogger } from './ops/colyseusLogger.js';
@@ -50,7 +51,12 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const trust = proxyTrust(config.TRUST_PROXY);
   app.set('trust proxy', trust);
   app.disable('x-powered-by');
-  const httpServer = http.createServer(app);
+  const httpServer = http.createServer({
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.HEADERS_TIMEOUT_MS),
+    // Node checks those deadlines at this interval (30 s by default, longer than the deadlines).
+    connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+  }, app);
   const presence = await openPresence(config.REDIS_URL, config.REDIS_CONNECT_TIMEOUT_MS).catch(async (error: unknown) => {
     await store.close();
     throw error;
@@ -80,6 +86,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     selectProcessIdToCreateRoom: placement.select,
   });
   limitMatchmaking(httpServer, new IpLimit(config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
+  capConnections(httpServer, { perAddress: config.CONNECTIONS_PER_ADDRESS, firstRequestMs: config.HEADERS_TIMEOUT_MS, trust });
 
   setRoomServices(services);
 

@@ -40,6 +40,12 @@ const envSchema = z.object({
    * comma-separated). Unset: the socket address is the client, whatever the headers say.
    */
   TRUST_PROXY: z.string().optional(),
+  /** Connections (HTTP and websocket) one client address may hold open at once. */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** A connection must complete its request headers within this (and its first request within it). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A request (headers and body) must have arrived within this. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Failed password attempts on /monitor per address (then a 15-minute wait). */
   MONITOR_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   /** How long start-up waits for PostgreSQL before giving up with a message. */
