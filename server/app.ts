@@ -19,7 +19,7 @@ import { apiRoutes } from './http/apiRoutes.js';
 import { opsRoutes } from './http/opsRoutes.js';
 import { staticClient } from './http/staticClient.js';
 import { limitMatchmaking } from './http/matchmakeLimit.js';
-import { IpLimit } from './http/ipLimits.js';
+import { LimitStore } from './http/ipLimits.js';
 import { proxyTrust } from './http/clientAddress.js';
 import { capConnections } from './http/connectionCap.js';
 import { jsonErrors } from './http/jsonErrors.js';
@@ -57,10 +57,12 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     // Node checks those deadlines at this interval (30 s by default, longer than the deadlines).
     connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
   }, app);
-  const presence = await openPresence(config.REDIS_URL, config.REDIS_CONNECT_TIMEOUT_MS).catch(async (error: unknown) => {
+  const closeStoreAnd = async (error: unknown): Promise<never> => {
     await store.close();
     throw error;
-  });
+  };
+  const presence = await openPresence(config.REDIS_URL, config.REDIS_CONNECT_TIMEOUT_MS).catch(closeStoreAnd);
+  const limits = await LimitStore.open(config.REDIS_URL, { keyPrefix: config.LIMITS_KEY_PREFIX, connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS }).catch(closeStoreAnd);
   const services: RoomServices = {
     config,
     store,
@@ -85,7 +87,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     greet: false,
     selectProcessIdToCreateRoom: placement.select,
   });
-  limitMatchmaking(httpServer, new IpLimit(config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
+  limitMatchmaking(httpServer, limits.limit('join', config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
   capConnections(httpServer, { perAddress: config.CONNECTIONS_PER_ADDRESS, firstRequestMs: config.HEADERS_TIMEOUT_MS, trust });
 
   setRoomServices(services);
@@ -99,12 +101,12 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.use(express.json({ limit: '16kb' }));
   app.use(opsRoutes({ config }));
   app.use('/api/identity', identityRoutes({
-    identities: services.identities, creations: new IpLimit(config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
+    identities: services.identities, creations: limits.limit('guest-create', config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
   }));
   app.use('/api', playerRoutes({
-    store, identities: services.identities, reads: new IpLimit(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+    store, identities: services.identities, reads: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
   }));
-  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.
   app.use(compression(), staticClient());
   app.use(jsonErrors);
@@ -126,6 +128,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       await tournaments.close();
       retention.stop();
       await store.close();
+      await limits.close();
     })();
     return stopping;
   };

@@ -40,6 +40,8 @@ const envSchema = z.object({
    * comma-separated). Unset: the socket address is the client, whatever the headers say.
    */
   TRUST_PROXY: z.string().optional(),
+  /** With REDIS_URL: the Redis key prefix of this deployment's per-address limit counters (shared by its processes). */
+  LIMITS_KEY_PREFIX: z.string().min(1).max(100).default('junction:limits'),
   /** Connections (HTTP and websocket) one client address may hold open at once. */
   CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /** A connection must complete its request headers within this (and its first request within it). */
