@@ -5,11 +5,13 @@
  * 30 s spent through A must be spent for B too.
  */
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../../loadtest/serverProcess.js';
 import { POSTGRES_URL, REDIS_URL, requireService } from '../support/services.js';
+import { LimitStore } from '../../server/http/ipLimits.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
 const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -83,6 +85,63 @@ describe.skipIf(!up)('per-address limits shared through Redis', () => {
     const redis = new Redis(REDIS_URL);
     try {
       expect(await runKeys(redis)).toContain(`${KEY_PREFIX}junction:limits:join:127.0.0.1`);
+    } finally {
+      await redis.quit();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!up)('a shared limit while Redis is out', () => {
+  const sockets = new Set<net.Socket>();
+  let proxy: net.Server;
+  let store: LimitStore | undefined;
+
+  /** The test's own TCP proxy in front of the machine's Redis, so an outage can be made by cutting it. */
+  beforeAll(async () => {
+    const redis = new URL(REDIS_URL);
+    proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(redis.port || 6379), redis.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => undefined).on('close', () => { sockets.delete(s); client.destroy(); upstream.destroy(); });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await store?.close();
+    for (const s of sockets) s.destroy();
+    if (proxy.listening) await new Promise((resolve) => proxy.close(resolve));
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await runKeys(redis);
+      if (keys.length > 0) await redis.del(...keys);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('falls back to this process\'s own counter instead of failing or letting everyone through', async () => {
+    const url = new URL(`redis://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`);
+    url.searchParams.set('keyPrefix', KEY_PREFIX);
+    store = await LimitStore.open(url.toString(), { keyPrefix: 'outage', connectTimeoutMs: 30_000 });
+    const limit = store.limit('join', 2, 0.1);
+    expect([await limit.take('198.51.100.1'), await limit.take('198.51.100.1')]).toEqual([0, 0]);
+    expect(await limit.take('198.51.100.1')).toBeGreaterThan(0);
+
+    await new Promise<void>((resolve) => { proxy.close(() => resolve()); for (const s of sockets) s.destroy(); });
+
+    const during = [];
+    for (let n = 0; n < 3; n++) during.push(await limit.take('198.51.100.2'));
+    expect(during.slice(0, 2)).toEqual([0, 0]);
+    expect(during[2]).toBeGreaterThan(0);
+    // Counted here, not in Redis: the first address's counter reached Redis, the second's did not.
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await runKeys(redis);
+      expect(keys).toContain(`${KEY_PREFIX}outage:join:198.51.100.1`);
+      expect(keys).not.toContain(`${KEY_PREFIX}outage:join:198.51.100.2`);
     } finally {
       await redis.quit();
     }
