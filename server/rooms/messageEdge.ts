@@ -70,17 +70,18 @@ export class MessageEdge {
    * and data frames of a listed type within limits); everything else is answered here.
    * Every frame, whatever its first byte, takes a token first: frames Colyseus would ignore
    * (0xFF...) cost the server as much to receive, and once skipped the limit and the cut-off.
-   * A leave is the one exception: it ends the session, so nothing can follow it.
+   * Two frames are free, each possible once: the join acknowledgement while joining (Colyseus
+   * marks the client joined on it, so a second one pays) and a leave (it ends the session).
    */
   inspect(client: Client, frame: Buffer | Uint8Array | undefined): Verdict {
     if (client.state === ClientState.LEAVING) return 'dropped';
     const code = frame && frame.length > 0 ? frame[0] : undefined;
     if (code === Protocol.LEAVE_ROOM) return 'pass';
+    if (code === Protocol.JOIN_ROOM && client.state === ClientState.JOINING) return 'pass';
 
     const flow = this.flowOf(client);
     const now = Date.now();
     if (!flow.bucket.take(now)) return this.overLimit(client, flow, now);
-    if (code === Protocol.JOIN_ROOM) return client.state === ClientState.JOINING ? 'pass' : this.ignored();
     if (!frame || (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_DATA_BYTES)) return this.ignored();
 
     if (frame.length > this.policy.maxBytes) {
