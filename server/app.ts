@@ -62,7 +62,10 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     throw error;
   };
   const presence = await openPresence(config.REDIS_URL, config.REDIS_CONNECT_TIMEOUT_MS).catch(closeStoreAnd);
-  const limits = await LimitStore.open(config.REDIS_URL, { keyPrefix: config.LIMITS_KEY_PREFIX, connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS }).catch(closeStoreAnd);
+  const limits = await LimitStore.open(config.REDIS_URL, { keyPrefix: config.LIMITS_KEY_PREFIX, connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS }).catch((error: unknown) => {
+    presence.shutdown();
+    return closeStoreAnd(error);
+  });
   const services: RoomServices = {
     config,
     store,
