@@ -27,11 +27,11 @@ describe('start-up against a silent Redis', () => {
     // machine) yet finite: a hang, today's failure, ends as "did not become healthy", not "exited".
     const failure = await startServerProcess(await freePort(), {
       REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_CONNECT_TIMEOUT_MS: '2000', LOG_LEVEL: 'info',
-    }, 120_000).then(() => null, (error: unknown) => error);
+    }, 170_000).then(() => null, (error: unknown) => error);
     expect(failure).toBeInstanceOf(ServerStartError);
     const message = (failure as Error).message;
     expect(message).toMatch(/exited \(1\) before it was healthy/);
     expect(message).toContain(`Redis at 127.0.0.1:${redisPort} did not answer within 2000 ms`);
     expect(held.length).toBeGreaterThan(0);
-  }, 180_000);
+  }, 240_000);
 });
