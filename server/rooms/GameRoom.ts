@@ -43,9 +43,10 @@ import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, type SeatAuth } from '../identity/seats.js';
 import { joinAddress } from '../http/joinAddress.js';
+import { reportDecodeFailure } from '../ops/decodeReports.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'decode_error'] as const;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -332,6 +333,7 @@ export class GameRoom extends Room<TableState> {
     // Empty seats are filled with bots at the start, so the host can always start.
     this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
     this.onMessage('rematch', (client) => void this.onRematch(client));
+    this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
   }
 
   private sendRefusal(client: Client, refusal: Refusal): void {
