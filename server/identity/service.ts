@@ -24,7 +24,7 @@ export class IdentityService {
   constructor(
     private readonly store: Store,
     /** New guests per client address (shared with POST /api/identity). */
-    readonly creations: Pick<IpLimit, 'take'>,
+    private readonly creations: Pick<IpLimit, 'take'>,
     private readonly now: () => number = Date.now,
   ) {}
 
