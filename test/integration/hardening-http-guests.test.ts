@@ -125,6 +125,19 @@ describe.skipIf(!up)('guests on PostgreSQL', () => {
     const res = await fetch(`${server.http}/api/identity`, { method: 'POST' });
     expect(res.status).toBe(429);
     expect(await countGuests()).toBe(before + 3);
+    // And a tournament registration without a token (it would be issued a fresh guest).
+    const made = await fetch(`${server.http}/api/tournaments`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Night', game: 'car_exchange', variant: 'classic', tableSize: 4, rounds: 2, format: 'swiss' }),
+    });
+    expect(made.status).toBe(201);
+    const { tournament } = await made.json() as { tournament: { id: string } };
+    const registered = await fetch(`${server.http}/api/tournaments/${tournament.id}/register`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Flood' }),
+    });
+    expect(registered.status).toBe(429);
+    expect(await registered.json()).toMatchObject({ code: 'too_many_requests' });
+    expect(await countGuests()).toBe(before + 3);
     // A join with a token the server issued is no new guest: the spent budget does not refuse it.
     const back = await server.client().create('traffic_memory', { private: true, players: 2, range: '1-12', token: issued[0].token });
     await eventually(() => (back.state as { players?: Map<string, { name: string }> }).players?.get(back.sessionId)?.name.startsWith('Guest') ?? false, 30_000, 'seated as the guest');
