@@ -70,6 +70,14 @@ const envSchema = z.object({
   /** Action logs (replays) older than this many days are deleted; 0 keeps them forever. Results and ratings stay. */
   REPLAY_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   MONITOR_PASSWORD: z.string().optional(),
+  /** Client addresses (proxy-addr list: "loopback", CIDRs) that may read /metrics; judged after TRUST_PROXY. */
+  METRICS_ALLOW: z.string().default('loopback'),
+  /** Other origins whose pages may call /matchmake (comma-separated, e.g. "https://junction.example"); same-origin always works. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Live tournament streams (SSE) one client address may hold open in this process. */
+  SSE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Guests who never finished a game are deleted this many days after they were created; 0 keeps them. */
+  GUEST_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
 });

@@ -13,6 +13,7 @@ import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './i
 import type { ErrorMessage, PongMessage } from '../../shared/protocol/messages.js';
 import { isMsg, msg, type Msg } from '../../shared/i18n/msg.js';
 import { httpErrorMsg, joinErrorMsg, JoinError } from './joinErrors.js';
+import { resyncOnDecodeFailure } from './decodeGuard.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 
@@ -174,6 +175,8 @@ export class Connection {
     room.onMessage('notice', (m: Msg) => { if (isMsg(m)) this.onNotice(m); });
     room.onMessage('rematch', (m: RematchOffer) => this.onRematch(m));
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
+    // A patch the decoder could not place: report it and reconnect for a full state (decodeGuard.ts).
+    resyncOnDecodeFailure(room);
     room.onLeave((code) => {
       window.clearInterval(this.pingTimer);
       if (code === 1000 || code === 4000) return;

@@ -8,7 +8,7 @@
  * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
  * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, matchMaker, type Client, type RoomException, updateLobby } from '@colyseus/core';
+import { Room, matchMaker, type AuthContext, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
@@ -42,9 +42,11 @@ import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, type SeatAuth } from '../identity/seats.js';
+import { joinAddress } from '../http/joinAddress.js';
+import { reportDecodeFailure } from '../ops/decodeReports.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'decode_error'] as const;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -123,7 +125,7 @@ export class GameRoom extends Room<TableState> {
     else if (!this.isPrivate) this.scheduleAutoStart();
   }
 
-  override async onAuth(_client: Client, raw: unknown): Promise<SeatAuth | true> {
+  override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     if (parsed.data.spectator === true) {
@@ -136,7 +138,7 @@ export class GameRoom extends Room<TableState> {
       if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
     }
-    const auth = await authenticateSeat(roomServices().identities, parsed.data.token);
+    const auth = await authenticateSeat(roomServices().identities, parsed.data.token, joinAddress(context));
     // One identity, one linked seat per table (two tabs of one browser may still both play, the
     // second anonymously: unrated and out of the history, so nobody rates themselves up).
     // A tournament seat already belongs to its registrant's identity.
@@ -361,6 +363,7 @@ export class GameRoom extends Room<TableState> {
     // Empty seats are filled with bots at the start, so the host can always start.
     this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
     this.onMessage('rematch', (client) => void this.onRematch(client));
+    this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
   }
 
   private sendRefusal(client: Client, refusal: Refusal): void {

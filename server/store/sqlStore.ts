@@ -430,6 +430,21 @@ export class SqlStore implements Store {
     return Number(deleted.numDeletedRows);
   }
 
+  async pruneIdleGuests(before: number, limit: number): Promise<number> {
+    // Seats in sessions started since `before` are a guest at play (a first game still running).
+    const deleted = await sql`delete from identities where id in (
+      select i.id from identities i
+      where i.created_at < ${before} and i.updated_at < ${before}
+        and not exists (select 1 from player_games p where p.identity_id = i.id)
+        and not exists (select 1 from tournament_registrations r where r.identity_id = i.id)
+        and i.id not in (
+          select s.seat->>'identityId' from game_sessions g, jsonb_array_elements(g.seats) as s(seat)
+          where g.started_at >= ${before} and s.seat->>'identityId' is not null)
+      order by i.created_at
+      limit ${limit})`.execute(this.db);
+    return Number(deleted.numAffectedRows ?? 0);
+  }
+
   async listPlayerGames(identityId: string, q: { limit?: number; ratingKey?: string } = {}): Promise<PlayerGameRecord[]> {
     let query = this.db.selectFrom('player_games').selectAll().where('identity_id', '=', identityId);
     if (q.ratingKey !== undefined) query = query.where('rating_key', '=', q.ratingKey);

@@ -283,6 +283,11 @@ export interface Store {
   gameLogBytes(gameId: string): Promise<number>;
   /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */
   pruneGameLogs(before: number): Promise<number>;
+  /**
+   * Deletes up to `limit` guests (oldest first) created and last renamed before `before` that never
+   * finished a game, hold no tournament registration and sit in no session started since. Returns how many.
+   */
+  pruneIdleGuests(before: number, limit: number): Promise<number>;
 
   // ---- history
   /** Newest first; `limit` defaults to 50. */

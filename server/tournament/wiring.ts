@@ -77,7 +77,7 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
     onError: (error, context) => logger.warn({ err: error }, `tournament: ${context}`),
   });
   const tokens = new TournamentTokens(tokenSecret(services));
-  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id), (id) => readPlayerViews(service, id));
+  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id), (id) => readPlayerViews(service, id), services.config.SSE_STREAMS_PER_ADDRESS);
 
   services.onGameStored = async (record) => {
     await rateGame(store, record);
