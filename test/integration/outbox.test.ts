@@ -2,7 +2,8 @@
  * No result is lost to the store (issue 23), on real server processes over real sockets, with
  * PostgreSQL behind a TCP proxy this test owns (the shared server is never stopped):
  *  - three games (one a rated tournament table) finish while the store is cut for longer than the
- *    old retries; /health says degraded with the number pending; once the store is back, every
+ *    old retries; /health says degraded with the number pending, new tables are refused at the
+ *    RESULTS_PENDING_MAX bound; once the store is back, every
  *    result, rating update and tournament report is stored exactly once;
  *  - a SIGTERM during a cut spools the pending result; the next start (same schema, same spool
  *    folder) stores it and removes the spool file.
@@ -62,7 +63,7 @@ async function startServer(): Promise<ServerProcess> {
   url.searchParams.set('options', `-c search_path=${SCHEMA}`);
   const server = await startServerOnFreePort({
     DATABASE_URL: url.toString(), SPOOL_DIR: spoolDir, RESULTS_RETRY_MAX_MS: '1000', CONNECT_TIMEOUT_MS: '5000',
-    ABSENT_GRACE_MS: '0', FINISHED_LINGER_MS: '1000', SHUTDOWN_GRACE_MS: '2000', QUICKPLAY_FILL_MS: '600000',
+    ABSENT_GRACE_MS: '0', FINISHED_LINGER_MS: '1000', SHUTDOWN_GRACE_MS: '2000', QUICKPLAY_FILL_MS: '600000', RESULTS_PENDING_MAX: '3',
   });
   servers.push(server);
   return server;
@@ -144,6 +145,8 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     expect(degraded.status).toBe('degraded');
     const metrics = await (await fetch(`${http(server)}/metrics`)).text();
     expect(metrics).toMatch(/^junction_results_pending 3$/m);
+    // At its bound the process refuses new tables with a translated code, and keeps every result.
+    await expect(new Client(`ws://127.0.0.1:${server.port}`).create('traffic_memory', { private: true, players: 2 })).rejects.toThrow(/^results_backlog$/);
     // The outage goes on well past the old retries; the results wait, nothing is dropped.
     await new Promise((r) => setTimeout(r, Math.max(0, MIN_CUT_MS - (Date.now() - cutAt))));
     expect(await health(server)).toMatchObject({ status: 'degraded', pendingResults: 3 });
@@ -151,6 +154,7 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     proxy.restore();
     await eventually(async () => (await health(server)).pendingResults === 0, 120_000, 'outbox drained');
     expect((await health(server)).status).toBe('ok');
+    await (await new Client(`ws://127.0.0.1:${server.port}`).create('traffic_memory', { private: true, players: 2 })).leave(true);
 
     const results = await sql<{ id: string }>('select id from game_results where id = any($1)', [ids]);
     expect(results.map((r) => r.id).sort()).toEqual([...ids].sort());
