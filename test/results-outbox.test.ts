@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type GameRecord, type GameSessionRecord, type Store } from '../server/store/index.js';
-import { ResultOutbox } from '../server/results/outbox.js';
+import { refusedForItsContent, ResultOutbox } from '../server/results/outbox.js';
 import { readSpools, removeSpool, spoolDirFor, writeSpool } from '../server/results/spool.js';
 import { AbandonedSweep, setResumableCheck } from '../server/results/abandonedSweep.js';
 import { rateGame } from '../server/tournament/ratings.js';
@@ -41,6 +41,8 @@ function session(id: string, startedAt: number): GameSessionRecord {
   };
 }
 
+const unexpected = (r: GameRecord, error: unknown): void => { throw new Error(`${r.id} set aside: ${String(error)}`); };
+
 describe('ResultOutbox', () => {
   it('retries writes that landed but reported a failure: every result stored and rated once, in order', async () => {
     const delivered: string[] = [];
@@ -53,7 +55,7 @@ describe('ResultOutbox', () => {
         if (lostAnswers-- > 0) throw new Error('connection terminated unexpectedly');
         delivered.push(r.id);
       },
-      retryFirstMs: 5, retryMaxMs: 20, pendingMax: 100,
+      retryFirstMs: 5, retryMaxMs: 20, pendingMax: 100, setAside: unexpected,
     });
     for (let i = 0; i < 3; i++) outbox.enqueue(record(`ob-${i}`, 10_000 + i));
     outbox.enqueue(record('ob-0', 10_000)); // the same game twice is one entry
@@ -66,11 +68,29 @@ describe('ResultOutbox', () => {
     expect((await store.listPlayerGames('u_ob_ana')).map((l) => l.gameId).filter((id) => id.startsWith('ob-'))).toHaveLength(3);
   });
 
+  it('sets aside a record the store refuses for its content, so the results after it are stored', async () => {
+    const setAside: string[] = [];
+    const outbox = new ResultOutbox({
+      deliver: (r) => store.saveGameResult(r), retryFirstMs: 5, retryMaxMs: 10, pendingMax: 10,
+      setAside: (r) => { setAside.push(r.id); },
+    });
+    const poisoned = record('poison-0', 1);
+    poisoned.players[0].name = 'A\u0000'; // jsonb refuses it on every attempt (SQLSTATE 22P05)
+    outbox.enqueue(poisoned);
+    outbox.enqueue(record('poison-1', 2));
+    expect(await outbox.drain(Date.now() + 30_000)).toBe(true);
+    expect(setAside).toEqual(['poison-0']);
+    expect(await store.getGameResult('poison-1')).not.toBeNull();
+    expect(await store.getGameResult('poison-0')).toBeNull();
+    expect(refusedForItsContent(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(refusedForItsContent(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(false);
+  });
+
   it('past its bound it says full (new tables are refused) but drops nothing', async () => {
     let open = false;
     const outbox = new ResultOutbox({
       deliver: async (r) => { if (!open) throw new Error('store down'); await store.saveGameResult(r); },
-      retryFirstMs: 5, retryMaxMs: 10, pendingMax: 2,
+      retryFirstMs: 5, retryMaxMs: 10, pendingMax: 2, setAside: unexpected,
     });
     outbox.enqueue(record('full-0', 1));
     expect(outbox.full).toBe(false);
@@ -90,7 +110,7 @@ describe('results spool', () => {
   it('hands what is left at shutdown to the next start, which removes each file once its results are stored', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'junction-spool-'));
     dirs.push(dir);
-    const down = new ResultOutbox({ deliver: async () => { throw new Error('store down'); }, retryFirstMs: 5, retryMaxMs: 10, pendingMax: 10 });
+    const down = new ResultOutbox({ deliver: async () => { throw new Error('store down'); }, retryFirstMs: 5, retryMaxMs: 10, pendingMax: 10, setAside: unexpected });
     down.enqueue(record('sp-0', 1));
     down.enqueue(record('sp-1', 2));
     const left = down.close();
@@ -100,7 +120,7 @@ describe('results spool', () => {
 
     const spools = readSpools(dir);
     expect(spools.map((s) => s.records.map((r) => r.id))).toEqual([['sp-0', 'sp-1']]);
-    const next = new ResultOutbox({ deliver: (r) => store.saveGameResult(r), retryFirstMs: 5, retryMaxMs: 10, pendingMax: 10 });
+    const next = new ResultOutbox({ deliver: (r) => store.saveGameResult(r), retryFirstMs: 5, retryMaxMs: 10, pendingMax: 10, setAside: unexpected });
     const removed: string[] = [];
     next.onOriginDone = (f) => { removed.push(f); removeSpool(f); };
     for (const r of spools[0].records) next.enqueue(r, spools[0].file);

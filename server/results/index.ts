@@ -11,7 +11,7 @@ import { logger } from '../ops/logger.js';
 import { resultsPending } from '../ops/metrics.js';
 import { ResultOutbox } from './outbox.js';
 import { PendingMarks } from './pendingMarks.js';
-import { readSpools, removeSpool, spoolDirFor, writeSpool } from './spool.js';
+import { readSpools, removeSpool, spoolDirFor, writeSetAside, writeSpool } from './spool.js';
 import { AbandonedSweep } from './abandonedSweep.js';
 
 export { ResultOutbox } from './outbox.js';
@@ -42,6 +42,17 @@ export function setUpResults(deps: { config: Config; store: Store; presence: Pre
     retryFirstMs: Math.min(RETRY_FIRST_MS, config.RESULTS_RETRY_MAX_MS),
     retryMaxMs: config.RESULTS_RETRY_MAX_MS,
     pendingMax: config.RESULTS_PENDING_MAX,
+    setAside: (record) => {
+      if (!spoolDir) {
+        logger.error({ record }, 'a result the store refused, kept only in this log line');
+        return;
+      }
+      try {
+        logger.error({ file: writeSetAside(spoolDir, record) }, 'a result the store refused was kept in the spool folder');
+      } catch (error) {
+        logger.error({ record, err: error }, 'a result the store refused could not be written to the spool folder');
+      }
+    },
     changed: ({ kind, id, pending }) => {
       resultsPending.set(pending);
       if (kind === 'added') marks?.add(id);

@@ -17,6 +17,11 @@ export interface OutboxDeps {
   retryMaxMs: number;
   /** Past this many pending records the process refuses new tables (nothing pending is dropped). */
   pendingMax: number;
+  /**
+   * A record the store refuses for what it holds (not for being unreachable) would block every
+   * record after it for ever: it is handed here instead and taken out of the queue.
+   */
+  setAside(record: GameRecord, error: unknown): void;
   /** Told of every change in the number pending (metric, cross-process marks). */
   changed?(event: { kind: 'added' | 'delivered'; id: string; pending: number }): void;
 }
@@ -98,6 +103,13 @@ export class ResultOutbox {
       try {
         await this.deps.deliver(head.record);
       } catch (error) {
+        if (refusedForItsContent(error)) {
+          logger.error({ game: head.record.id, err: error }, 'the store refuses this result for what it holds: set aside so the results after it go on');
+          this.deps.setAside(head.record, error);
+          this.failures = 0;
+          this.taken(head);
+          continue;
+        }
         this.failures++;
         const pause = Math.min(this.deps.retryMaxMs, this.deps.retryFirstMs * 2 ** Math.min(this.failures - 1, 20));
         // One line per outage stage, not one per retry: a 10-minute outage would otherwise flood the log.
@@ -110,14 +122,18 @@ export class ResultOutbox {
       if (this.stopped) return;
       if (this.failures > 0) logger.info({ game: head.record.id, attempts: this.failures + 1 }, 'result stored after retries');
       this.failures = 0;
-      this.queue.shift();
-      this.deps.changed?.({ kind: 'delivered', id: head.record.id, pending: this.queue.length });
-      if (head.origin) this.originDelivered(head.origin);
+      this.taken(head);
     }
     if (this.queue.length === 0) {
       for (const done of this.drained) done();
       this.drained.clear();
     }
+  }
+
+  private taken(head: Entry): void {
+    this.queue.shift();
+    this.deps.changed?.({ kind: 'delivered', id: head.record.id, pending: this.queue.length });
+    if (head.origin) this.originDelivered(head.origin);
   }
 
   private originDelivered(origin: string): void {
@@ -136,4 +152,14 @@ export class ResultOutbox {
       this.wake = () => { clearTimeout(timer); this.wake = null; resolve(); };
     });
   }
+}
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22, e.g. 22P05 for a `\u0000` in jsonb) and
+ * constraint violations (class 23) come from the record itself and fail the same way on every
+ * retry; anything else (no connection, a timeout, a restart) may pass on the next attempt.
+ */
+export function refusedForItsContent(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
 }

@@ -22,9 +22,9 @@ export function spoolDirFor(config: { SPOOL_DIR?: string; JUNCTION_DATA_DIR: str
 }
 
 /** Writes `records` (in order) to a new spool file; returns its path. */
-export function writeSpool(dir: string, records: GameRecord[], now = Date.now()): string {
+export function writeSpool(dir: string, records: GameRecord[], now = Date.now(), prefix = PREFIX): string {
   mkdirSync(dir, { recursive: true });
-  const name = `${PREFIX}${now}-${process.pid}${SUFFIX}`;
+  const name = `${prefix}${now}-${process.pid}${SUFFIX}`;
   const file = path.join(dir, name);
   const temporary = path.join(dir, `.${name}.tmp`);
   const fd = openSync(temporary, 'w', 0o600);
@@ -36,6 +36,14 @@ export function writeSpool(dir: string, records: GameRecord[], now = Date.now())
   }
   renameSync(temporary, file);
   return file;
+}
+
+/**
+ * A record the store refused for its content, kept for the operator (`failed-*.jsonl`, never
+ * replayed by itself: fix it and rename the file `results-*.jsonl` to have it stored).
+ */
+export function writeSetAside(dir: string, record: GameRecord, now = Date.now()): string {
+  return writeSpool(dir, [record], now, 'failed-');
 }
 
 export interface SpoolFile { file: string; records: GameRecord[] }

@@ -32,7 +32,7 @@ describe('ResultStorage', () => {
     const steps: string[] = [];
     const outbox = new ResultOutbox({
       deliver: async (r) => { steps.push(`deliver ${r.id}`); await store.saveGameResult(r); },
-      retryFirstMs: 10, retryMaxMs: 10, pendingMax: 10,
+      retryFirstMs: 10, retryMaxMs: 10, pendingMax: 10, setAside: () => { throw new Error('not expected'); },
     });
     const storage = new ResultStorage({
       outbox: { enqueue: (r) => { steps.push('enqueue'); outbox.enqueue(r); } },
