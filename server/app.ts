@@ -55,7 +55,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const presence = await openPresence(config.REDIS_URL);
-  // Every step idempotent (docs/store.md "Idempotent writes"): the outbox may deliver a record twice.
+  // Every step idempotent (docs/store.md "Guarantees the service relies on"): the outbox may deliver a
+  // record twice. Delivery starts with `results.start()`, once `onGameStored` is the tournaments' hook.
   const results = setUpResults({
     config, store, presence,
     deliver: async (record) => {

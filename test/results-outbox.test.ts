@@ -57,6 +57,7 @@ describe('ResultOutbox', () => {
       },
       retryFirstMs: 5, retryMaxMs: 20, pendingMax: 100, setAside: unexpected,
     });
+    outbox.release();
     for (let i = 0; i < 3; i++) outbox.enqueue(record(`ob-${i}`, 10_000 + i));
     outbox.enqueue(record('ob-0', 10_000)); // the same game twice is one entry
     expect(outbox.size).toBe(3);
@@ -74,6 +75,7 @@ describe('ResultOutbox', () => {
       deliver: (r) => store.saveGameResult(r), retryFirstMs: 5, retryMaxMs: 10, pendingMax: 10,
       setAside: (r) => { setAside.push(r.id); },
     });
+    outbox.release();
     const poisoned = record('poison-0', 1);
     poisoned.players[0].name = 'A\u0000'; // jsonb refuses it on every attempt (SQLSTATE 22P05)
     outbox.enqueue(poisoned);
@@ -92,6 +94,7 @@ describe('ResultOutbox', () => {
       deliver: async (r) => { if (!open) throw new Error('store down'); await store.saveGameResult(r); },
       retryFirstMs: 5, retryMaxMs: 10, pendingMax: 2, setAside: unexpected,
     });
+    outbox.release();
     outbox.enqueue(record('full-0', 1));
     expect(outbox.full).toBe(false);
     outbox.enqueue(record('full-1', 2));
@@ -111,6 +114,7 @@ describe('results spool', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'junction-spool-'));
     dirs.push(dir);
     const down = new ResultOutbox({ deliver: async () => { throw new Error('store down'); }, retryFirstMs: 5, retryMaxMs: 10, pendingMax: 10, setAside: unexpected });
+    down.release();
     down.enqueue(record('sp-0', 1));
     down.enqueue(record('sp-1', 2));
     const left = down.close();
@@ -124,6 +128,7 @@ describe('results spool', () => {
     const removed: string[] = [];
     next.onOriginDone = (f) => { removed.push(f); removeSpool(f); };
     for (const r of spools[0].records) next.enqueue(r, spools[0].file);
+    next.release(); // a start replays the spool first, and delivers once the process's hooks are set
     expect(await next.drain(Date.now() + 30_000)).toBe(true);
     expect(removed).toEqual([file]);
     expect(readdirSync(dir)).toEqual([]);

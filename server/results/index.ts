@@ -27,7 +27,7 @@ export interface Results {
   marks: PendingMarks;
   /** Of these game ids, those whose result waits in some process's outbox. */
   pendingAmong(ids: readonly string[]): Promise<Set<string>>;
-  /** After listen: the first sweep, then one every ABANDONED_SWEEP_MS. */
+  /** After listen (the rating and tournament hooks are set): delivery starts, the first sweep, then one every ABANDONED_SWEEP_MS. */
   start(): void;
   /** SIGTERM: wait for the store until `deadline`, then spool what is left. */
   close(deadline: number): Promise<void>;
@@ -86,6 +86,7 @@ export function setUpResults(deps: { config: Config; store: Store; presence: Pre
   return {
     outbox, sweep, marks, pendingAmong,
     start() {
+      outbox.release();
       marks.start();
       sweep.sweep().catch((error: unknown) => logger.warn({ err: error }, 'abandoned-game sweep failed'));
       sweep.start(config.ABANDONED_SWEEP_MS);

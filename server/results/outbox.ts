@@ -36,6 +36,8 @@ export class ResultOutbox {
   private queue: Entry[] = [];
   private worker: Promise<void> | null = null;
   private stopped = false;
+  /** Records are taken but not delivered until `release()`: the process's hooks (ratings, tournaments) must be in place first. */
+  private held = true;
   private wake: (() => void) | null = null;
   private drained = new Set<() => void>();
   private failures = 0;
@@ -69,6 +71,17 @@ export class ResultOutbox {
     this.queue.push({ record, origin });
     if (origin) this.origins.set(origin, (this.origins.get(origin) ?? 0) + 1);
     this.deps.changed?.({ kind: 'added', id: record.id, pending: this.queue.length });
+    this.kick();
+  }
+
+  /** Starts delivering (once the process is set up). */
+  release(): void {
+    this.held = false;
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.held || this.queue.length === 0) return;
     this.worker ??= this.work().finally(() => { this.worker = null; });
   }
 

@@ -34,6 +34,7 @@ describe('ResultStorage', () => {
       deliver: async (r) => { steps.push(`deliver ${r.id}`); await store.saveGameResult(r); },
       retryFirstMs: 10, retryMaxMs: 10, pendingMax: 10, setAside: () => { throw new Error('not expected'); },
     });
+    outbox.release();
     const storage = new ResultStorage({
       outbox: { enqueue: (r) => { steps.push('enqueue'); outbox.enqueue(r); } },
       flushLog: async () => { steps.push('flush'); },

@@ -5,8 +5,8 @@
  *    old retries; /health says degraded with the number pending, new tables are refused at the
  *    RESULTS_PENDING_MAX bound; once the store is back, every
  *    result, rating update and tournament report is stored exactly once;
- *  - a SIGTERM during a cut spools the pending result; the next start (same schema, same spool
- *    folder) stores it and removes the spool file.
+ *  - a SIGTERM during a cut spools the pending result of a rated game; the next start (same
+ *    schema, same spool folder) stores and rates it once and removes the spool file.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,19 @@ async function heldGame(server: ServerProcess): Promise<Room> {
   return host;
 }
 
+/** A private rated table of two guests, started; both stay connected (the game is held). */
+async function heldRatedGame(server: ServerProcess): Promise<{ rooms: Room[]; identities: string[] }> {
+  const guests = [];
+  for (let i = 0; i < 2; i++) guests.push(await api(server, 'POST', '/identity'));
+  const endpoint = `ws://127.0.0.1:${server.port}`;
+  const host = await ready(await new Client(endpoint).create('traffic_memory', { name: 'Eve', token: guests[0].token, private: true, rated: true, range: '1-12', players: 2 }));
+  const other = await ready(await new Client(endpoint).joinById(host.roomId, { name: 'Fay', token: guests[1].token }));
+  await eventually(() => host.state.players.size === 2, 30_000, 'both seated');
+  host.send('start', {});
+  await eventually(() => host.state.phase === 'playing', 30_000, 'start');
+  return { rooms: [host, other], identities: guests.map((g) => g.identity.id as string) };
+}
+
 /** A one-round tournament of four at one table, every registrant seated and connected. */
 async function heldTournament(server: ServerProcess): Promise<{ id: string; rooms: Room[]; identities: string[] }> {
   const created = await api(server, 'POST', '/tournaments', {
@@ -172,13 +185,14 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     expect(standings.tournament.status).toBe('finished');
   }, 600_000);
 
-  it('a SIGTERM during a cut spools the pending result; the next start stores it and removes the spool', async () => {
+  it('a SIGTERM during a cut spools the pending result; the next start stores and rates it and removes the spool', async () => {
     const server = servers.find((s) => s.child.exitCode === null && s.child.signalCode === null) ?? await startServer();
-    const game = await heldGame(server);
+    const { rooms, identities } = await heldRatedGame(server);
+    const game = rooms[0];
     await sessionStored(game.roomId);
 
     proxy.cut();
-    await game.leave(true);
+    for (const room of rooms) await room.leave(true);
     await eventually(async () => (await health(server)).pendingResults === 1, 240_000, 'one result pending');
     expect(await server.stop('SIGTERM')).toBe(0);
     const spooled = readdirSync(spoolDir);
@@ -192,6 +206,10 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     await eventually(() => readdirSync(spoolDir).length === 0, 30_000, 'spool file removed');
     expect(await health(next)).toMatchObject({ status: 'ok', pendingResults: 0 });
     expect(await sql('select status from game_sessions where id = $1', [game.roomId])).toEqual([{ status: 'finished' }]);
+    // Rated once, by the new process, from the spooled record.
+    expect(await sql('select * from rated_games where game_result_id = $1', [game.roomId])).toHaveLength(1);
+    const ratings = await sql<{ games: number }>('select games from ratings where player_id = any($1)', [identities]);
+    expect(ratings.map((r) => r.games)).toEqual([1, 1]);
     expect(await next.stop()).toBe(0);
   }, 600_000);
 });
