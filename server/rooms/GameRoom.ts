@@ -35,7 +35,7 @@ import { TableClocks } from './tableClocks.js';
 import { RoomTimers } from './roomTimers.js';
 import { gameRecord, ResultStorage } from './resultStorage.js';
 import { nameRefusal } from './joinRefusals.js';
-import { clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
 import { announceWatchable } from './JunctionLobbyRoom.js';
@@ -96,6 +96,7 @@ export class GameRoom extends Room<TableState> {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (roomServices().draining) throw joinRefusal('server_draining');
+    if (roomServices().results.full) throw joinRefusal('results_backlog');
     this.game = (this.constructor as typeof GameRoom).game;
     this.options = this.parseOptions(raw);
     this.isPrivate = raw.private === true;
@@ -247,11 +248,9 @@ export class GameRoom extends Room<TableState> {
       },
       refuse: (client, refusal) => this.sendRefusal(client, refusal),
     }, this.latency, this.clocks);
-    this.results = new ResultStorage(this.roomId, {
-      store: services.store,
-      onStored: async (record) => { await roomServices().onGameStored(record); },
+    this.results = new ResultStorage({
+      outbox: services.results,
       flushLog: async () => { await this.actionLog?.flush(); },
-      stored: () => gamesFinished.inc({ game: this.game.id }),
     });
   }
 
@@ -523,14 +522,14 @@ export class GameRoom extends Room<TableState> {
     }
     this.pushNow();
     void this.publishMetadata(); // the lobby stops offering Watch
-    this.storeResult().catch(() => undefined); // logged per attempt; retried again before dispose
+    this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
     // While the process drains, players get a moment to see the result, not the whole linger.
     const services = roomServices();
     const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
     this.clock.setTimeout(() => void this.disconnect(), linger);
   }
 
-  /** A finished game is written to the store before the room may dispose (retried on failure). */
+  /** A finished game's record goes to the process's results outbox (server/results), which outlives the room. */
   private storeResult(): Promise<void> {
     return this.results.store(() => {
       const result = readResult(this.state);
