@@ -64,7 +64,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
 });
 
-export type Config = z.infer<typeof envSchema>;
+/** BOTS_ON_CUE is for test processes only (server/rooms/botCue.ts): not in the environment's schema. */
+export type Config = z.infer<typeof envSchema> & { BOTS_ON_CUE?: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   return { ...envSchema.parse(env), ...overrides };

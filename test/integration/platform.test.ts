@@ -63,12 +63,20 @@ describe('quick play', () => {
 
 describe('quick-play auto start', () => {
   it('fills empty seats with bots after the waiting time and starts', async () => {
+    // With a long wait, the countdown is shown: the table waits for strangers until then.
+    server.junction.config.QUICKPLAY_FILL_MS = 60_000;
+    const joinedAfter = Date.now();
+    const waiting = await ready(await server.client().joinOrCreate(GAME, { name: 'Patient', variant: 'classic', players: 4 }));
+    // The countdown is set as the player is seated; its patch may follow the first state on a loaded machine.
+    await eventually(() => waiting.state.autoStartAt > 0, 30_000, 'auto-start countdown');
+    expect(waiting.state.phase).toBe('waiting');
+    expect(waiting.state.autoStartAt).toBeGreaterThanOrEqual(joinedAfter + 60_000);
+    await leaveAll(waiting);
+
+    // With a short wait, the bots take the empty seats when it is over and the game starts.
     const quick = await bootServerOnce();
     const a = await ready(await quick.client().joinOrCreate(GAME, { name: 'Solo', variant: 'classic', players: 3 }));
-    // The countdown is set as the player is seated; its patch may follow the first state on a loaded machine.
-    await eventually(() => a.state.autoStartAt > 0 || a.state.phase === 'playing', 5000, 'auto-start countdown');
-    if (a.state.phase === 'waiting') expect(a.state.autoStartAt).toBeGreaterThan(0);
-    await eventually(() => a.state.phase === 'playing', 5000, 'auto start');
+    await eventually(() => a.state.phase === 'playing', 30_000, 'auto start');
     const bots = [...a.state.players.values()].filter((p) => p.bot);
     expect(bots).toHaveLength(2);
     await leaveAll(a);
@@ -97,8 +105,6 @@ describe('private tables', () => {
 
     const stranger = await ready(await server.client().joinOrCreate(GAME, { name: 'Stranger', variant: 'classic', players: 3 }));
     expect(stranger.roomId).not.toBe(host.roomId);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(JSON.stringify(listings)).not.toContain(host.roomId);
 
     const res = await fetch(`${server.http}/api/rooms/code/${code.toLowerCase()}`);
     expect(res.status).toBe(200);
@@ -106,8 +112,14 @@ describe('private tables', () => {
     expect(found).toMatchObject({ roomId: host.roomId, game: GAME, variant: 'classic', seats: 3, free: 2 });
 
     const friend = await ready(await server.client().joinById(found.roomId, { name: 'Friend' }));
-    await eventually(() => host.state.players.size === 2, 5000, 'friend seated');
-    await leaveAll(host, stranger, friend, lobby);
+    await eventually(() => host.state.players.size === 2, 30_000, 'friend seated');
+    // A public table opened after all that is listed; the lobby sends in order, so a listing of the
+    // private table (at its creation or its friend's join) would have come before.
+    const later = await ready(await server.client().joinOrCreate(GAME, { name: 'Later', variant: 'classic', players: 5 }));
+    await eventually(() => JSON.stringify(listings).includes(later.roomId), 30_000, 'the later public table listed');
+    expect(JSON.stringify(listings)).toContain(stranger.roomId);
+    expect(JSON.stringify(listings)).not.toContain(host.roomId);
+    await leaveAll(host, stranger, friend, later, lobby);
   });
 
   it('answers 404 for an unknown code', async () => {
