@@ -176,8 +176,10 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     expect(board.entries.map((e: Json) => e.playerId)).toEqual(expect.arrayContaining([ana.id, bo.id]));
     expect(board.me.playerId).toBe(bo.id);
     expect(board.entries.find((e: Json) => e.playerId === bo.id).rank).toBe(board.me.rank);
-    const winner = game.players.find((p: Json) => p.place === 1 && p.identityId);
-    if (winner && !game.players.every((p: Json) => p.place === 1)) expect(board.entries[0].playerId).toBe(winner.identityId);
+    // The ratings follow the result: the better place has the higher mu, a draw leaves them equal.
+    const place = (id: string) => game.players.find((p: Json) => p.identityId === id).place as number;
+    const mu = (id: string) => board.entries.find((e: Json) => e.playerId === id).mu as number;
+    expect(Math.sign(mu(ana.id) - mu(bo.id))).toBe(Math.sign(place(bo.id) - place(ana.id)));
   }, 180_000);
 
   it('does not rate a quick-play game with one identity, and shows a private game only to its players', async () => {
