@@ -36,7 +36,7 @@ async function table(options: Record<string, unknown> = {}): Promise<Table> {
   const a = await ready(await server.client().create<Synced>('bip_bip', { name: 'Ana', private: true, players: 2, countdownMs: 0, ...options }));
   const b = await ready(await server.client().joinById<Synced>(a.roomId, { name: 'Bo' }));
   a.send('start', {});
-  await eventually(() => a.state.phase === 'playing' && pub(a).phase === 'play' && pub(b).phase === 'play', 5000, 'the round starts');
+  await eventually(() => a.state.phase === 'playing' && pub(a).phase === 'play' && pub(b).phase === 'play', 30_000, 'the round starts');
   const room = matchMaker.getLocalRoomById(a.roomId) as GameRoom;
   return { a, b, room, engine: () => room.engineState as BipState };
 }
@@ -69,7 +69,7 @@ describe('Bip! Bip! races over real sockets', () => {
       const stamp = Date.now();
       t.a.send('action', { id: 1, a: { type: 'move', ...one, seen: s.boardVersion }, t: stamp });
       t.b.send('action', { id: 1, a: { type: 'move', ...two, seen: s.boardVersion }, t: stamp });
-      await eventually(() => ans.of(1) && bns.of(1), 5000, 'both answered');
+      await eventually(() => ans.of(1) && bns.of(1), 30_000, 'both answered');
       expect(ans.acks.length + bns.acks.length).toBe(1);
       const winner = ans.acks.length === 1 ? t.a : t.b;
       const loser = winner === t.a ? bns : ans;
@@ -80,7 +80,7 @@ describe('Bip! Bip! races over real sockets', () => {
       expect(after.light).toBe(seatOf(winner));
       expect(after.boardVersion).toBe(s.boardVersion + 1);
       expect(after.board.filter((c) => c !== null)).toHaveLength(9);
-      await eventually(() => pub(t.a).light === seatOf(winner) && pub(t.b).light === seatOf(winner), 5000, 'both clients see the light holder');
+      await eventually(() => pub(t.a).light === seatOf(winner) && pub(t.b).light === seatOf(winner), 30_000, 'both clients see the light holder');
       await Promise.all([t.a.leave(true), t.b.leave(true)]);
     }
   }, 60_000);
@@ -139,11 +139,11 @@ describe('Bip! Bip! races over real sockets', () => {
     const seat = seatOf(t.claimer);
     const handBefore = [...t.engine().hands[seat]];
     t.mover.send('action', { id: 5, a: { type: 'move', ...t.step, seen: t.seen }, t: Date.now() });
-    await eventually(() => moverAnswers.of(5), 5000, 'the move is answered');
+    await eventually(() => moverAnswers.of(5), 30_000, 'the move is answered');
     expect(moverAnswers.acks.map((m) => m.id)).toEqual([5]);
     await pause(WINDOW_MS + 100);
     t.claimer.send('action', { id: 6, a: { type: 'claim', card: t.card, cars, seen: t.seen }, t: Date.now() - WINDOW_MS - 300 });
-    await eventually(() => claimerAnswers.of(6), 5000, 'the claim is answered');
+    await eventually(() => claimerAnswers.of(6), 30_000, 'the claim is answered');
     // `bip_bip:error.stale_claim`: the board changed, that card no longer matches (no penalty).
     expect(claimerAnswers.errors[0]).toMatchObject({ id: 6, code: 'stale_claim' });
     expect(claimerAnswers.errors[0].key).toBe('bip_bip:error.stale_claim');
@@ -169,7 +169,7 @@ describe('Bip! Bip! races over real sockets', () => {
     const stamp = Date.now();
     t.a.send('action', { id: 1, a: { type: 'claim', card: t.cards[0], seen }, t: stamp });
     t.b.send('action', { id: 1, a: { type: 'claim', card: t.cards[1], seen }, t: stamp });
-    await eventually(() => ans.of(1) && bns.of(1), 5000, 'both answered');
+    await eventually(() => ans.of(1) && bns.of(1), 30_000, 'both answered');
     expect([ans.acks.length, bns.acks.length]).toEqual([1, 1]);
     const s = t.engine();
     expect(s.claimed[seatOf(t.a)]).toEqual([t.cards[0]]);
@@ -184,7 +184,7 @@ describe('Bip! Bip! with hidden hands on raw clients', () => {
     const others = [await ready(await server.client().joinById<Synced>(a.roomId, { name: 'Bo' })), await ready(await server.client().joinById<Synced>(a.roomId, { name: 'Cy' }))];
     const players = [a, ...others];
     a.send('start', {});
-    await eventually(() => players.every((r) => r.state.table && pub(r).phase === 'play' && r.state.players.get(r.sessionId)?.secret), 5000, 'the round starts');
+    await eventually(() => players.every((r) => r.state.table && pub(r).phase === 'play' && r.state.players.get(r.sessionId)?.secret), 30_000, 'the round starts');
     const watcher = await ready(await server.client().joinById<Synced>(a.roomId, { spectator: true }));
     const room = matchMaker.getLocalRoomById(a.roomId) as GameRoom;
     const engine = () => room.engineState as BipState;

@@ -24,7 +24,7 @@ async function table(): Promise<[Room, Room, GameRoom]> {
   const a = await ready(await server.client().create('railway_madness', { name: 'Ana', private: true, variant: 'juniors', players: 2 }));
   const b = await ready(await server.client().joinById(a.roomId, { name: 'Bo' }));
   a.send('start', {});
-  await eventually(() => a.state.phase === 'playing' && !!b.state.table, 5000, 'start');
+  await eventually(() => a.state.phase === 'playing' && !!b.state.table, 30_000, 'start');
   return [a, b, matchMaker.getLocalRoomById(a.roomId) as GameRoom];
 }
 
@@ -38,7 +38,7 @@ describe('simultaneous grabs', () => {
       const stamp = Date.now();
       a.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
       b.send('action', { id: 1, a: { type: 'take', slot }, t: stamp });
-      await eventually(() => acks[0].length + acks[1].length + errors[0].length + errors[1].length >= 2, 5000, 'both answered');
+      await eventually(() => acks[0].length + acks[1].length + errors[0].length + errors[1].length >= 2, 30_000, 'both answered');
       expect(acks[0].length + acks[1].length).toBe(1);
       const loser = errors.find((e) => e.length === 1)!;
       // 'gone' is only ever "someone took it first" (an empty position is 'no_card').
