@@ -90,7 +90,8 @@ const envSchema = z.object({
   ABANDONED_SWEEP_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
 
-export type Config = z.infer<typeof envSchema>;
+/** BOTS_ON_CUE is for test processes only (server/rooms/botCue.ts): not in the environment's schema. */
+export type Config = z.infer<typeof envSchema> & { BOTS_ON_CUE?: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   return { ...envSchema.parse(env), ...overrides };

@@ -26,6 +26,7 @@ import { readResult } from '../../shared/wire/table.js';
 import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
+import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js';
@@ -231,7 +232,7 @@ export class GameRoom extends Room<TableState> {
     const services = roomServices();
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
     this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
-    this.bots = new BotDriver(this.timers, new Rng(randomSeed()));
+    this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
     this.clocks = new TableClocks(this.timers);
     this.pipeline = new ActionPipeline<Client>(this.game, {
       playing: () => this.state.phase === 'playing',

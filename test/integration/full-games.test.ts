@@ -28,9 +28,9 @@ describe.concurrent('bots play every game to the end', () => {
     const players = Math.min(range.max, Math.max(range.min, SEATS[game.id] ?? 4));
     const host = await ready(await server.client().create(game.id, { name: 'Opener', private: true, ...QUICK[game.id], players }));
     for (let i = 1; i < players; i++) host.send('add_bot', { level: i % 2 ? 'hard' : 'easy' });
-    await eventually(() => host.state.players.size === players, 5000, 'bots seated');
+    await eventually(() => host.state.players.size === players, 30_000, 'bots seated');
     host.send('start', {});
-    await eventually(() => host.state.phase === 'playing', 5000, 'start');
+    await eventually(() => host.state.phase === 'playing', 30_000, 'start');
     await host.leave(true);
     const record = await eventually(async () => {
       // A private table's result is not public (GET /api/results/:id answers 404): read the store.
