@@ -15,6 +15,8 @@ export interface GamePlayerRecord {
   bot: boolean;
   score: number;
   place: number;
+  /** The player resigned (Resign, or Leave during play): a bot finished the seat, placed last. */
+  resigned?: boolean;
 }
 
 export interface GameRecord {
