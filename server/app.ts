@@ -93,6 +93,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   }));
   app.use('/api', playerRoutes({
     store, identities: services.identities, reads: new IpLimit(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+    tableOpen: async (roomId) => (await matchMaker.query({ roomId })).length > 0,
   }));
   app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.

@@ -105,13 +105,14 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
   });
 
   it('a finished game on either process is stored in the shared PostgreSQL', async () => {
-    const host = await ready(await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2 }));
+    const { token } = (await (await fetch(`${http(1)}/api/identity`, { method: 'POST' })).json()) as { token: string };
+    const host = await ready(await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2, token }));
     host.send('add_bot', { level: 'hard' });
     await eventually(() => host.state.players.size === 2, 5000, 'bot');
     host.send('start', {});
     await eventually(() => host.state.phase === 'playing', 5000, 'started');
-    // Leaving for good hands the seat to a bot, so two bots play the game to its end.
-    await host.leave(true);
+    // Away with an identity, the seat is played by a bot, so two bots play the game to its end.
+    await host.leave(false);
     const stored = await eventually(async () => {
       const r = await fetch(`${http(0)}/api/results/${host.roomId}`);
       return r.ok ? await r.json() as { game: string } : undefined;

@@ -29,12 +29,14 @@ describe('SIGTERM', () => {
     const server = await start({ SHUTDOWN_GRACE_MS: '1500', JUNCTION_DATA_DIR: pglite, ABSENT_GRACE_MS: '0' });
     const endpoint = `ws://127.0.0.1:${server.port}`;
     // A short game played by bots to its end before the signal: its result must survive.
-    const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
+    const guest = async () => ((await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json()) as { token: string }).token;
+    // With an identity, the seat stays its player's while away (a bot plays it); a Leave would close a table of bots.
+    const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2, token: await guest() }));
     done.send('add_bot', { level: 'hard' });
     await eventually(() => done.state.players.size === 2, 5000, 'bot');
     done.send('start', {});
     await eventually(() => done.state.phase === 'playing', 5000, 'start');
-    await done.leave(true);
+    await done.leave(false);
     await eventually(async () => (await fetch(`http://127.0.0.1:${server.port}/api/results/${done.roomId}`)).ok, 120_000, 'stored');
 
     const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2 }));
@@ -63,7 +65,8 @@ describe('SIGTERM', () => {
     const graceMs = 150_000;
     const server = await start({ SHUTDOWN_GRACE_MS: String(graceMs), JUNCTION_DATA_DIR: 'memory://', ABSENT_GRACE_MS: '0', FINISHED_LINGER_MS: '600000' });
     const endpoint = `ws://127.0.0.1:${server.port}`;
-    const host = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
+    const { token } = (await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json()) as { token: string };
+    const host = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2, token }));
     host.send('add_bot', { level: 'hard' });
     await eventually(() => host.state.players.size === 2, 10_000, 'bot');
     const watcher = await ready(await new Client(endpoint).joinById(host.roomId, { spectator: true }));
@@ -72,7 +75,7 @@ describe('SIGTERM', () => {
     let closeCode: number | null = null;
     watcher.onLeave((code) => { closeCode = code; });
     const sawFinish = new Promise<void>((resolve) => watcher.onStateChange(() => { if (watcher.state.phase === 'finished') resolve(); }));
-    await host.leave(true); // a bot plays the seat at once
+    await host.leave(false); // away with an identity: a bot plays the seat at once
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');

@@ -19,6 +19,8 @@ import { ReplayBuilder } from './replays.js';
 const HISTORY = 50;
 const TREND = 20;
 const TOP = 100;
+const RUNNING = 20;
+const RECENT = 5;
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const leaderboardQuery = z.object({
@@ -26,14 +28,33 @@ const leaderboardQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TOP).default(TOP),
 }).strict();
 
-export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit }): Router {
+export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit; tableOpen?: (id: string) => Promise<boolean> }): Router {
   const { store, identities, reads } = deps;
+  const tableOpen = deps.tableOpen ?? (async () => true);
   const replays = new ReplayBuilder(store);
   const router = Router();
 
   router.use(['/players', '/leaderboards', '/games'], reads.guard('Too many requests: wait a few seconds.'));
 
   const caller = (req: Request): Promise<IdentityRecord | null> => identities.resolve(bearer(req));
+
+  /**
+   * The caller's running games (docs/protocol.md "Retaking a seat"): unfinished sessions whose seats
+   * hold their identity and whose table is open on some process, and their last finished games.
+   */
+  router.get('/players/me/games', async (req, res) => {
+    const me = await caller(req);
+    if (!me) return void res.status(401).json({ error: 'Unknown guest token: send Authorization: Bearer <token>.', code: 'unknown_guest' });
+    const [sessions, recent] = await Promise.all([store.listUnfinishedSessions(me.id, { limit: RUNNING }), store.listPlayerGames(me.id, { limit: RECENT })]);
+    const open = await Promise.all(sessions.map((s) => tableOpen(s.id)));
+    res.json({
+      running: sessions.filter((_, i) => open[i]).map((s) => ({
+        id: s.id, game: s.game, variant: s.variant, startedAt: s.startedAt, seats: s.seats.map((x) => ({ seat: x.seat, name: x.name })),
+        seat: s.seats.find((x) => x.identityId === me.id)?.seat ?? null,
+      })),
+      recent: recent.map((l) => ({ id: l.gameId, game: l.game, finishedAt: l.finishedAt, seat: l.seat, place: l.place, seats: l.seats })),
+    });
+  });
 
   router.get('/players/:id', async (req: Request<{ id: string }>, res) => {
     if (!isIdentityId(req.params.id)) return void res.status(404).json({ error: 'No such player.', code: 'no_such_player' });

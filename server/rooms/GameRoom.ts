@@ -43,7 +43,7 @@ import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
 import { markResigned, withResignations } from './resignation.js';
-import { JoinBudget, joinKind, SEAT_JOIN_SLACK, type JoinCounts } from './joinBudget.js';
+import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
 import { CLOSE_SEAT_TAKEN_OVER } from '../../shared/protocol/messages.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
@@ -652,7 +652,7 @@ export class GameRoom extends Room<TableState> {
  * spectators (capped in onAuth) must never use up the seats.
  */
 function maxClientsFor(players: number): number {
-  return players + roomServices().config.SPECTATORS_MAX + SEAT_JOIN_SLACK;
+  return players + roomServices().config.SPECTATORS_MAX + 2 * JOIN_SLACK;
 }
 
 /** A room class bound to one game definition (Colyseus defines rooms by class). */

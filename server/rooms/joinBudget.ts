@@ -5,8 +5,11 @@
  * join may only take its own places; the room locks only when both are used up.
  */
 
-/** Seat joins in flight beyond the seats themselves: rejoins, take-overs, joins onAuth will refuse. */
-export const SEAT_JOIN_SLACK = 16;
+/**
+ * Joins in flight of each kind beyond its places: rejoins, take-overs, and joins onAuth will refuse
+ * with a translated reason (`table_full`, `spectators_full`) rather than an untranslatable "full".
+ */
+export const JOIN_SLACK = 16;
 
 export type JoinKind = 'seat' | 'spectator';
 
@@ -31,7 +34,7 @@ export class JoinBudget {
     let pending = 0;
     for (const options of counts.pending) if (joinKind(options) === kind) pending++;
     const { seats, spectators } = this.limits();
-    return kind === 'spectator' ? spectators - counts.spectators - pending : seats + SEAT_JOIN_SLACK - counts.seated - pending;
+    return (kind === 'spectator' ? spectators - counts.spectators : seats - counts.seated) + JOIN_SLACK - pending;
   }
 
   full(counts: JoinCounts): boolean {
