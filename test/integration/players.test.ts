@@ -130,8 +130,9 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     await eventually(() => (a.state as Json).phase === 'playing', 10_000, 'auto start when full');
     const running = await call('GET', `/games/${a.roomId}`);
     expect(running.status).toBe(409);
-    await a.leave(true);
-    await b.leave(true);
+    // Away (not a Leave, which resigns): bots play both seats, which stay their identities'.
+    await a.leave(false);
+    await b.leave(false);
     const game = await finished(a.roomId);
     expect(game.rated).toBe(true);
     expect(game.players.map((p: Json) => p.identityId).sort()).toEqual([ana.id, bo.id].sort());
