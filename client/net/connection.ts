@@ -209,7 +209,8 @@ export class Connection {
     });
     room.onMessage('events', (events: PrivateEvent[]) => this.onEvents(events.filter((e) => isMsg(e.msg))));
     room.onMessage('identity', (m: { token: string; identity: Identity }) => adoptIdentity(m));
-    room.onMessage('notice', (m: Msg) => { if (isMsg(m)) this.onNotice(m); });
+    // The take-over is told once, by onStatus('taken_over') when the socket closes with 4010.
+    room.onMessage('notice', (m: Msg) => { if (isMsg(m) && m.key !== 'server:notice.seat_taken_over') this.onNotice(m); });
     room.onMessage('rematch', (m: RematchOffer) => this.onRematch(m));
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
     room.onLeave((code) => {

@@ -3,7 +3,7 @@
  * 23): seated at a running table, the page goes away for longer than the reconnection window and
  * the seat is handed to a bot; meanwhile the lobby of another page of the same browser (same
  * identity) lists the table under Your games; Resume takes the seat back (one tap) and the bot
- * stops playing it. Screenshots of Your games (EN and FR, phone and desktop) go to test-results/.
+ * stops playing it; a third page taking the seat over leaves the second one saying so, not fighting back. Screenshots of Your games (EN and FR, phone and desktop) go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -92,7 +92,20 @@ describe.skipIf(!browserTestsRun)('your seat waits for you (phone-sized Chromium
     expect(room.seating.botSeats(Date.now(), GRACE_MS).seats.has(seated.seat)).toBe(false);
     expect(room.seating.seatOfIdentity(identityId)?.key).toBe(back.sessionId);
     await second.screenshot({ path: 'test-results/seats-back-at-table-390.png' });
+
+    // A third page of the same browser resumes too: it takes the seat over; the second page says so and lets it go.
+    const third = await context.newPage();
+    third.on('pageerror', (e) => errors.push(e.message));
+    await third.setViewportSize({ width: 390, height: 844 });
+    await third.goto(server.http);
+    await third.locator(`[data-testid=resume-${seated.roomId}]`).click();
+    const taken = await eventually(async () => { const t = await tableOf(third); return t?.connected ? t : undefined; }, 30_000, 'the third page at the table');
+    await second.getByText('Your seat moved to another tab or device.', { exact: false }).first().waitFor({ timeout: 30_000 });
+    await second.screenshot({ path: 'test-results/seats-taken-over-390.png' });
+    expect(await second.evaluate(() => sessionStorage.getItem('junction.table'))).toBeNull(); // nothing left to reconnect with
+    expect(room.seating.seatOfIdentity(identityId)?.key).toBe(taken.sessionId);
+    expect(taken.seat).toBe(seated.seat);
     expect(errors).toEqual([]);
-    await second.close();
+    await Promise.all([second.close(), third.close()]);
   }, 180_000);
 });
