@@ -93,7 +93,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   }));
   app.use('/api', playerRoutes({
     store, identities: services.identities, reads: new IpLimit(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
-    tableOpen: async (roomId) => (await matchMaker.query({ roomId })).length > 0,
+    seatHeld: (roomId, identityId) => seatHeldAt(roomId, identityId),
   }));
   app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.
@@ -131,6 +131,12 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     }
   }
   return { config, store, presence, tournaments, port, shutdown };
+}
+
+/** Whether the table `roomId` is open on some process and still holds a seat for this identity. */
+async function seatHeldAt(roomId: string, identityId: string): Promise<boolean> {
+  if ((await matchMaker.query({ roomId })).length === 0) return false;
+  return await matchMaker.remoteRoomCall(roomId, 'seatHeldFor', [identityId]).catch(() => false) === true;
 }
 
 /** All rooms of a game in every process (RedisDriver makes this cluster-wide). */

@@ -28,9 +28,9 @@ const leaderboardQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TOP).default(TOP),
 }).strict();
 
-export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit; tableOpen?: (id: string) => Promise<boolean> }): Router {
+export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit; seatHeld?: (roomId: string, identityId: string) => Promise<boolean> }): Router {
   const { store, identities, reads } = deps;
-  const tableOpen = deps.tableOpen ?? (async () => true);
+  const seatHeld = deps.seatHeld ?? (async () => true);
   const replays = new ReplayBuilder(store);
   const router = Router();
 
@@ -40,13 +40,14 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
 
   /**
    * The caller's running games (docs/protocol.md "Retaking a seat"): unfinished sessions whose seats
-   * hold their identity and whose table is open on some process, and their last finished games.
+   * hold their identity and whose table, open on some process, still holds their seat (not
+   * resigned), and their last finished games.
    */
   router.get('/players/me/games', async (req, res) => {
     const me = await caller(req);
     if (!me) return void res.status(401).json({ error: 'Unknown guest token: send Authorization: Bearer <token>.', code: 'unknown_guest' });
     const [sessions, recent] = await Promise.all([store.listUnfinishedSessions(me.id, { limit: RUNNING }), store.listPlayerGames(me.id, { limit: RECENT })]);
-    const open = await Promise.all(sessions.map((s) => tableOpen(s.id)));
+    const open = await Promise.all(sessions.map((s) => seatHeld(s.id, me.id)));
     res.json({
       running: sessions.filter((_, i) => open[i]).map((s) => ({
         id: s.id, game: s.game, variant: s.variant, startedAt: s.startedAt, seats: s.seats.map((x) => ({ seat: x.seat, name: x.name })),

@@ -226,6 +226,11 @@ export class GameRoom extends Room<TableState> {
     this.clock.setTimeout(() => void this.disconnect(), roomServices().config.SHUTDOWN_GRACE_MS);
   }
 
+  /** For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): this identity may retake a seat here. */
+  seatHeldFor(identityId: unknown): boolean {
+    return typeof identityId === 'string' && this.state?.phase !== 'finished' && this.seating?.seatOfIdentity(identityId) !== null;
+  }
+
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
   override hasReachedMaxClients(): boolean {
     return super.hasReachedMaxClients() || (this.state !== undefined && this.joins.full(this.joinCounts()));

@@ -100,6 +100,10 @@ describe('a seat belongs to its identity', () => {
     a.send('resign');
     await eventually(() => me(a)?.bot === true, 20_000, 'Cy resigned: a bot plays the seat');
     await expect(server.client().joinById(a.roomId, { token: cy.token })).rejects.toThrow(/game_started/);
+    // Nor is it among Cy's games any more, while Dee's still is.
+    const running = async (token: string) => ((await (await fetch(`${server.http}/api/players/me/games`, { headers: { authorization: `Bearer ${token}` } })).json()) as { running: { id: string }[] }).running.map((r) => r.id);
+    expect(await running(cy.token)).not.toContain(a.roomId);
+    expect(await running(dee.token)).toContain(a.roomId);
     await Promise.all([a.leave(true), b.leave(true)]);
   }, 90_000);
 });
