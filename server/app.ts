@@ -133,10 +133,12 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   return { config, store, presence, tournaments, port, shutdown };
 }
 
-/** Whether the table `roomId` is open on some process and still holds a seat for this identity. */
-async function seatHeldAt(roomId: string, identityId: string): Promise<boolean> {
-  if ((await matchMaker.query({ roomId })).length === 0) return false;
-  return await matchMaker.remoteRoomCall(roomId, 'seatHeldFor', [identityId]).catch(() => false) === true;
+/** The table `roomId`, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
+async function seatHeldAt(roomId: string, identityId: string): Promise<{ turn: number[] } | null> {
+  if ((await matchMaker.query({ roomId })).length === 0) return null;
+  const answer: unknown = await matchMaker.remoteRoomCall(roomId, 'seatHeldFor', [identityId]).catch(() => null);
+  const turn = (answer as { turn?: unknown } | null)?.turn;
+  return Array.isArray(turn) ? { turn: turn.filter((s): s is number => typeof s === 'number') } : null;
 }
 
 /** All rooms of a game in every process (RedisDriver makes this cluster-wide). */

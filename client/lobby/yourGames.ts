@@ -9,7 +9,7 @@ import { language, t } from '../i18n/index.js';
 import { button, el } from '../ui/dom.js';
 import { gameTitle, variantName } from './names.js';
 
-export interface RunningGame { id: string; game: string; variant: string; startedAt: number; seat: number | null; seats: { seat: number; name: string }[] }
+export interface RunningGame { id: string; game: string; variant: string; startedAt: number; seat: number | null; seats: { seat: number; name: string }[]; turn?: number[] }
 export interface FinishedGame { id: string; game: string; finishedAt: number; seat: number; place: number; seats: number }
 export interface MyGames { running: RunningGame[]; recent: FinishedGame[] }
 
@@ -60,9 +60,8 @@ export class YourGames {
     const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => s.name);
     const resume = button(t('lobby:yours.resume'), () => this.actions.resume(g.id), { testId: `resume-${g.id}` });
     resume.setAttribute('aria-label', t('lobby:yours.resume_label', { title }));
-    return el('div', { className: 'jn-table-line' },
-      el('span', { textContent: t('lobby:yours.line', { title, variant: variantName(g.game, g.variant), names: others.join(', '), since: since(g.startedAt, now) }) }),
-      resume);
+    const line = t('lobby:yours.line', { title, variant: variantName(g.game, g.variant), names: others.join(', '), since: since(g.startedAt, now) });
+    return el('div', { className: 'jn-table-line' }, el('span', { textContent: [line, turnOf(g)].filter(Boolean).join(' · ') }), resume);
   }
 
   private finishedLine(g: FinishedGame, now: number): HTMLElement {
@@ -73,6 +72,15 @@ export class YourGames {
       el('span', { textContent: t('lobby:yours.finished_line', { title, place: g.place, seats: g.seats, since: since(g.finishedAt, now) }) }),
       replay);
   }
+}
+
+/** "your turn", "Bo to play", or nothing when everyone acts at once. */
+function turnOf(g: RunningGame): string {
+  const turn = g.turn ?? [];
+  if (turn.length === 0) return '';
+  if (g.seat !== null && turn.includes(g.seat)) return t('lobby:yours.your_turn');
+  const names = g.seats.filter((s) => turn.includes(s.seat)).map((s) => s.name);
+  return names.length ? t('lobby:yours.turn_of', { names: names.join(', ') }) : '';
 }
 
 /** "5 minutes ago" / "il y a 5 minutes", in the reader's language. */

@@ -28,9 +28,9 @@ const leaderboardQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TOP).default(TOP),
 }).strict();
 
-export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit; seatHeld?: (roomId: string, identityId: string) => Promise<boolean> }): Router {
+export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit; seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[] } | null> }): Router {
   const { store, identities, reads } = deps;
-  const seatHeld = deps.seatHeld ?? (async () => true);
+  const seatHeld = deps.seatHeld ?? (async () => ({ turn: [] }));
   const replays = new ReplayBuilder(store);
   const router = Router();
 
@@ -47,12 +47,12 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
     const me = await caller(req);
     if (!me) return void res.status(401).json({ error: 'Unknown guest token: send Authorization: Bearer <token>.', code: 'unknown_guest' });
     const [sessions, recent] = await Promise.all([store.listUnfinishedSessions(me.id, { limit: RUNNING }), store.listPlayerGames(me.id, { limit: RECENT })]);
-    const open = await Promise.all(sessions.map((s) => seatHeld(s.id, me.id)));
+    const held = await Promise.all(sessions.map((s) => seatHeld(s.id, me.id)));
     res.json({
-      running: sessions.filter((_, i) => open[i]).map((s) => ({
+      running: sessions.flatMap((s, i) => held[i] ? [{
         id: s.id, game: s.game, variant: s.variant, startedAt: s.startedAt, seats: s.seats.map((x) => ({ seat: x.seat, name: x.name })),
-        seat: s.seats.find((x) => x.identityId === me.id)?.seat ?? null,
-      })),
+        seat: s.seats.find((x) => x.identityId === me.id)?.seat ?? null, turn: held[i].turn,
+      }] : []),
       recent: recent.map((l) => ({ id: l.gameId, game: l.game, finishedAt: l.finishedAt, seat: l.seat, place: l.place, seats: l.seats })),
     });
   });

@@ -226,9 +226,13 @@ export class GameRoom extends Room<TableState> {
     this.clock.setTimeout(() => void this.disconnect(), roomServices().config.SHUTDOWN_GRACE_MS);
   }
 
-  /** For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): this identity may retake a seat here. */
-  seatHeldFor(identityId: unknown): boolean {
-    return typeof identityId === 'string' && this.state?.phase !== 'finished' && this.seating?.seatOfIdentity(identityId) !== null;
+  /**
+   * For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): null unless this
+   * identity may retake a seat here; else the seats whose turn it is (empty when all act at once).
+   */
+  seatHeldFor(identityId: unknown): { turn: number[] } | null {
+    if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
+    return { turn: this.state.phase === 'playing' ? [...this.state.active] : [] };
   }
 
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */

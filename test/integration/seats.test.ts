@@ -115,11 +115,15 @@ describe('GET /api/players/me/games', () => {
     const room = await startedTable({ token: hal.token, name: 'Hal' }, 3);
     const elsewhere = await startedTable({ token: other.token, name: 'Ivy' }, 2);
     const mine = async () => (await fetch(`${server.http}/api/players/me/games`, { headers: { authorization: `Bearer ${hal.token}` } })).json() as Promise<{
-      running: { id: string; game: string; variant: string; startedAt: number; seat: number; seats: { seat: number; name: string }[] }[]; recent: unknown[];
+      running: { id: string; game: string; variant: string; startedAt: number; seat: number; seats: { seat: number; name: string }[]; turn: number[] }[]; recent: unknown[];
     }>;
     const listed = await eventually(async () => { const r = await mine(); return r.running.length > 0 ? r : undefined; }, 20_000, 'the session written');
     expect(listed.running).toEqual([expect.objectContaining({ id: room.roomId, game: GAME, seat: me(room)!.seat })]);
     expect(listed.running[0].seats).toHaveLength(3);
+    // Traffic-Memory is played in turns: the answer names at most the one seat whose turn it is.
+    expect(listed.running[0].turn).toEqual(expect.any(Array));
+    expect(listed.running[0].turn.length).toBeLessThanOrEqual(1);
+    expect(listed.running[0].turn.every((s) => s >= 0 && s < 3)).toBe(true);
     expect(listed.recent).toEqual([]);
     await room.leave(false);
     await eventually(() => !seating(room.roomId).seatOfIdentity(hal.identity.id)!.player.connected, 20_000, 'away');
