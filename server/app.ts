@@ -19,8 +19,9 @@ import { apiRoutes } from './http/apiRoutes.js';
 import { opsRoutes } from './http/opsRoutes.js';
 import { staticClient } from './http/staticClient.js';
 import { limitMatchmaking } from './http/matchmakeLimit.js';
-import { IpLimit } from './http/ipLimits.js';
+import { LimitStore } from './http/ipLimits.js';
 import { proxyTrust } from './http/clientAddress.js';
+import { capConnections } from './http/connectionCap.js';
 import { jsonErrors } from './http/jsonErrors.js';
 import { JunctionLobbyRoom } from './rooms/JunctionLobbyRoom.js';
 import { colyseusLogger } from './ops/colyseusLogger.js';
@@ -50,8 +51,21 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const trust = proxyTrust(config.TRUST_PROXY);
   app.set('trust proxy', trust);
   app.disable('x-powered-by');
-  const httpServer = http.createServer(app);
-  const presence = await openPresence(config.REDIS_URL);
+  const httpServer = http.createServer({
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.HEADERS_TIMEOUT_MS),
+    // Node checks those deadlines at this interval (30 s by default, longer than the deadlines).
+    connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+  }, app);
+  const closeStoreAnd = async (error: unknown): Promise<never> => {
+    await store.close();
+    throw error;
+  };
+  const presence = await openPresence(config.REDIS_URL, config.REDIS_CONNECT_TIMEOUT_MS).catch(closeStoreAnd);
+  const limits = await LimitStore.open(config.REDIS_URL, { keyPrefix: config.LIMITS_KEY_PREFIX, connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS }).catch((error: unknown) => {
+    presence.shutdown();
+    return closeStoreAnd(error);
+  });
   const services: RoomServices = {
     config,
     store,
@@ -76,7 +90,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     greet: false,
     selectProcessIdToCreateRoom: placement.select,
   });
-  limitMatchmaking(httpServer, new IpLimit(config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
+  limitMatchmaking(httpServer, limits.limit('join', config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
+  capConnections(httpServer, { perAddress: config.CONNECTIONS_PER_ADDRESS, firstRequestMs: config.HEADERS_TIMEOUT_MS, trust });
 
   setRoomServices(services);
 
@@ -89,13 +104,13 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.use(express.json({ limit: '16kb' }));
   app.use(opsRoutes({ config }));
   app.use('/api/identity', identityRoutes({
-    identities: services.identities, creations: new IpLimit(config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
+    identities: services.identities, creations: limits.limit('guest-create', config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
   }));
   app.use('/api', playerRoutes({
-    store, identities: services.identities, reads: new IpLimit(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+    store, identities: services.identities, reads: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
     seatHeld: (roomId, identityId) => seatHeldAt(roomId, identityId),
   }));
-  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.
   app.use(compression(), staticClient());
   app.use(jsonErrors);
@@ -117,6 +132,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       await tournaments.close();
       retention.stop();
       await store.close();
+      await limits.close();
     })();
     return stopping;
   };

@@ -38,6 +38,8 @@ export interface TableRoomState {
   players: Map<string, PlayerView> & { forEach(cb: (p: PlayerView, key: string) => void): void };
   spectators: number; version: number; changedAt: number; table?: unknown; active: number[]; deadline: number;
   autoStartAt: number; log: WireList<LogEntryWire>; result?: ResultWire;
+  /** Tournament tables while waiting (shared/wire/table.ts readCheckIn). */
+  checkInDeadline?: number; waitingFor?: WireList<number>;
 }
 export interface PlayerView { name: string; seat: number; connected: boolean; bot: boolean; botLevel: string; host: boolean; score: number; secret?: unknown }
 

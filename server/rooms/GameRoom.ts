@@ -172,7 +172,8 @@ export class GameRoom extends Room<TableState> {
     client.view.add(player);
     this.refreshSecrets();
     void this.publishMetadata();
-    if (this.state.phase === 'waiting' && !this.isPrivate && !this.tournament && this.seating.taken >= this.options.players) this.start();
+    if (this.tournament) this.checkedIn(this.tournament);
+    else if (this.state.phase === 'waiting' && !this.isPrivate && this.seating.taken >= this.options.players) this.start();
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
@@ -322,11 +323,40 @@ export class GameRoom extends Room<TableState> {
     return parsed.data;
   }
 
-  /** Tournament tables start at once with every seat reserved; absent players are played by a bot after the grace period. */
+  /**
+   * Tournament tables reserve every seat and wait: the first clock starts when every registrant
+   * has sat down, or when the check-in grace ends (the seats still empty are no-shows, played by a
+   * bot). Nobody can time out before they could arrive.
+   */
   private seatTournamentPlayers(t: TournamentSeating): void {
-    this.seating.reserveTournament(t, Date.now());
+    const now = Date.now();
+    this.seating.reserveTournament(t, now);
     this.options = { ...this.options, players: t.seats.length };
     this.state.seats = t.seats.length;
+    // The table lives until its result, even while nobody has arrived yet.
+    this.autoDispose = false;
+    this.state.checkInDeadline = now + t.checkInGraceSeconds * 1000;
+    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
+    this.clocks.at('autoStart', this.state.checkInDeadline, () => this.closeCheckIn(t));
+  }
+
+  /** A registrant sat down: start once nobody is missing. */
+  private checkedIn(t: TournamentSeating): void {
+    if (this.state.phase !== 'waiting') return;
+    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
+    if (this.state.waitingFor.length === 0) this.closeCheckIn(t);
+  }
+
+  private closeCheckIn(t: TournamentSeating): void {
+    if (this.state.phase !== 'waiting') return;
+    const noShows = this.seating.closeCheckIn();
+    this.state.checkInDeadline = 0;
+    syncValues(this.state.waitingFor, []);
+    if (noShows.length > 0) {
+      logger.info({ room: this.roomId, table: t.tableId, noShows: noShows.map((s) => s.seat) }, 'tournament check-in closed with no-shows');
+      void Promise.resolve(roomServices().onTournamentNoShows?.(t.tableId, this.roomId, noShows.map((s) => s.playerId)))
+        .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording no-shows failed'));
+    }
     this.start();
   }
 
@@ -576,6 +606,13 @@ export class GameRoom extends Room<TableState> {
 
   /** `resigned`: Resign, or Leave during play (a loss); otherwise an anonymous seat that never came back. */
   private seatLeftForGood(sessionId: string, player: PlayerState, resigned: boolean): void {
+    if (this.state.phase === 'waiting' && this.tournament) {
+      // Still theirs: reserved again (they join with their seat id as before) and awaited again.
+      const playerId = this.tournament.seats[player.seat]?.playerId;
+      if (playerId) this.seating.reserveAgain(sessionId, playerId, Date.now());
+      syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
+      return;
+    }
     if (this.state.phase === 'waiting') {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();
@@ -622,6 +659,7 @@ export class GameRoom extends Room<TableState> {
     this.refreshSecrets();
     if (this.state.phase === 'playing') this.afterChange();
     void this.publishMetadata();
+    if (this.tournament) this.checkedIn(this.tournament);
   }
 
   private refreshSecrets(): void {

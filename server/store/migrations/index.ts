@@ -7,11 +7,13 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_initial.js';
 import * as m002 from './002_players.js';
 import * as m004 from './004_seats.js';
+import * as m006 from './006_tournament_grace.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_players': m002,
   '004_seats': m004,
+  '006_tournament_grace': m006,
 };
 
 export const migrationProvider: MigrationProvider = {
