@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { Room } from 'colyseus.js';
 import { games } from '../../shared/games/registry.js';
-import type { GameRoom } from '../../server/rooms/GameRoom.js';
 import type { Seating } from '../../server/rooms/seating.js';
 import { CLOSE_SEAT_TAKEN_OVER } from '../../shared/protocol/messages.js';
 import { JOIN_SLACK } from '../../server/rooms/joinBudget.js';
