@@ -7,7 +7,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
 import compression from 'compression';
-import { Server, matchMaker, type Presence } from '@colyseus/core';
+import { matchMaker, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { games } from '../shared/games/registry.js';
@@ -22,7 +22,9 @@ import { limitMatchmaking } from './http/matchmakeLimit.js';
 import { LimitStore } from './http/ipLimits.js';
 import { proxyTrust } from './http/clientAddress.js';
 import { capConnections } from './http/connectionCap.js';
-import { jsonErrors } from './http/jsonErrors.js';
+import { apiNotFound, jsonErrors } from './http/jsonErrors.js';
+import { JunctionServer } from './http/matchmakeServer.js';
+import { rememberJoinAddresses } from './http/joinAddress.js';
 import { JunctionLobbyRoom } from './rooms/JunctionLobbyRoom.js';
 import { colyseusLogger } from './ops/colyseusLogger.js';
 import { RoomPlacement } from './matchmaking/placement.js';
@@ -32,13 +34,16 @@ import { logger } from './ops/logger.js';
 import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
-import { keepReplaysFor } from './store/retention.js';
+import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
+import { setUpResults, type Results } from './results/index.js';
+import { gamesFinished } from './ops/metrics.js';
 
 export interface Junction {
   config: Config;
   store: Store;
   presence: Presence;
   tournaments: Tournaments;
+  results: Results;
   port: number;
   /** Stop accepting tables, let running games finish or store their results, close. */
   shutdown(): Promise<void>;
@@ -66,11 +71,24 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     presence.shutdown();
     return closeStoreAnd(error);
   });
+  // One guest budget per address for POST /api/identity and for joins with unknown tokens.
+  const guestCreations = limits.limit('guest-create', config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND);
+  // Every step idempotent (docs/store.md "Guarantees the service relies on"): the outbox may deliver a
+  // record twice. Delivery starts with `results.start()`, once `onGameStored` is the tournaments' hook.
+  const results = setUpResults({
+    config, store, presence,
+    deliver: async (record) => {
+      await store.saveGameResult(record);
+      await services.onGameStored(record);
+      gamesFinished.inc({ game: record.game });
+    },
+  });
   const services: RoomServices = {
     config,
     store,
-    identities: new IdentityService(store),
+    identities: new IdentityService(store, guestCreations),
     internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
+    results: results.outbox,
     onGameStored: () => undefined,
     draining: false,
   };
@@ -79,7 +97,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   }
   // Spreads new rooms (and bursts of them: a tournament round) over the processes (docs/architecture.md).
   const placement = new RoomPlacement(presence, () => services.draining);
-  const gameServer = new Server({
+  const gameServer = new JunctionServer({
     // maxPayload: a larger frame closes that socket (1009) before anything reads it.
     transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3, maxPayload: 4 * 1024 }),
     logger: colyseusLogger,
@@ -89,7 +107,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     gracefullyShutdown: false,
     greet: false,
     selectProcessIdToCreateRoom: placement.select,
-  });
+  }, { origins: config.CORS_ORIGINS, trust });
+  rememberJoinAddresses(httpServer, trust);
   limitMatchmaking(httpServer, limits.limit('join', config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
   capConnections(httpServer, { perAddress: config.CONNECTIONS_PER_ADDRESS, firstRequestMs: config.HEADERS_TIMEOUT_MS, trust });
 
@@ -99,38 +118,46 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   for (const game of games) {
     gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players']).enableRealtimeListing();
   }
-  const tournaments = await setUpTournaments({ app, store, presence, services });
+  const tournaments = await setUpTournaments({ app, store, presence, services, pendingResults: results.pendingAmong });
 
   app.use(express.json({ limit: '16kb' }));
-  app.use(opsRoutes({ config }));
+  app.use(opsRoutes({ config, results: results.outbox }));
   app.use('/api/identity', identityRoutes({
-    identities: services.identities, creations: limits.limit('guest-create', config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
+    identities: services.identities, creations: guestCreations,
   }));
   app.use('/api', playerRoutes({
     store, identities: services.identities, reads: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+    settle: (session) => results.sweep.settle(session),
     seatHeld: (roomId, identityId) => seatHeldAt(roomId, identityId),
   }));
-  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiNotFound);
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.
   app.use(compression(), staticClient());
   app.use(jsonErrors);
 
   const retention = keepReplaysFor(store, config.REPLAY_RETENTION_DAYS);
+  const guestRetention = expireIdleGuests(store, config.GUEST_RETENTION_DAYS);
 
   await gameServer.listen(config.PORT, config.HOST);
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind }, 'Junction listening');
+  results.start();
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
+      const deadline = Date.now() + config.SHUTDOWN_GRACE_MS;
       services.draining = true;
       await placement.markDraining().catch((error: unknown) => logger.warn({ err: error }, 'could not announce the drain'));
       logger.info('shutting down: no new tables; running games get a grace period');
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
+      // Closed tables have handed their results over: the store gets what is left of the grace, the spool the rest.
+      await results.close(deadline);
       retention.stop();
+      guestRetention.stop();
       await store.close();
       await limits.close();
     })();
@@ -146,7 +173,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       });
     }
   }
-  return { config, store, presence, tournaments, port, shutdown };
+  return { config, store, presence, tournaments, results, port, shutdown };
 }
 
 /** The table `roomId`, open on some process, still holds a seat for this identity: whose turn it is there; else null. */

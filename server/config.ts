@@ -70,8 +70,24 @@ const envSchema = z.object({
   /** Action logs (replays) older than this many days are deleted; 0 keeps them forever. Results and ratings stay. */
   REPLAY_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   MONITOR_PASSWORD: z.string().optional(),
+  /** Client addresses (proxy-addr list: "loopback", CIDRs) that may read /metrics; judged after TRUST_PROXY. */
+  METRICS_ALLOW: z.string().default('loopback'),
+  /** Other origins whose pages may call /matchmake (comma-separated, e.g. "https://junction.example"); same-origin always works. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Live tournament streams (SSE) one client address may hold open in this process. */
+  SSE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Guests who never finished a game are deleted this many days after they were created; 0 keeps them. */
+  GUEST_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  /** Finished games' results waiting for the store; past this, new tables are refused (none is dropped). */
+  RESULTS_PENDING_MAX: z.coerce.number().int().min(1).default(1_000),
+  /** The longest pause between two attempts to store a pending result. */
+  RESULTS_RETRY_MAX_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Where results not stored by the end of a shutdown are spooled (default: `spool` beside JUNCTION_DATA_DIR). */
+  SPOOL_DIR: z.string().optional(),
+  /** How often games whose table is open nowhere are ended as abandoned. */
+  ABANDONED_SWEEP_MS: z.coerce.number().int().min(1_000).default(60_000),
 });
 
 export type Config = z.infer<typeof envSchema>;

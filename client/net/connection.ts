@@ -15,6 +15,7 @@ import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './i
 import { CLOSE_SEAT_TAKEN_OVER, type ErrorMessage, type PongMessage } from '../../shared/protocol/messages.js';
 import { isMsg, msg, type Msg } from '../../shared/i18n/msg.js';
 import { httpErrorMsg, joinErrorMsg, JoinError } from './joinErrors.js';
+import { resyncOnDecodeFailure } from './decodeGuard.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 /** The table this tab sits at: after the reconnection window, the seat is retaken by its id. */
@@ -215,6 +216,8 @@ export class Connection {
     room.onMessage('notice', (m: Msg) => { if (isMsg(m) && m.key !== 'server:notice.seat_taken_over') this.onNotice(m); });
     room.onMessage('rematch', (m: RematchOffer) => this.onRematch(m));
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
+    // A patch the decoder could not place: report it and reconnect for a full state (decodeGuard.ts).
+    resyncOnDecodeFailure(room);
     room.onLeave((code) => {
       window.clearInterval(this.pingTimer);
       if (this.room !== room) return; // left on purpose (rematch, Leave)

@@ -8,13 +8,14 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { findGame, games } from '../../shared/games/registry.js';
 import { ratingKey, ratingKeysOf } from '../../shared/ratings/families.js';
-import type { IdentityRecord, Store } from '../store/index.js';
+import type { GameSessionRecord, IdentityRecord, Store } from '../store/index.js';
 import type { IpLimit } from './ipLimits.js';
 import { bearer } from '../identity/routes.js';
 import { publicIdentity, type IdentityService } from '../identity/service.js';
 import { isIdentityId } from '../identity/tokens.js';
 import { leaderboard, leaderboardEntry } from '../tournament/ratings.js';
 import { ReplayBuilder } from './replays.js';
+import { gameAccess } from './gameAccess.js';
 
 const HISTORY = 50;
 const TREND = 20;
@@ -28,7 +29,13 @@ const leaderboardQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TOP).default(TOP),
 }).strict();
 
-export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit; seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[] } | null> }): Router {
+export function playerRoutes(deps: {
+  store: Store; identities: IdentityService; reads: IpLimit;
+  /** Whether an unfinished game is still played somewhere; ends it as abandoned if not (server/results/abandonedSweep.ts). */
+  settle?: (session: GameSessionRecord) => Promise<'running' | 'abandoned'>;
+  /** The table, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
+  seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[] } | null>;
+}): Router {
   const { store, identities, reads } = deps;
   const seatHeld = deps.seatHeld ?? (async () => ({ turn: [] }));
   const replays = new ReplayBuilder(store);
@@ -76,6 +83,7 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
       games: visible.map((l) => ({
         id: l.gameId, game: l.game, ratingKey: l.ratingKey, finishedAt: l.finishedAt, seat: l.seat, place: l.place,
         score: l.score, seats: l.seats, rated: l.rated, private: l.private, ratingAfter: l.ordinalAfter === null ? null : round(l.ordinalAfter),
+        status: l.status,
       })),
     });
   });
@@ -104,20 +112,37 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
     const [record, session] = await Promise.all([store.getGameResult(req.params.id), store.getGameSession(req.params.id)]);
     if (!record && !session) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game' });
     const players = record?.players ?? [];
-    const me = await caller(req);
-    const mine = me ? (players.find((p) => p.identityId === me.id) ?? session?.seats.find((s) => s.identityId === me.id)) : undefined;
-    if (session?.private && !mine) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game' });
-    if (!record) return void res.status(409).json({ error: 'This game is still running: its replay opens when it ends.', code: 'game_running' });
+    const { mine, hidden } = gameAccess(await caller(req), record, session);
+    if (hidden) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game' });
+    if (!record) {
+      // Never "running" for a game nobody plays: asking settles it (docs/protocol.md "Players").
+      let status = session!.status ?? 'running';
+      if (status === 'running' && deps.settle) status = await deps.settle(session!);
+      if (status !== 'abandoned') return void res.status(409).json({ error: 'This game is still running: its replay opens when it ends.', code: 'game_running', status: 'running' });
+      return void res.json(await abandonedGame(session!, mine ? mine.seat : null));
+    }
     const game = findGame(record.game);
     const replay = game && session ? await replays.build(game, session, mine ? mine.seat : null) : null;
     res.json({
-      id: record.id, game: record.game, variant: record.variant, startedAt: record.startedAt, finishedAt: record.finishedAt,
+      id: record.id, status: 'finished', game: record.game, variant: record.variant, startedAt: record.startedAt, finishedAt: record.finishedAt,
       durationMs: record.durationMs, summary: record.summary, tournamentId: record.tournamentId, private: session?.private ?? false,
       rated: session?.rated ?? false,
       players: players.map(({ playerId: _seatSecret, ...rest }) => ({ ...rest, identityId: rest.identityId ?? null })),
       replay,
     });
   });
+
+  /** An abandoned game: no places or scores, its partial replay (what was played until its table closed). */
+  async function abandonedGame(session: GameSessionRecord, ownSeat: number | null): Promise<unknown> {
+    const game = findGame(session.game);
+    const endedAt = session.endedAt ?? null;
+    return {
+      id: session.id, status: 'abandoned', game: session.game, variant: session.variant, startedAt: session.startedAt, endedAt,
+      private: session.private, rated: false, summary: { key: 'players:abandoned_summary' },
+      players: session.seats.map((s) => ({ seat: s.seat, name: s.name, identityId: s.identityId, bot: s.bot, place: 0, score: 0 })),
+      replay: game ? await replays.build(game, session, ownSeat) : null,
+    };
+  }
 
   return router;
 }

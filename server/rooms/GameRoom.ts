@@ -8,7 +8,7 @@
  * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
  * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, matchMaker, type Client, type RoomException, updateLobby } from '@colyseus/core';
+import { Room, matchMaker, type AuthContext, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
@@ -35,19 +35,21 @@ import { TableClocks } from './tableClocks.js';
 import { RoomTimers } from './roomTimers.js';
 import { gameRecord, ResultStorage } from './resultStorage.js';
 import { nameRefusal } from './joinRefusals.js';
-import { clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
 import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
+import { joinAddress } from '../http/joinAddress.js';
+import { reportDecodeFailure } from '../ops/decodeReports.js';
 import { markResigned, withResignations } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
 import { CLOSE_SEAT_TAKEN_OVER } from '../../shared/protocol/messages.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error'] as const;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -100,6 +102,7 @@ export class GameRoom extends Room<TableState> {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (roomServices().draining) throw joinRefusal('server_draining');
+    if (roomServices().results.full) throw joinRefusal('results_backlog');
     this.game = (this.constructor as typeof GameRoom).game;
     this.options = this.parseOptions(raw);
     this.isPrivate = raw.private === true;
@@ -129,7 +132,7 @@ export class GameRoom extends Room<TableState> {
     else if (!this.isPrivate) this.scheduleAutoStart();
   }
 
-  override async onAuth(_client: Client, raw: unknown): Promise<SeatAuth | true> {
+  override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     if (parsed.data.spectator === true) {
@@ -144,7 +147,7 @@ export class GameRoom extends Room<TableState> {
       if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
     }
-    const auth = await authenticateSeat(roomServices().identities, parsed.data.token);
+    const auth = await authenticateSeat(roomServices().identities, parsed.data.token, joinAddress(context));
     // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
     if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
     return auth;
@@ -285,11 +288,9 @@ export class GameRoom extends Room<TableState> {
       },
       refuse: (client, refusal) => this.sendRefusal(client, refusal),
     }, this.latency, this.clocks);
-    this.results = new ResultStorage(this.roomId, {
-      store: services.store,
-      onStored: async (record) => { await roomServices().onGameStored(record); },
+    this.results = new ResultStorage({
+      outbox: services.results,
       flushLog: async () => { await this.actionLog?.flush(); },
-      stored: () => gamesFinished.inc({ game: this.game.id }),
     });
   }
 
@@ -402,6 +403,7 @@ export class GameRoom extends Room<TableState> {
     this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
     this.onMessage('rematch', (client) => void this.onRematch(client));
     this.onMessage('resign', (client) => this.onResign(client));
+    this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
   }
 
   /** Resign: the seat is given up for good, a bot plays it to the end and it counts as last. */
@@ -569,14 +571,14 @@ export class GameRoom extends Room<TableState> {
     }
     this.pushNow();
     void this.publishMetadata(); // the lobby stops offering Watch
-    this.storeResult().catch(() => undefined); // logged per attempt; retried again before dispose
+    this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
     // While the process drains, players get a moment to see the result, not the whole linger.
     const services = roomServices();
     const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
     this.clock.setTimeout(() => void this.disconnect(), linger);
   }
 
-  /** A finished game is written to the store before the room may dispose (retried on failure). */
+  /** A finished game's record goes to the process's results outbox (server/results), which outlives the room. */
   private storeResult(): Promise<void> {
     return this.results.store(() => {
       const result = readResult(this.state);

@@ -67,7 +67,13 @@ export interface GameSessionRecord {
   seats: SessionSeat[];
   private: boolean;
   rated: boolean;
+  /** Read back only (docs/store.md "Game sessions"): running until a result is stored or the sweep abandons it. */
+  status?: GameSessionStatus;
+  /** When it became finished or abandoned. */
+  endedAt?: number | null;
 }
+
+export type GameSessionStatus = 'running' | 'finished' | 'abandoned';
 
 /** One identity's line in one finished game (history; `ordinalAfter` is the rating trend). */
 export interface PlayerGameRecord {
@@ -83,6 +89,8 @@ export interface PlayerGameRecord {
   rated: boolean;
   private: boolean;
   ordinalAfter: number | null;
+  /** An abandoned game's line has place and score 0 and moves no rating. */
+  status: 'finished' | 'abandoned';
 }
 
 export type TournamentStatus = 'registration' | 'running' | 'paused' | 'finished';
@@ -205,7 +213,11 @@ export interface RatingRecord {
 export interface Store {
   kind: 'embedded' | 'postgres';
 
-  /** Idempotent on `r.id`: a second save of the same room id changes nothing. */
+  /**
+   * Idempotent on `r.id`: a second save of the same room id changes nothing. Marks the game's
+   * session finished in the same transaction (a result arriving after the sweep abandoned the
+   * game wins: the session and the history lines become finished).
+   */
   saveGameResult(r: GameRecord): Promise<void>;
   getGameResult(id: string): Promise<GameRecord | null>;
   /** Newest first. `limit` defaults to 50. `publicOnly` leaves out private tables' games. */
@@ -278,15 +290,30 @@ export interface Store {
   // ---- game sessions and action logs (server/rooms/actionLog.ts)
   startGameSession(s: GameSessionRecord): Promise<void>;
   getGameSession(id: string): Promise<GameSessionRecord | null>;
-  /** Sessions with no stored result whose seats hold this identity, newest first (`limit` defaults to 20). */
+  /** Running sessions (no result, not abandoned) whose seats hold this identity, newest first (`limit` defaults to 20). */
   listUnfinishedSessions(identityId: string, q?: { limit?: number }): Promise<GameSessionRecord[]>;
   /** Chunks are numbered from 0; writing the same chunk twice keeps the first. */
   appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void>;
   readGameLog(gameId: string): Promise<LogEntry[]>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
+  /**
+   * Sessions still `running` started before `startedBefore`, oldest first (then by id), after the
+   * `after` session when given (the abandoned sweep pages through them).
+   */
+  listRunningSessions(q: { startedBefore: number; limit: number; after?: { startedAt: number; id: string } }): Promise<GameSessionRecord[]>;
+  /**
+   * Ends a running session as abandoned (and adds an abandoned line to each seated identity's
+   * history) in one transaction. False when it was no longer running or its result exists.
+   */
+  abandonGameSession(id: string, at: number): Promise<boolean>;
   /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */
   pruneGameLogs(before: number): Promise<number>;
+  /**
+   * Deletes up to `limit` guests (oldest first) created and last renamed before `before` that never
+   * finished a game, hold no tournament registration and sit in no session started since. Returns how many.
+   */
+  pruneIdleGuests(before: number, limit: number): Promise<number>;
 
   // ---- history
   /** Newest first; `limit` defaults to 50. */

@@ -256,7 +256,12 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     }
     // The registrant plays (and is rated) as their guest identity (Authorization: Bearer <guest token>);
     // without one, or with a token nobody holds, a fresh guest is issued with the registration.
-    const guest = await identities.resolveOrCreate(bearer(req) ?? undefined);
+    const guest = await identities.resolveOrCreate(bearer(req) ?? undefined, req.ip ?? 'unknown');
+    if (guest.limited !== undefined) {
+      res.set('Retry-After', String(guest.limited)).status(429)
+        .json({ error: 'Too many new guests from your address: wait a little.', code: 'too_many_requests', params: { count: guest.limited } });
+      return;
+    }
     const reg = await service.register(t.id, { name: body.name, code: body.code, identityId: guest.identity.id });
     res.status(201).json({
       playerId: publicPlayerId(reg.playerId), seatId: reg.playerId, name: reg.name, token: tokens.player(t.id, reg.playerId),
