@@ -128,6 +128,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.use('/api', playerRoutes({
     store, identities: services.identities, reads: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
     settle: (session) => results.sweep.settle(session),
+    seatHeld: (roomId, identityId) => seatHeldAt(roomId, identityId),
   }));
   app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use('/api', apiNotFound);
@@ -173,6 +174,14 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     }
   }
   return { config, store, presence, tournaments, results, port, shutdown };
+}
+
+/** The table `roomId`, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
+async function seatHeldAt(roomId: string, identityId: string): Promise<{ turn: number[] } | null> {
+  if ((await matchMaker.query({ roomId })).length === 0) return null;
+  const answer: unknown = await matchMaker.remoteRoomCall(roomId, 'seatHeldFor', [identityId]).catch(() => null);
+  const turn = (answer as { turn?: unknown } | null)?.turn;
+  return Array.isArray(turn) ? { turn: turn.filter((s): s is number => typeof s === 'number') } : null;
 }
 
 /** All rooms of a game in every process (RedisDriver makes this cluster-wide). */

@@ -30,6 +30,7 @@ describe('SIGTERM', () => {
     const endpoint = `ws://127.0.0.1:${server.port}`;
     // A short game played by bots to its end before the signal: its result must survive.
     // A private table's result is shown to its players only: play it as a guest and read it with that token.
+    // With an identity, the seat stays its player's while away (a bot plays it); a Leave would close a table of bots.
     const guest = await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json() as { token: string };
     const asGuest = { headers: { authorization: `Bearer ${guest.token}` } };
     const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2, token: guest.token }));
@@ -37,7 +38,7 @@ describe('SIGTERM', () => {
     await eventually(() => done.state.players.size === 2, 30_000, 'bot');
     done.send('start', {});
     await eventually(() => done.state.phase === 'playing', 30_000, 'start');
-    await done.leave(true);
+    await done.leave(false);
     await eventually(async () => (await fetch(`http://127.0.0.1:${server.port}/api/results/${done.roomId}`, asGuest)).ok, 120_000, 'stored');
 
     const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2 }));
@@ -66,7 +67,8 @@ describe('SIGTERM', () => {
     const graceMs = 150_000;
     const server = await start({ SHUTDOWN_GRACE_MS: String(graceMs), JUNCTION_DATA_DIR: 'memory://', ABSENT_GRACE_MS: '0', FINISHED_LINGER_MS: '600000' });
     const endpoint = `ws://127.0.0.1:${server.port}`;
-    const host = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
+    const { token } = (await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json()) as { token: string };
+    const host = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2, token }));
     host.send('add_bot', { level: 'hard' });
     await eventually(() => host.state.players.size === 2, 30_000, 'bot');
     const watcher = await ready(await new Client(endpoint).joinById(host.roomId, { spectator: true }));
@@ -75,7 +77,7 @@ describe('SIGTERM', () => {
     let closeCode: number | null = null;
     watcher.onLeave((code) => { closeCode = code; });
     const sawFinish = new Promise<void>((resolve) => watcher.onStateChange(() => { if (watcher.state.phase === 'finished') resolve(); }));
-    await host.leave(true); // a bot plays the seat at once
+    await host.leave(false); // away with an identity: a bot plays the seat at once
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');

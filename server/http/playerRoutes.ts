@@ -20,6 +20,8 @@ import { gameAccess } from './gameAccess.js';
 const HISTORY = 50;
 const TREND = 20;
 const TOP = 100;
+const RUNNING = 20;
+const RECENT = 5;
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const leaderboardQuery = z.object({
@@ -31,14 +33,36 @@ export function playerRoutes(deps: {
   store: Store; identities: IdentityService; reads: IpLimit;
   /** Whether an unfinished game is still played somewhere; ends it as abandoned if not (server/results/abandonedSweep.ts). */
   settle?: (session: GameSessionRecord) => Promise<'running' | 'abandoned'>;
+  /** The table, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
+  seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[] } | null>;
 }): Router {
   const { store, identities, reads } = deps;
+  const seatHeld = deps.seatHeld ?? (async () => ({ turn: [] }));
   const replays = new ReplayBuilder(store);
   const router = Router();
 
   router.use(['/players', '/leaderboards', '/games'], reads.guard('Too many requests: wait a few seconds.'));
 
   const caller = (req: Request): Promise<IdentityRecord | null> => identities.resolve(bearer(req));
+
+  /**
+   * The caller's running games (docs/protocol.md "Retaking a seat"): unfinished sessions whose seats
+   * hold their identity and whose table, open on some process, still holds their seat (not
+   * resigned), and their last finished games.
+   */
+  router.get('/players/me/games', async (req, res) => {
+    const me = await caller(req);
+    if (!me) return void res.status(401).json({ error: 'Unknown guest token: send Authorization: Bearer <token>.', code: 'unknown_guest' });
+    const [sessions, recent] = await Promise.all([store.listUnfinishedSessions(me.id, { limit: RUNNING }), store.listPlayerGames(me.id, { limit: RECENT })]);
+    const held = await Promise.all(sessions.map((s) => seatHeld(s.id, me.id)));
+    res.json({
+      running: sessions.flatMap((s, i) => held[i] ? [{
+        id: s.id, game: s.game, variant: s.variant, startedAt: s.startedAt, seats: s.seats.map((x) => ({ seat: x.seat, name: x.name })),
+        seat: s.seats.find((x) => x.identityId === me.id)?.seat ?? null, turn: held[i].turn,
+      }] : []),
+      recent: recent.map((l) => ({ id: l.gameId, game: l.game, finishedAt: l.finishedAt, seat: l.seat, place: l.place, seats: l.seats })),
+    });
+  });
 
   router.get('/players/:id', async (req: Request<{ id: string }>, res) => {
     if (!isIdentityId(req.params.id)) return void res.status(404).json({ error: 'No such player.', code: 'no_such_player' });

@@ -414,6 +414,15 @@ export class SqlStore implements Store {
     return row ? sessionFromRow(row) : null;
   }
 
+  async listUnfinishedSessions(identityId: string, q: { limit?: number } = {}): Promise<GameSessionRecord[]> {
+    const rows = await this.db.selectFrom('game_sessions').selectAll()
+      .where(sql<boolean>`seats @> ${JSON.stringify([{ identityId }])}::jsonb`)
+      .where('status', '=', 'running') // not finished (result stored) nor abandoned (003_outbox)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
+      .orderBy('started_at', 'desc').limit(q.limit ?? 20).execute();
+    return rows.map(sessionFromRow);
+  }
+
   async appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void> {
     await this.db.insertInto('game_log_chunks').values({ game_id: gameId, chunk, entries: JSON.stringify(entries) })
       .onConflict((oc) => oc.columns(['game_id', 'chunk']).doNothing()).execute();

@@ -239,6 +239,23 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().readGameLog('log-1')).toEqual([]);
     });
 
+    it('lists the unfinished sessions an identity sits at, newest first, without the finished ones', async (ctx) => {
+      if (!store) return ctx.skip();
+      const base = { game: 'bip_bip', variant: 'single', options: { variant: 'single', players: 2 }, seed: 1, private: false, rated: false };
+      const seats = (...ids: (string | null)[]) => ids.map((identityId, seat) => ({ seat, name: `P${seat}`, identityId, bot: identityId === null }));
+      await s().startGameSession({ ...base, id: 'run-old', startedAt: 1_000, seats: seats('u_run', null) });
+      await s().startGameSession({ ...base, id: 'run-new', startedAt: 2_000, seats: seats('u_other', 'u_run') });
+      await s().startGameSession({ ...base, id: 'run-done', startedAt: 3_000, seats: seats('u_run', 'u_other') });
+      await s().startGameSession({ ...base, id: 'run-not-mine', startedAt: 4_000, seats: seats('u_other', null) });
+      await s().saveGameResult(game('run-done', { players: [
+        { seat: 0, name: 'P0', playerId: null, identityId: 'u_run', bot: false, score: 1, place: 1 },
+        { seat: 1, name: 'P1', playerId: null, identityId: 'u_other', bot: false, score: 0, place: 2 },
+      ] }));
+      expect((await s().listUnfinishedSessions('u_run')).map((r) => r.id)).toEqual(['run-new', 'run-old']);
+      expect((await s().listUnfinishedSessions('u_run', { limit: 1 })).map((r) => r.id)).toEqual(['run-new']);
+      expect(await s().listUnfinishedSessions('u_nobody')).toEqual([]);
+    });
+
     it('writes one history line per identity with a stored game, with the rating after it and a rank', async (ctx) => {
       if (!store) return ctx.skip();
       const players = [

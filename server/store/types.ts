@@ -15,6 +15,8 @@ export interface GamePlayerRecord {
   bot: boolean;
   score: number;
   place: number;
+  /** The player resigned (Resign, or Leave during play): a bot finished the seat, placed last. */
+  resigned?: boolean;
 }
 
 export interface GameRecord {
@@ -288,6 +290,8 @@ export interface Store {
   // ---- game sessions and action logs (server/rooms/actionLog.ts)
   startGameSession(s: GameSessionRecord): Promise<void>;
   getGameSession(id: string): Promise<GameSessionRecord | null>;
+  /** Running sessions (no result, not abandoned) whose seats hold this identity, newest first (`limit` defaults to 20). */
+  listUnfinishedSessions(identityId: string, q?: { limit?: number }): Promise<GameSessionRecord[]>;
   /** Chunks are numbered from 0; writing the same chunk twice keeps the first. */
   appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void>;
   readGameLog(gameId: string): Promise<LogEntry[]>;

@@ -202,7 +202,7 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 30_000 }).toMatch(/^(À vous|Au tour de .+) — \d+ s$/);
     await page.setViewportSize({ width: 844, height: 390 });
     await page.click('[data-testid=leave]');
-    await expect(page.locator('[data-testid=leave-dialog]').textContent()).resolves.toMatch(/Quitter cette partie \?.*Un robot prend votre place/);
+    await expect(page.locator('[data-testid=leave-dialog]').textContent()).resolves.toMatch(/Quitter cette partie \?.*Vous abandonnez : un robot joue votre place/);
     await page.click('[data-testid=leave-confirm]');
     await page.locator('[data-testid=game-traffic_memory]').waitFor({ timeout: 30_000 });
     await expect(page.locator('.jn-frame').count()).resolves.toBe(0);

@@ -121,12 +121,14 @@ describe('floods', () => {
 
 describe('finished rooms', () => {
   it('closes a finished table after its linger time and stores its result first', async () => {
-    const host = await ready(await server.client().create(GAME, { name: 'Solo', private: true, variant: 'express', players: 2 }));
+    // With an identity the seat stays its player's while away (a Leave would close a table of bots only).
+    const { token } = await (await fetch(`${server.http}/api/identity`, { method: 'POST' })).json() as { token: string };
+    const host = await ready(await server.client().create(GAME, { name: 'Solo', private: true, variant: 'express', players: 2, token }));
     host.send('add_bot', { level: 'hard' });
     await eventually(() => host.state.players.size === 2, 30_000, 'bot');
     host.send('start', {});
     await eventually(() => host.state.phase === 'playing', 30_000, 'start');
-    await host.leave(true); // the absent seat is played by a bot at once (ABSENT_GRACE_MS 0)
+    await host.leave(false); // the absent seat is played by a bot at once (ABSENT_GRACE_MS 0)
     const roomId = host.roomId;
     // A private table's result is not public (GET /api/results/:id answers 404): read the store.
     await eventually(async () => (await server.junction.store.getGameResult(roomId)) !== null, 120_000, 'result stored');

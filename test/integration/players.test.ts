@@ -102,14 +102,14 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     await room.leave(true);
   });
 
-  it('links one identity to one seat per table: a second tab plays anonymously', async () => {
+  it('links one identity to one seat per table: a second tab takes that seat over (test/integration/seats.test.ts)', async () => {
     const ana = await guest('Twice');
     const first = await ready(await server.client().create(GAME, { private: true, ...QUICK, players: 3, token: ana.token }));
     await eventually(() => myName(first) === ana.display, 30_000, 'seat named after the identity');
     const second = await ready(await server.client().joinById(first.roomId, { token: ana.token, name: 'Tab two' }));
-    await eventually(() => myName(second) === 'Tab two', 30_000, 'second seat named by its join option');
+    await eventually(() => myName(second) === ana.display, 30_000, 'the same seat under the second tab');
+    expect((second.state as Json).players.size).toBe(1);
     await second.leave(true);
-    await first.leave(true);
   });
 
   it('seats no more players than the table has when several guests join at once', async () => {
@@ -130,8 +130,9 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     await eventually(() => (a.state as Json).phase === 'playing', 30_000, 'auto start when full');
     const running = await call('GET', `/games/${a.roomId}`);
     expect(running.status).toBe(409);
-    await a.leave(true);
-    await b.leave(true);
+    // Away (not a Leave, which resigns): bots play both seats, which stay their identities'.
+    await a.leave(false);
+    await b.leave(false);
     const game = await finished(a.roomId);
     expect(game.rated).toBe(true);
     expect(game.players.map((p: Json) => p.identityId).sort()).toEqual([ana.id, bo.id].sort());
@@ -189,7 +190,7 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     await eventually(() => (host.state as Json).players.size === 2, 30_000, 'bot seated');
     host.send('start', {});
     await eventually(() => (host.state as Json).phase === 'playing', 30_000, 'start');
-    await host.leave(true);
+    await host.leave(false); // away: a bot plays the seat, which stays Ana's (a Leave would close a table of bots)
     await eventually(async () => (await call('GET', `/games/${host.roomId}`, undefined, ana.token)).status === 200, 170_000, 'stored');
     expect((await call('GET', `/games/${host.roomId}`)).status).toBe(404);
     const seenByOthers = (await call('GET', `/players/${ana.id}`)).json;
