@@ -81,7 +81,7 @@ async function playUntilResult(page: Page): Promise<void> {
 describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
   it('a private table by code, two players and a bot, played to the result screen', async () => {
     const host = await env.browser.newPage();
-    const guest = await env.browser.newPage();
+    const guest = await (await env.otherPlayer()).newPage(); // another identity: a page of the host's profile would take the host's seat
     const pageErrors: string[] = [];
     for (const p of [host, guest]) p.on('pageerror', (e) => pageErrors.push(e.message));
 
@@ -113,7 +113,7 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
 
   it('two players click the same card at once: one gets it, the other is told who took it first', async () => {
     const host = await env.browser.newPage();
-    const guest = await env.browser.newPage();
+    const guest = await (await env.otherPlayer()).newPage(); // another identity: a page of the host's profile would take the host's seat
     const pageErrors: string[] = [];
     for (const p of [host, guest]) p.on('pageerror', (e) => pageErrors.push(e.message));
     await host.goto(env.server.http);

@@ -60,12 +60,22 @@ export async function failureScreenshot(page: Page, name: string): Promise<strin
 export const browserTestsRun = chromiumAvailable() || process.env.CI === 'true';
 if (!chromiumAvailable()) console.warn('[skip] /usr/bin/chromium is missing: apt-get install -y chromium');
 
-export interface BrowserTestEnv { server: TestServer; browser: BrowserContext }
+export interface BrowserTestEnv {
+  server: TestServer;
+  browser: BrowserContext;
+  /**
+   * A second Chromium profile, launched on first use: another player with an identity of their own
+   * (pages of one profile share one guest identity, and a second page of it takes the seat over).
+   */
+  otherPlayer(): Promise<BrowserContext>;
+}
 
 /** For one test file: a real server serving the built client, and a fresh Chromium (filled in before the tests run). */
 export function useServerAndBrowser(options: { hasTouch?: boolean; server?: Parameters<typeof bootServer>[0] } = {}): BrowserTestEnv {
   const env = {} as BrowserTestEnv;
   let closeBrowser: (() => Promise<void>) | undefined;
+  let other: Promise<{ browser: BrowserContext; close(): Promise<void> }> | undefined;
+  env.otherPlayer = async () => (await (other ??= launchChromium(options))).browser;
   beforeAll(async () => {
     if (!existsSync('dist/client/index.html')) throw new Error('the client is not built: run `npm run build` (npm test does)');
     env.server = await bootServer(options.server);
@@ -75,6 +85,7 @@ export function useServerAndBrowser(options: { hasTouch?: boolean; server?: Para
   });
   afterAll(async () => {
     await closeBrowser?.();
+    await (await other?.catch(() => undefined))?.close();
     await env.server?.stop();
   });
   return env;
