@@ -27,7 +27,7 @@ describe('ActionLogWriter', () => {
     log.lostRace(1, { type: 'grab' }, 2_100, 'taken');
     log.applied(1, { type: 'grab' }, 2_050, true);
     await log.flush();
-    expect(await store.getGameSession('w-1')).toEqual(session('w-1'));
+    expect(await store.getGameSession('w-1')).toEqual({ ...session('w-1'), status: 'running', endedAt: null });
     expect(await store.readGameLog('w-1')).toEqual([
       { k: 'a', s: 0, a: { type: 'play', card: 3 }, t: 250 },
       { k: 'x', t: 1_000 },
