@@ -197,6 +197,7 @@ export class GameRoom extends Room<TableState> {
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });
     if (this.state.code) await releaseCode(this.presence, this.state.code);
+    if (this.actionLog?.lost) return; // taken over: the new owner goes on, this copy writes nothing
     if (this.state.phase === 'finished') await this.storeResult();
     else await this.actionLog?.flush();
   }
@@ -242,7 +243,8 @@ export class GameRoom extends Room<TableState> {
         this.afterChange(events);
         this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
       },
-      refuse: (client, refusal) => this.sendRefusal(client, refusal),
+      // A lost race's refusal is an outcome too: shown once the journal holds it.
+      refuse: (client, refusal) => this.whenDurable(() => this.sendRefusal(client, refusal)),
     }, this.latency, this.clocks);
     this.results = new ResultStorage(this.roomId, {
       store: services.store,
@@ -407,7 +409,7 @@ export class GameRoom extends Room<TableState> {
     this.actionLog = new ActionLogWriter(roomServices().store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
-    });
+    }, undefined, () => this.onTakenOver());
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
@@ -457,23 +459,55 @@ export class GameRoom extends Room<TableState> {
       if (!event.to) continue;
       const m = eventMsg(event);
       if (!m) continue;
-      for (const client of this.clients) {
-        const seat = this.state.players.get(client.sessionId)?.seat;
-        if (seat !== undefined && event.to.includes(seat)) client.send('events', [{ type: event.type, msg: m }]);
-      }
+      const to = event.to;
+      this.whenDurable(() => {
+        for (const client of this.clients) {
+          const seat = this.state.players.get(client.sessionId)?.seat;
+          if (seat !== undefined && to.includes(seat)) client.send('events', [{ type: event.type, msg: m }]);
+        }
+      });
     }
   }
 
   /**
+   * Runs `show` once everything the journal recorded is in the store (at once when it is): no
+   * outcome is shown that a crash could take back (docs/architecture.md "The journal").
+   */
+  private whenDurable(show: () => void): void {
+    const journal = this.actionLog;
+    if (!journal || journal.durable) return show();
+    journal.whenDurable().then(() => this.whenDurable(show), () => undefined);
+  }
+
+  /** Patches wait for the journal too (the patch-rate timer included). */
+  override broadcastPatch(): boolean {
+    if (this.actionLog && !this.actionLog.durable) {
+      // The room clock ticks from the patch (STACK-NOTES 17): keep it going while the patch waits.
+      this.clock.tick();
+      return false;
+    }
+    return super.broadcastPatch();
+  }
+
+  /** Another process claimed this table (its fencing token moved on): this copy stops at once. */
+  private onTakenOver(): void {
+    logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
+    this.timers.clearAll();
+    this.bots.stopAll();
+    void this.disconnect();
+  }
+
+  /**
    * Send the change now instead of at the next patch tick (DESIGN.md: outcomes go out at once),
-   * then `after` (an ack must arrive after the state it acknowledges). Deferred to a microtask so a
+   * then `after` (an ack must arrive after the state it acknowledges), both once the journal holds
+   * the change (the commit at the end of this turn of the event loop). Deferred to a microtask so a
    * clock callback never re-enters the clock through broadcastPatch.
    */
   private pushNow(after?: () => void): void {
-    queueMicrotask(() => {
+    queueMicrotask(() => this.whenDurable(() => {
       this.broadcastPatch();
       after?.();
-    });
+    }));
   }
 
   private finish(result: GameResult): void {

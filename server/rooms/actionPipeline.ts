@@ -11,6 +11,7 @@ import { holdFor } from '../../shared/delayEstimate.js';
 import { Rng } from '../../shared/random.js';
 import { actionEnvelope, ErrorCodes } from '../../shared/protocol/messages.js';
 import type { ActionLogWriter } from './actionLog.js';
+import { holdsNul } from '../journal/storable.js';
 import type { LatencyProbe } from './latencyProbe.js';
 import type { TableClocks } from './tableClocks.js';
 import { ruleErrorMsg } from '../state/messages.js';
@@ -73,7 +74,8 @@ export class ActionPipeline<C> {
     if (seat === null) return this.host.refuse(client, serverRefusal(ErrorCodes.notSeated, id));
     if (!this.host.playing()) return this.host.refuse(client, serverRefusal(ErrorCodes.wrongPhase, id));
     const action = this.game.actionSchema.safeParse(envelope.data.a);
-    if (!action.success) return this.host.refuse(client, serverRefusal('bad_action', id));
+    // The journal could not store it (server/journal/storable.ts): refused, never dropped later.
+    if (!action.success || holdsNul(action.data)) return this.host.refuse(client, serverRefusal('bad_action', id));
     this.submit({ seat, action: action.data, client, sessionId, id, arrival: Date.now() }, envelope.data.t);
   }
 

@@ -45,6 +45,8 @@ export interface Database {
   game_sessions: {
     id: string; game: string; variant: string; options: Json; seed: Big; started_at: Big; seats: Json;
     private: boolean; rated: boolean;
+    /** 005_journal: the process that owns the running table and its fencing token. */
+    owner: ColumnType<string | null, string | null | undefined, string | null>; fence: ColumnType<number | string, number | undefined, number>;
   };
   game_log_chunks: { game_id: string; chunk: number; entries: Json };
   player_games: {

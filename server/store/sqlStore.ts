@@ -9,7 +9,7 @@ import type { Database } from './schema.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import type {
-  GameRecord, GameSessionRecord, IdentityRecord, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
+  GameRecord, GameSessionRecord, IdentityRecord, JournalCommit, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
   TableStatus, TournamentRecord, TournamentStatus,
 } from './types.js';
 
@@ -403,6 +403,42 @@ export class SqlStore implements Store {
     const rows = await this.db.selectFrom('game_log_chunks').select(['chunk', 'entries'])
       .where('game_id', '=', gameId).orderBy('chunk').execute();
     return rows.flatMap((r) => json<LogEntry[]>(r.entries));
+  }
+
+  async commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }> {
+    if (commit.sessions.length === 0 && commit.chunks.length === 0) return { fenced: [] };
+    return this.db.transaction().execute(async (trx) => {
+      if (commit.sessions.length > 0) {
+        await trx.insertInto('game_sessions').values(commit.sessions.map(({ session: g, owner, fence }) => ({
+          id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
+          seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence,
+        }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+      }
+      if (commit.chunks.length === 0) return { fenced: [] };
+      const ids = [...new Set(commit.chunks.map((c) => c.gameId))];
+      // FOR SHARE holds each row's token until this transaction ends: a claim (an UPDATE of the
+      // token) waits for it, so nothing is written under a token that has already moved on.
+      const rows = await trx.selectFrom('game_sessions').select(['id', 'fence']).where('id', 'in', ids).forShare().execute();
+      const current = new Map(rows.map((r) => [r.id, num(r.fence)]));
+      const fenced = new Set(commit.chunks.filter((c) => current.get(c.gameId) !== c.fence).map((c) => c.gameId));
+      const writable = commit.chunks.filter((c) => !fenced.has(c.gameId));
+      if (writable.length > 0) {
+        await trx.insertInto('game_log_chunks').values(writable.map((c) => ({ game_id: c.gameId, chunk: c.chunk, entries: JSON.stringify(c.entries) })))
+          .onConflict((oc) => oc.columns(['game_id', 'chunk']).doNothing()).execute();
+      }
+      return { fenced: [...fenced] };
+    });
+  }
+
+  async claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner })
+        .where('id', '=', id).returning('fence').executeTakeFirst();
+      if (!row) return null;
+      const next = await trx.selectFrom('game_log_chunks').select((eb) => eb.fn.max('chunk').as('last')).where('game_id', '=', id).executeTakeFirst();
+      const last = next?.last;
+      return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1 };
+    });
   }
 
   async gameLogBytes(gameId: string): Promise<number> {

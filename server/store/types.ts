@@ -67,6 +67,16 @@ export interface GameSessionRecord {
   rated: boolean;
 }
 
+/**
+ * One group commit of the tables' journals (server/journal/committer.ts): new sessions first (with
+ * their owner and first fencing token), then chunks, each written only if its session row still
+ * carries the chunk's fencing token (checked in the same transaction).
+ */
+export interface JournalCommit {
+  sessions: { session: GameSessionRecord; owner: string; fence: number }[];
+  chunks: { gameId: string; chunk: number; fence: number; entries: LogEntry[] }[];
+}
+
 /** One identity's line in one finished game (history; `ordinalAfter` is the rating trend). */
 export interface PlayerGameRecord {
   identityId: string;
@@ -264,6 +274,10 @@ export interface Store {
   /** Chunks are numbered from 0; writing the same chunk twice keeps the first. */
   appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void>;
   readGameLog(gameId: string): Promise<LogEntry[]>;
+  /** Writes one group commit in one transaction; answers the games whose fencing token moved on (nothing of theirs written). */
+  commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
+  /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
+  claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number } | null>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
   /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */

@@ -6,10 +6,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_initial.js';
 import * as m002 from './002_players.js';
+import * as m005 from './005_journal.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_players': m002,
+  '005_journal': m005,
 };
 
 export const migrationProvider: MigrationProvider = {
