@@ -32,6 +32,7 @@ import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
 import { keepReplaysFor } from './store/retention.js';
+import { resumeTables } from './journal/resume.js';
 
 export interface Junction {
   config: Config;
@@ -105,6 +106,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind }, 'Junction listening');
+  // One process (no Redis): every unfinished table is this process' own, reopened from its journal.
+  const resumed = config.REDIS_URL ? Promise.resolve(null) : resumeTables(store, services.internalKey);
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {
@@ -112,6 +115,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       services.draining = true;
       await placement.markDraining().catch((error: unknown) => logger.warn({ err: error }, 'could not announce the drain'));
       logger.info('shutting down: no new tables; running games get a grace period');
+      await resumed;
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
       retention.stop();

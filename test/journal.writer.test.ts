@@ -109,7 +109,7 @@ function journalSuite(name: string, open: () => Promise<Store | null>): void {
       old.applied(0, { type: 'before' }, 1_010, false);
       await old.whenDurable();
       const claim = await store.claimGameSession(id, 'other-process');
-      expect(claim).toEqual({ fence: 2, chunks: 1 });
+      expect(claim).toEqual({ fence: 2, chunks: 1, code: null });
       old.applied(0, { type: 'after the claim' }, 1_020, false);
       await expect(old.whenDurable()).rejects.toThrow(/fenced/);
       expect(stopped).toBe(1);

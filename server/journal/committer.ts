@@ -20,7 +20,7 @@ const RETRY_MAX_MS = 2_000;
 /** What one table hands to a commit. */
 export interface JournalPart {
   gameId: string;
-  session?: { session: GameSessionRecord; owner: string; fence: number };
+  session?: { session: GameSessionRecord; owner: string; fence: number; code: string | null };
   chunk?: JournalCommit['chunks'][number];
   /** The table's record count this part makes durable. */
   upTo: number;

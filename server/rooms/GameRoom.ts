@@ -42,6 +42,7 @@ import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, type SeatAuth } from '../identity/seats.js';
+import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch'] as const;
@@ -95,6 +96,7 @@ export class GameRoom extends Room<TableState> {
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (roomServices().draining) throw joinRefusal('server_draining');
     this.game = (this.constructor as typeof GameRoom).game;
+    if (raw.resume !== undefined) return this.resumeFrom(raw);
     this.options = this.parseOptions(raw);
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
@@ -254,6 +256,56 @@ export class GameRoom extends Room<TableState> {
     });
   }
 
+  /**
+   * Reopened from its journal after a restart (server/journal/resume.ts): the same id and code, the
+   * rebuilt engine state, every human away and linked to their identity (a bot plays after the
+   * usual grace), bots as bots. The engine's deadlines are absolute times: time that passed while
+   * no process held the table counts (docs/architecture.md "Tables outlive their process").
+   */
+  private async resumeFrom(raw: Record<string, unknown>): Promise<void> {
+    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('bad_table_options');
+    const ticket = resumeTicketSchema.parse(raw.resume);
+    const table = takeRebuilt(ticket.id);
+    if (!table) throw new Error(`resume: no rebuilt table ${ticket.id} in this process`);
+    const { session } = table;
+    this.roomId = ticket.id;
+    this.options = session.options;
+    this.isPrivate = session.private;
+    this.ratedPrivate = session.private && session.rated;
+    this.seed = session.seed;
+    this.startedAt = session.startedAt;
+    this.createCollaborators();
+    this.state = new TableState();
+    shareHandshake(this);
+    this.state.game = this.game.id;
+    this.state.variant = this.options.variant;
+    this.state.seats = this.options.players;
+    writeOptions(this.state.options, this.options);
+    this.seating = new Seating(this.state.players, this.roomId);
+    this.maxClients = maxClientsFor(this.options.players);
+    this.patchRate = 50;
+    const now = Date.now();
+    for (const seat of session.seats) {
+      if (seat.bot) this.seating.addBot('easy', seat.seat);
+      else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
+    }
+    await this.setPrivate(true);
+    if (ticket.code) {
+      const code = ticket.code;
+      this.state.code = code;
+      await renewCode(this.presence, code, this.roomId);
+      this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
+    }
+    this.registerMessages();
+    this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
+    this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk }, () => this.onTakenOver());
+    this.state.phase = 'playing';
+    this.autoDispose = false;
+    roomsGauge.inc({ game: this.game.id });
+    await this.publishMetadata();
+    this.afterChange();
+  }
+
   private async reservePrivateCode(): Promise<void> {
     const code = await reserveCode(this.presence, this.roomId);
     this.state.code = code;
@@ -409,7 +461,7 @@ export class GameRoom extends Room<TableState> {
     this.actionLog = new ActionLogWriter(roomServices().store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
-    }, undefined, () => this.onTakenOver());
+    }, undefined, () => this.onTakenOver(), this.state.code || null);
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.

@@ -37,13 +37,16 @@ export class ActionLogWriter implements JournalTable {
   bytes = 0;
   entries = 0;
 
-  /** A new table writes its session row with its first commit; a resumed one passes its position. */
-  constructor(store: Store, private readonly session: GameSessionRecord, resumed?: JournalPosition, private readonly onFenced: () => void = () => undefined) {
+  /**
+   * A new table writes its session row (with its private code, if any) in its first commit; a
+   * resumed one passes its position instead.
+   */
+  constructor(store: Store, private readonly session: GameSessionRecord, resumed?: JournalPosition, private readonly onFenced: () => void = () => undefined, code: string | null = null) {
     this.committer = committerFor(store);
     this.fence = resumed?.fence ?? 1;
     this.nextChunk = resumed?.nextChunk ?? 0;
     if (!resumed) {
-      this.sessionPart = { session, owner: PROCESS_OWNER, fence: this.fence };
+      this.sessionPart = { session, owner: PROCESS_OWNER, fence: this.fence, code };
       this.recorded++;
       this.committer.mark(this);
     }

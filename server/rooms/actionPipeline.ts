@@ -65,6 +65,13 @@ export class ActionPipeline<C> {
     this.engine = this.game.setup(options, options.players, seed, now);
   }
 
+  /** A table reopened from its journal (issue 24): the rebuilt state, its times going on from `lastAt`. */
+  resume(engine: unknown, seed: number, lastAt: number, fence: number): void {
+    this.queue = new RaceQueue(new Rng((seed ^ TIE_COIN_SALT ^ fence) >>> 0));
+    this.lastAppliedAt = lastAt;
+    this.engine = engine;
+  }
+
   /** Validate a client's `action` message; a valid one joins the queue. */
   receive(client: C, sessionId: string, message: unknown): void {
     const envelope = actionEnvelope.safeParse(message);

@@ -47,6 +47,7 @@ export interface Database {
     private: boolean; rated: boolean;
     /** 005_journal: the process that owns the running table and its fencing token. */
     owner: ColumnType<string | null, string | null | undefined, string | null>; fence: ColumnType<number | string, number | undefined, number>;
+    code: ColumnType<string | null, string | null | undefined, string | null>; abandoned: ColumnType<string | null, string | null | undefined, string | null>;
   };
   game_log_chunks: { game_id: string; chunk: number; entries: Json };
   player_games: {

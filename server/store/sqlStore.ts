@@ -409,9 +409,9 @@ export class SqlStore implements Store {
     if (commit.sessions.length === 0 && commit.chunks.length === 0) return { fenced: [] };
     return this.db.transaction().execute(async (trx) => {
       if (commit.sessions.length > 0) {
-        await trx.insertInto('game_sessions').values(commit.sessions.map(({ session: g, owner, fence }) => ({
+        await trx.insertInto('game_sessions').values(commit.sessions.map(({ session: g, owner, fence, code }) => ({
           id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
-          seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence,
+          seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence, code,
         }))).onConflict((oc) => oc.column('id').doNothing()).execute();
       }
       if (commit.chunks.length === 0) return { fenced: [] };
@@ -430,15 +430,26 @@ export class SqlStore implements Store {
     });
   }
 
-  async claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number } | null> {
+  async claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner })
-        .where('id', '=', id).returning('fence').executeTakeFirst();
+        .where('id', '=', id).returning(['fence', 'code']).executeTakeFirst();
       if (!row) return null;
       const next = await trx.selectFrom('game_log_chunks').select((eb) => eb.fn.max('chunk').as('last')).where('game_id', '=', id).executeTakeFirst();
       const last = next?.last;
-      return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1 };
+      return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1, code: row.code };
     });
+  }
+
+  async listResumableSessions(): Promise<{ id: string; game: string }[]> {
+    // owner is null on sessions written before the journal (005): their logs may lack the last seconds.
+    return this.db.selectFrom('game_sessions').select(['id', 'game']).where('abandoned', 'is', null).where('owner', 'is not', null)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
+      .orderBy('started_at').execute();
+  }
+
+  async abandonGameSession(id: string, reason: string): Promise<void> {
+    await this.db.updateTable('game_sessions').set({ abandoned: reason.slice(0, 500) }).where('id', '=', id).execute();
   }
 
   async gameLogBytes(gameId: string): Promise<number> {

@@ -73,7 +73,7 @@ export interface GameSessionRecord {
  * carries the chunk's fencing token (checked in the same transaction).
  */
 export interface JournalCommit {
-  sessions: { session: GameSessionRecord; owner: string; fence: number }[];
+  sessions: { session: GameSessionRecord; owner: string; fence: number; code: string | null }[];
   chunks: { gameId: string; chunk: number; fence: number; entries: LogEntry[] }[];
 }
 
@@ -277,7 +277,11 @@ export interface Store {
   /** Writes one group commit in one transaction; answers the games whose fencing token moved on (nothing of theirs written). */
   commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
   /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
-  claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number } | null>;
+  claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null>;
+  /** Started games with no stored result that were not abandoned (a restart reopens them), oldest first. */
+  listResumableSessions(): Promise<{ id: string; game: string }[]>;
+  /** This table cannot be resumed (the reason is kept); it is left out of `listResumableSessions` from now on. */
+  abandonGameSession(id: string, reason: string): Promise<void>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
   /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */

@@ -11,9 +11,15 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('game_sessions').addColumn('owner', 'text').execute();
   await db.schema.alterTable('game_sessions').addColumn('fence', 'bigint', (c) => c.notNull().defaultTo(1)).execute();
+  // A private table's code, so a resumed table answers to the same code.
+  await db.schema.alterTable('game_sessions').addColumn('code', 'text').execute();
+  // Set when a table cannot be resumed (its journal does not replay): never tried again.
+  await db.schema.alterTable('game_sessions').addColumn('abandoned', 'text').execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('game_sessions').dropColumn('abandoned').execute();
+  await db.schema.alterTable('game_sessions').dropColumn('code').execute();
   await db.schema.alterTable('game_sessions').dropColumn('fence').execute();
   await db.schema.alterTable('game_sessions').dropColumn('owner').execute();
 }

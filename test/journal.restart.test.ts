@@ -1,0 +1,127 @@
+/**
+ * One process on the embedded store (issue 24, stage 2), real child processes on one temp data
+ * folder: a private Took Over! table mid-game (two players with guest tokens, no bot), kill -9,
+ * a new process on the same folder reopens it from the journal with the same id and code and the
+ * state both players saw last, their seats away and still linked to their identities; killed
+ * again, reopened again (a second takeover), bots play the away seat, the game ends, and its stored
+ * result is what rebuilding the stored journal gives.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, type Room } from 'colyseus.js';
+import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
+import { eventually, ready, secretOf, tableOf } from './support/server.js';
+import { openStore } from '../server/store/index.js';
+import { rebuild } from '../shared/replay/rebuild.js';
+import { findGame } from '../shared/games/registry.js';
+import type { TookOverPublicView, TookOverSeatView } from '../shared/games/took_over/views.js';
+
+const started: ServerProcess[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'junction-journal-restart-'));
+const pglite = join(dataDir, 'pglite');
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.stop('SIGKILL')));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerOnFreePort({ JUNCTION_DATA_DIR: pglite, ...env });
+  started.push(server);
+  return server;
+}
+
+type Synced = { phase: string; code: string; players: Map<string, { seat: number; name: string; connected: boolean; bot: boolean }> };
+
+/** The table as one client sees it, without what moves with the wall clock. */
+function shown(room: Room<Synced>): unknown {
+  return tableOf<TookOverPublicView>(room);
+}
+
+/** Joins the reopened table as a spectator (it may take the new process a moment to reopen it). */
+async function watch(server: ServerProcess, roomId: string): Promise<Room<Synced>> {
+  const client = new Client(`ws://127.0.0.1:${server.port}`);
+  const room = await eventually(async () => {
+    try {
+      return await client.joinById<Synced>(roomId, { spectator: true });
+    } catch {
+      return undefined;
+    }
+  }, 120_000, 'the reopened table');
+  await ready(room);
+  await eventually(() => room.state.phase === 'playing' && (room.state as { table?: unknown }).table !== undefined, 30_000, 'its state');
+  return room;
+}
+
+describe('embedded restart', () => {
+  it('kill -9 mid-game: the table reopens from its journal with the same id, code, state and linked seat, and finishes', async () => {
+    const first = await start({ ABSENT_GRACE_MS: '600000' });
+    const http = `http://127.0.0.1:${first.port}`;
+    const guest = async () => await (await fetch(`${http}/api/identity`, { method: 'POST' })).json() as { identity: { id: string; name: string; tag: string }; token: string };
+    const [ana, bo] = [await guest(), await guest()];
+    // Two humans and no bot: nothing moves at the table unless they do (idle clock: 2 minutes).
+    const a = await ready(await new Client(`ws://127.0.0.1:${first.port}`).create<Synced>('took_over', { name: 'Ana', private: true, players: 2, paceMs: 500, idleMs: 120_000, token: ana.token }));
+    const b = await ready(await new Client(`ws://127.0.0.1:${first.port}`).joinById<Synced>(a.roomId, { name: 'Bo', token: bo.token }));
+    const code = a.state.code;
+    expect(code).not.toBe('');
+    a.send('start', {});
+    await eventually(() => a.state.phase === 'playing' && !!secretOf(a) && !!secretOf(b), 30_000, 'the game to start');
+    let id = 1;
+    for (let moves = 0; moves < 4; moves++) {
+      const { room, action } = await eventually(() => {
+        const view = tableOf<TookOverPublicView>(a);
+        if (view.phase !== 'play' || Date.now() < view.paceUntil + 50) return undefined;
+        const room = [a, b].find((r) => secretOf<TookOverSeatView>(r)!.seat === view.active)!;
+        const mine = secretOf<TookOverSeatView>(room)!;
+        return { room, action: mine.canPlace.length > 0 ? { type: 'place', card: mine.canPlace[0] } : { type: 'pass' } };
+      }, 60_000, 'a turn');
+      const before = JSON.stringify(tableOf(a));
+      room.send('action', { id: id++, a: action });
+      await eventually(() => JSON.stringify(tableOf(a)) !== before, 30_000, 'the move');
+    }
+    // Both players see the same table, and nothing is in flight: that is what they saw last.
+    await eventually(() => JSON.stringify(shown(a)) === JSON.stringify(shown(b)), 30_000, 'both clients in step');
+    a.connection.close();
+    b.connection.close();
+    first.child.kill('SIGKILL');
+    await first.stop('SIGKILL');
+    const seenLast = shown(a);
+    expect(shown(b)).toEqual(seenLast);
+
+    const second = await start({ ABSENT_GRACE_MS: '600000' });
+    const watcher = await watch(second, a.roomId);
+    expect(shown(watcher)).toEqual(seenLast);
+    const seats = [...watcher.state.players.values()].sort((x, y) => x.seat - y.seat);
+    expect(seats.map((p) => ({ seat: p.seat, connected: p.connected, bot: p.bot, name: p.name }))).toEqual([
+      { seat: 0, connected: false, bot: false, name: `${ana.identity.name}#${ana.identity.tag}` },
+      { seat: 1, connected: false, bot: false, name: `${bo.identity.name}#${bo.identity.tag}` },
+    ]);
+    const byCode = await (await fetch(`http://127.0.0.1:${second.port}/api/rooms/code/${code}`)).json() as { roomId: string };
+    expect(byCode.roomId).toBe(a.roomId);
+    watcher.connection.close();
+    await second.stop('SIGKILL');
+
+    // Again, now with bots taking away seats at once: the table plays to its end.
+    const third = await start({ ABSENT_GRACE_MS: '0' });
+    const end = await watch(third, a.roomId);
+    await eventually(async () => (await fetch(`http://127.0.0.1:${third.port}/api/results/${a.roomId}`)).ok, 240_000, 'the stored result');
+    const result = await (await fetch(`http://127.0.0.1:${third.port}/api/results/${a.roomId}`)).json() as { players: { seat: number; place: number; score: number; identityId: string | null }[] };
+    expect(result.players.map((p) => p.identityId)).toEqual([ana.identity.id, bo.identity.id]);
+    end.connection.close();
+    expect(await third.stop('SIGTERM')).toBe(0);
+
+    // The stored journal rebuilds to the stored result, across the two takeovers.
+    const store = await openStore({ dataDir: pglite, databaseUrl: '' });
+    try {
+      const session = (await store.getGameSession(a.roomId))!;
+      const log = await store.readGameLog(a.roomId);
+      const rebuilt = rebuild(findGame('took_over')!, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log);
+      expect(rebuilt.result).not.toBeNull();
+      expect(rebuilt.result!.seats.map((s) => [s.seat, s.place, s.score]).sort()).toEqual(result.players.map((p) => [p.seat, p.place, p.score]).sort());
+      expect(await store.listResumableSessions()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  }, 600_000);
+});
