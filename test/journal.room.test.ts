@@ -64,6 +64,34 @@ describe('the journal holds outcomes until they are durable', () => {
   }, 120_000);
 });
 
+describe('a table taken over by another process', () => {
+  it('writes nothing more, shows nothing more, and closes its copy', async () => {
+    const a = await ready(await server.client().create<Synced>('took_over', { name: 'Ana', private: true, players: 2, paceMs: 500 }));
+    a.send('start', {});
+    await eventually(() => a.state.phase === 'playing' && !!secretOf(a), 20_000, 'the game to start');
+    await eventually(async () => (await server.junction.store.getGameSession(a.roomId)) !== null, 20_000, 'the session row');
+    let closed = false;
+    const left = new Promise<number>((resolve) => a.onLeave((code) => { closed = true; resolve(code); }));
+    const acks = collect<{ id: number }>(a, 'ack');
+    // Another process claims the table: the claim waits for a commit in flight, then nothing more
+    // of this copy may be written.
+    const claim = await server.junction.store.claimGameSession(a.roomId, 'another-process');
+    expect(claim?.fence).toBe(2);
+    const logAtClaim = await server.junction.store.readGameLog(a.roomId);
+    // The next entry this copy records (Ana's placement, or the bot's move) is refused by the store.
+    const card = await eventually(() => {
+      if (closed) return null;
+      const view = tableOf<TookOverPublicView>(a);
+      const mine = secretOf<TookOverSeatView>(a)!;
+      return view.phase === 'play' && view.active === mine.seat && Date.now() >= view.paceUntil + 50 && mine.canPlace.length > 0 ? mine.canPlace[0] : undefined;
+    }, 40_000, "Ana's turn or the copy closed");
+    if (card !== null) a.send('action', { id: 7, a: { type: 'place', card } });
+    await left;
+    expect(acks.some((m) => m.id === 7)).toBe(false);
+    expect(await server.junction.store.readGameLog(a.roomId)).toEqual(logAtClaim);
+  }, 120_000);
+});
+
 /** jsonb keeps no key order: compare the fields. */
 function placed(action: unknown, card: string): boolean {
   const a = action as { type?: unknown; card?: unknown };

@@ -198,8 +198,9 @@ export class GameRoom extends Room<TableState> {
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });
+    // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
+    if (this.actionLog?.lost) return;
     if (this.state.code) await releaseCode(this.presence, this.state.code);
-    if (this.actionLog?.lost) return; // taken over: the new owner goes on, this copy writes nothing
     if (this.state.phase === 'finished') await this.storeResult();
     else await this.actionLog?.flush();
   }
