@@ -121,6 +121,28 @@ function journalSuite(name: string, open: () => Promise<Store | null>): void {
       expect(await store.claimGameSession('no-such-game', 'x')).toBeNull();
     });
 
+    run('a commit racing a claim: either written before the claim (which then counts it) or refused', async () => {
+      const id = `${name}-race`;
+      await store.commitJournal({ sessions: [{ session: session(id), owner: 'a', fence: 1, code: null }], chunks: [] });
+      let fence = 1;
+      for (let chunk = 0; chunk < 30; chunk++) {
+        const [written, claim] = await Promise.all([
+          store.commitJournal({ sessions: [], chunks: [{ gameId: id, chunk, fence, entries: [{ k: 'x', t: chunk }] }] }),
+          store.claimGameSession(id, `owner-${chunk}`),
+        ]);
+        const stored = (await store.readGameLog(id)).some((e) => e.t === chunk);
+        if (written.fenced.includes(id)) expect(stored).toBe(false);
+        else {
+          expect(stored).toBe(true);
+          expect(claim!.chunks).toBeGreaterThan(chunk);
+        }
+        fence = claim!.fence;
+        // The next chunk number goes on after whatever is stored.
+        if (!stored) await store.commitJournal({ sessions: [], chunks: [{ gameId: id, chunk, fence, entries: [{ k: 'x', t: chunk }] }] });
+      }
+      expect((await store.readGameLog(id)).map((e) => e.t)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    });
+
     run('a fenced table in a commit does not stop the others in it', async () => {
       const a = new ActionLogWriter(store, session(`${name}-f2a`));
       const b = new ActionLogWriter(store, session(`${name}-f2b`));

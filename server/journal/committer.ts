@@ -1,6 +1,6 @@
 /**
  * Group commit of every table's journal in this process (issue 24): what the tables record during
- * one turn of the event loop is written in one transaction (server/store `commitJournal`) at the
+ * one turn of the event loop is written in one statement (server/store `commitJournal`) at the
  * end of that turn (`setImmediate`). One commit is in flight at a time; what is recorded meanwhile
  * goes in the next one. A failed commit is retried with the same chunks (same numbers, so a commit
  * whose answer was lost is not written twice) until the store answers: tables hold their outcomes

@@ -406,28 +406,30 @@ export class SqlStore implements Store {
   }
 
   async commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }> {
-    if (commit.sessions.length === 0 && commit.chunks.length === 0) return { fenced: [] };
-    return this.db.transaction().execute(async (trx) => {
-      if (commit.sessions.length > 0) {
-        await trx.insertInto('game_sessions').values(commit.sessions.map(({ session: g, owner, fence, code }) => ({
-          id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
-          seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence, code,
-        }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-      }
-      if (commit.chunks.length === 0) return { fenced: [] };
-      const ids = [...new Set(commit.chunks.map((c) => c.gameId))];
-      // FOR SHARE holds each row's token until this transaction ends: a claim (an UPDATE of the
-      // token) waits for it, so nothing is written under a token that has already moved on.
-      const rows = await trx.selectFrom('game_sessions').select(['id', 'fence']).where('id', 'in', ids).forShare().execute();
-      const current = new Map(rows.map((r) => [r.id, num(r.fence)]));
-      const fenced = new Set(commit.chunks.filter((c) => current.get(c.gameId) !== c.fence).map((c) => c.gameId));
-      const writable = commit.chunks.filter((c) => !fenced.has(c.gameId));
-      if (writable.length > 0) {
-        await trx.insertInto('game_log_chunks').values(writable.map((c) => ({ game_id: c.gameId, chunk: c.chunk, entries: JSON.stringify(c.entries) })))
-          .onConflict((oc) => oc.columns(['game_id', 'chunk']).doNothing()).execute();
-      }
-      return { fenced: [...fenced] };
-    });
+    if (commit.sessions.length > 0) {
+      await this.db.insertInto('game_sessions').values(commit.sessions.map(({ session: g, owner, fence, code }) => ({
+        id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
+        seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence, code,
+      }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+    if (commit.chunks.length === 0) return { fenced: [] };
+    const values = sql.join(commit.chunks.map((c) => sql`(${c.gameId}, ${c.chunk}::integer, ${c.fence}::bigint, ${JSON.stringify(c.entries)}::jsonb)`));
+    // One statement: a chunk is written only if its session row holds the chunk's token. FOR SHARE
+    // locks those rows until it ends: a claim (an UPDATE of the token) waits for it, and one that
+    // committed first is seen (the join is re-checked on the new row), so nothing is written under
+    // a token that has already moved on.
+    const written = await sql<{ game_id: string; chunk: number }>`insert into game_log_chunks (game_id, chunk, entries)
+      select v.game_id, v.chunk, v.entries from (values ${values}) as v(game_id, chunk, fence, entries)
+      join game_sessions s on s.id = v.game_id and s.fence = v.fence
+      for share of s
+      on conflict (game_id, chunk) do nothing returning game_id, chunk`.execute(this.db);
+    const done = new Set(written.rows.map((r) => `${r.game_id}/${r.chunk}`));
+    const unsure = commit.chunks.filter((c) => !done.has(`${c.gameId}/${c.chunk}`));
+    if (unsure.length === 0) return { fenced: [] };
+    // Not written: either the token moved on, or the chunk was already there (a retried commit whose answer was lost).
+    const rows = await this.db.selectFrom('game_sessions').select(['id', 'fence']).where('id', 'in', [...new Set(unsure.map((c) => c.gameId))]).execute();
+    const current = new Map(rows.map((r) => [r.id, num(r.fence)]));
+    return { fenced: [...new Set(unsure.filter((c) => current.get(c.gameId) !== c.fence).map((c) => c.gameId))] };
   }
 
   async claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null> {

@@ -70,7 +70,7 @@ export interface GameSessionRecord {
 /**
  * One group commit of the tables' journals (server/journal/committer.ts): new sessions first (with
  * their owner and first fencing token), then chunks, each written only if its session row still
- * carries the chunk's fencing token (checked in the same transaction).
+ * carries the chunk's fencing token (checked in the same statement).
  */
 export interface JournalCommit {
   sessions: { session: GameSessionRecord; owner: string; fence: number; code: string | null }[];
@@ -274,7 +274,7 @@ export interface Store {
   /** Chunks are numbered from 0; writing the same chunk twice keeps the first. */
   appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void>;
   readGameLog(gameId: string): Promise<LogEntry[]>;
-  /** Writes one group commit in one transaction; answers the games whose fencing token moved on (nothing of theirs written). */
+  /** Writes one group commit (chunks in one statement); answers the games whose fencing token moved on (nothing of theirs written). */
   commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
   /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
   claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null>;
