@@ -76,6 +76,8 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
       const limits = {
         JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', CODE_LOOKUP_BURST: '1000000', CODE_LOOKUP_PER_SECOND: '100000',
         TOURNAMENT_CREATE_BURST: '1000000', TOURNAMENT_CREATE_PER_SECOND: '100000', TOURNAMENT_REGISTER_BURST: '1000000', TOURNAMENT_REGISTER_PER_SECOND: '100000',
+        // Registrations without a token each issue a guest; `stream` players each hold an event stream.
+        GUEST_CREATE_BURST: '1000000', GUEST_CREATE_PER_SECOND: '100000', SSE_STREAMS_PER_ADDRESS: '1000000',
       };
       servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }, undefined, builtServer, nodeArgs));
     }

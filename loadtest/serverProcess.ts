@@ -109,7 +109,9 @@ export async function startServerProcess(port: number, env: Record<string, strin
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     // Nothing shared unless the caller passes it: a REDIS_URL or DATABASE_URL in the caller's own
     // environment would otherwise put the child into some other deployment's Redis or database.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', REDIS_URL: '', DATABASE_URL: '', ...env },
+    // Every test and bench client comes from 127.0.0.1: the per-address connection cap is lifted
+    // unless the caller sets it (test/integration/hardening-edge-connections.test.ts does).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JUNCTION_DATA_DIR: 'memory://', REDIS_URL: '', DATABASE_URL: '', CONNECTIONS_PER_ADDRESS: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   installReaper();

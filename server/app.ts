@@ -7,7 +7,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
 import compression from 'compression';
-import { Server, matchMaker, type Presence } from '@colyseus/core';
+import { matchMaker, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { games } from '../shared/games/registry.js';
@@ -19,9 +19,12 @@ import { apiRoutes } from './http/apiRoutes.js';
 import { opsRoutes } from './http/opsRoutes.js';
 import { staticClient } from './http/staticClient.js';
 import { limitMatchmaking } from './http/matchmakeLimit.js';
-import { IpLimit } from './http/ipLimits.js';
+import { LimitStore } from './http/ipLimits.js';
 import { proxyTrust } from './http/clientAddress.js';
-import { jsonErrors } from './http/jsonErrors.js';
+import { capConnections } from './http/connectionCap.js';
+import { apiNotFound, jsonErrors } from './http/jsonErrors.js';
+import { JunctionServer } from './http/matchmakeServer.js';
+import { rememberJoinAddresses } from './http/joinAddress.js';
 import { JunctionLobbyRoom } from './rooms/JunctionLobbyRoom.js';
 import { colyseusLogger } from './ops/colyseusLogger.js';
 import { RoomPlacement } from './matchmaking/placement.js';
@@ -31,7 +34,7 @@ import { logger } from './ops/logger.js';
 import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
-import { keepReplaysFor } from './store/retention.js';
+import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
 import { resumeTables } from './journal/resume.js';
 
 export interface Junction {
@@ -51,12 +54,27 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const trust = proxyTrust(config.TRUST_PROXY);
   app.set('trust proxy', trust);
   app.disable('x-powered-by');
-  const httpServer = http.createServer(app);
-  const presence = await openPresence(config.REDIS_URL);
+  const httpServer = http.createServer({
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, config.HEADERS_TIMEOUT_MS),
+    // Node checks those deadlines at this interval (30 s by default, longer than the deadlines).
+    connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+  }, app);
+  const closeStoreAnd = async (error: unknown): Promise<never> => {
+    await store.close();
+    throw error;
+  };
+  const presence = await openPresence(config.REDIS_URL, config.REDIS_CONNECT_TIMEOUT_MS).catch(closeStoreAnd);
+  const limits = await LimitStore.open(config.REDIS_URL, { keyPrefix: config.LIMITS_KEY_PREFIX, connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS }).catch((error: unknown) => {
+    presence.shutdown();
+    return closeStoreAnd(error);
+  });
+  // One guest budget per address for POST /api/identity and for joins with unknown tokens.
+  const guestCreations = limits.limit('guest-create', config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND);
   const services: RoomServices = {
     config,
     store,
-    identities: new IdentityService(store),
+    identities: new IdentityService(store, guestCreations),
     internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
     onGameStored: () => undefined,
     draining: false,
@@ -66,7 +84,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   }
   // Spreads new rooms (and bursts of them: a tournament round) over the processes (docs/architecture.md).
   const placement = new RoomPlacement(presence, () => services.draining);
-  const gameServer = new Server({
+  const gameServer = new JunctionServer({
     // maxPayload: a larger frame closes that socket (1009) before anything reads it.
     transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3, maxPayload: 4 * 1024 }),
     logger: colyseusLogger,
@@ -76,8 +94,10 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     gracefullyShutdown: false,
     greet: false,
     selectProcessIdToCreateRoom: placement.select,
-  });
-  limitMatchmaking(httpServer, new IpLimit(config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
+  }, { origins: config.CORS_ORIGINS, trust });
+  rememberJoinAddresses(httpServer, trust);
+  limitMatchmaking(httpServer, limits.limit('join', config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
+  capConnections(httpServer, { perAddress: config.CONNECTIONS_PER_ADDRESS, firstRequestMs: config.HEADERS_TIMEOUT_MS, trust });
 
   setRoomServices(services);
 
@@ -90,17 +110,19 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   app.use(express.json({ limit: '16kb' }));
   app.use(opsRoutes({ config }));
   app.use('/api/identity', identityRoutes({
-    identities: services.identities, creations: new IpLimit(config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND),
+    identities: services.identities, creations: guestCreations,
   }));
   app.use('/api', playerRoutes({
-    store, identities: services.identities, reads: new IpLimit(config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+    store, identities: services.identities, reads: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
   }));
-  app.use('/api', apiRoutes({ presence, store, tournaments, codeLookups: new IpLimit(config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiNotFound);
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.
   app.use(compression(), staticClient());
   app.use(jsonErrors);
 
   const retention = keepReplaysFor(store, config.REPLAY_RETENTION_DAYS);
+  const guestRetention = expireIdleGuests(store, config.GUEST_RETENTION_DAYS);
 
   await gameServer.listen(config.PORT, config.HOST);
   const address = httpServer.address();
@@ -119,7 +141,9 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
       retention.stop();
+      guestRetention.stop();
       await store.close();
+      await limits.close();
     })();
     return stopping;
   };

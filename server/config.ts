@@ -40,10 +40,20 @@ const envSchema = z.object({
    * comma-separated). Unset: the socket address is the client, whatever the headers say.
    */
   TRUST_PROXY: z.string().optional(),
+  /** With REDIS_URL: the Redis key prefix of this deployment's per-address limit counters (shared by its processes). */
+  LIMITS_KEY_PREFIX: z.string().min(1).max(100).default('junction:limits'),
+  /** Connections (HTTP and websocket) one client address may hold open at once. */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /** A connection must complete its request headers within this (and its first request within it). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A request (headers and body) must have arrived within this. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Failed password attempts on /monitor per address (then a 15-minute wait). */
   MONITOR_ATTEMPTS: z.coerce.number().int().min(1).default(10),
-  /** How long start-up waits for PostgreSQL or Redis before giving up with a message. */
+  /** How long start-up waits for PostgreSQL before giving up with a message. */
   CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long start-up waits for every Redis connection to be ready before giving up with a message. */
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Per-client messages a room takes at once, then per second; past the limit frames are dropped undecoded. */
   MESSAGE_BURST: z.coerce.number().int().min(1).default(20),
   MESSAGES_PER_SECOND: z.coerce.number().min(0.1).default(10),
@@ -60,6 +70,14 @@ const envSchema = z.object({
   /** Action logs (replays) older than this many days are deleted; 0 keeps them forever. Results and ratings stay. */
   REPLAY_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   MONITOR_PASSWORD: z.string().optional(),
+  /** Client addresses (proxy-addr list: "loopback", CIDRs) that may read /metrics; judged after TRUST_PROXY. */
+  METRICS_ALLOW: z.string().default('loopback'),
+  /** Other origins whose pages may call /matchmake (comma-separated, e.g. "https://junction.example"); same-origin always works. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Live tournament streams (SSE) one client address may hold open in this process. */
+  SSE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Guests who never finished a game are deleted this many days after they were created; 0 keeps them. */
+  GUEST_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
 });

@@ -7,30 +7,24 @@
  * sends INFO: "Connection in subscriber mode, only subscriber commands may be used", the
  * subscription is lost, the process never answers room-creation requests, and the next process's
  * health check removes it from the matchmaker's stats. Waiting for both connections to be ready
- * before the matchmaker starts avoids that window.
+ * before the matchmaker starts avoids that window; a Redis that is not ready in time stops start-up
+ * (server/ops/redisReady.ts).
  */
-import { once } from 'node:events';
 import { LocalPresence, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
-import { logger } from './ops/logger.js';
+import type { Redis } from 'ioredis';
+import { untilRedisReady } from './ops/redisReady.js';
 
-const READY_TIMEOUT_MS = 15_000;
-
-class ReadyRedisPresence extends RedisPresence {
-  /** Resolves when both the publishing and the subscribing connection are ready (or after a timeout). */
-  async ready(): Promise<void> {
-    const ready = Promise.all([this.sub, this.pub].map((c) => (c.status === 'ready' ? undefined : once(c, 'ready'))));
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), READY_TIMEOUT_MS); });
-    const outcome = await Promise.race([ready, late]);
-    clearTimeout(timer);
-    if (outcome === 'late') logger.warn('Redis is not ready yet: starting anyway, matchmaking across processes may fail until it is');
+class ConnectionsOfRedisPresence extends RedisPresence {
+  /** The publishing and the subscribing connection (a URL makes them single-node clients, not a Cluster). */
+  connections(): Redis[] {
+    return [this.sub, this.pub] as Redis[];
   }
 }
 
-export async function openPresence(redisUrl: string | undefined): Promise<Presence> {
+export async function openPresence(redisUrl: string | undefined, connectTimeoutMs: number): Promise<Presence> {
   if (!redisUrl) return new LocalPresence();
-  const presence = new ReadyRedisPresence(redisUrl);
-  await presence.ready();
+  const presence = new ConnectionsOfRedisPresence(redisUrl);
+  await untilRedisReady(presence.connections(), redisUrl, connectTimeoutMs);
   return presence;
 }

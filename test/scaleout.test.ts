@@ -105,7 +105,9 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
   });
 
   it('a finished game on either process is stored in the shared PostgreSQL', async () => {
-    const host = await ready(await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2 }));
+    // A private table's result is shown to its players only: play it as a guest and read it with that token.
+    const guest = await (await fetch(`${http(1)}/api/identity`, { method: 'POST' })).json() as { token: string };
+    const host = await ready(await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2, token: guest.token }));
     host.send('add_bot', { level: 'hard' });
     await eventually(() => host.state.players.size === 2, 5000, 'bot');
     host.send('start', {});
@@ -113,7 +115,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     // Leaving for good hands the seat to a bot, so two bots play the game to its end.
     await host.leave(true);
     const stored = await eventually(async () => {
-      const r = await fetch(`${http(0)}/api/results/${host.roomId}`);
+      const r = await fetch(`${http(0)}/api/results/${host.roomId}`, { headers: { authorization: `Bearer ${guest.token}` } });
       return r.ok ? await r.json() as { game: string } : undefined;
     }, 120_000, 'result visible through A');
     expect(stored.game).toBe(GAME);

@@ -29,13 +29,16 @@ describe('SIGTERM', () => {
     const server = await start({ SHUTDOWN_GRACE_MS: '1500', JUNCTION_DATA_DIR: pglite, ABSENT_GRACE_MS: '0' });
     const endpoint = `ws://127.0.0.1:${server.port}`;
     // A short game played by bots to its end before the signal: its result must survive.
-    const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
+    // A private table's result is shown to its players only: play it as a guest and read it with that token.
+    const guest = await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json() as { token: string };
+    const asGuest = { headers: { authorization: `Bearer ${guest.token}` } };
+    const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2, token: guest.token }));
     done.send('add_bot', { level: 'hard' });
     await eventually(() => done.state.players.size === 2, 5000, 'bot');
     done.send('start', {});
     await eventually(() => done.state.phase === 'playing', 5000, 'start');
     await done.leave(true);
-    await eventually(async () => (await fetch(`http://127.0.0.1:${server.port}/api/results/${done.roomId}`)).ok, 120_000, 'stored');
+    await eventually(async () => (await fetch(`http://127.0.0.1:${server.port}/api/results/${done.roomId}`, asGuest)).ok, 120_000, 'stored');
 
     const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2 }));
     running.send('start', {});
@@ -54,7 +57,7 @@ describe('SIGTERM', () => {
 
     // The same data directory, reopened by a new process, still holds the finished game.
     const again = await start({ JUNCTION_DATA_DIR: pglite });
-    const res = await fetch(`http://127.0.0.1:${again.port}/api/results/${done.roomId}`);
+    const res = await fetch(`http://127.0.0.1:${again.port}/api/results/${done.roomId}`, asGuest);
     expect(res.status).toBe(200);
     expect(await again.stop()).toBe(0);
   }, 300_000);

@@ -13,6 +13,7 @@ import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './i
 import type { ErrorMessage, PongMessage } from '../../shared/protocol/messages.js';
 import { isMsg, msg, type Msg } from '../../shared/i18n/msg.js';
 import { httpErrorMsg, joinErrorMsg, JoinError } from './joinErrors.js';
+import { resyncOnDecodeFailure } from './decodeGuard.js';
 
 const TOKEN_KEY = 'junction.reconnect';
 
@@ -31,6 +32,8 @@ export interface TableRoomState {
   players: Map<string, PlayerView> & { forEach(cb: (p: PlayerView, key: string) => void): void };
   spectators: number; version: number; changedAt: number; table?: unknown; active: number[]; deadline: number;
   autoStartAt: number; log: WireList<LogEntryWire>; result?: ResultWire;
+  /** Tournament tables while waiting (shared/wire/table.ts readCheckIn). */
+  checkInDeadline?: number; waitingFor?: WireList<number>;
 }
 export interface PlayerView { name: string; seat: number; connected: boolean; bot: boolean; botLevel: string; host: boolean; score: number; secret?: unknown }
 
@@ -172,6 +175,8 @@ export class Connection {
     room.onMessage('notice', (m: Msg) => { if (isMsg(m)) this.onNotice(m); });
     room.onMessage('rematch', (m: RematchOffer) => this.onRematch(m));
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
+    // A patch the decoder could not place: report it and reconnect for a full state (decodeGuard.ts).
+    resyncOnDecodeFailure(room);
     room.onLeave((code) => {
       window.clearInterval(this.pingTimer);
       if (code === 1000 || code === 4000) return;

@@ -16,6 +16,7 @@ import { frameMode } from '../table/layout.js';
 import { clockLabel } from '../table/clockLabel.js';
 import { listNames, say, type Reader } from '../table/texts.js';
 import { readFinal, readPublicLog, said, type Said } from '../table/wire.js';
+import { readCheckIn } from '../../shared/wire/table.js';
 import { MoveLog } from '../table/moveLog.js';
 import { renderPlayers } from '../table/playersPanel.js';
 import { Toasts } from '../table/toasts.js';
@@ -275,7 +276,9 @@ export class TableScene extends Phaser.Scene {
     this.toasts.root.style.setProperty('--below-top', below);
     if (state.phase === 'waiting') this.showWaiting();
     else this.hideWaiting();
-    if (state.phase !== 'waiting' && !this.sawPlaying && this.me()) {
+    // The tip is in the game's own texts: wait until they have loaded (a table that starts at once,
+    // like a tournament's, reached here first and showed the raw key `first_hint`).
+    if (state.phase !== 'waiting' && !this.sawPlaying && this.me() && this.gameRenderer) {
       this.sawPlaying = true;
       const hint = firstTimeHint(state.game);
       if (hint) this.toasts.show(hint, 'notice', 8000);
@@ -343,7 +346,7 @@ export class TableScene extends Phaser.Scene {
     const state = this.state();
     const me = this.me();
     const label = clockLabel({
-      game: state.game, phase: state.phase, deadline: state.deadline, autoStartAt: state.autoStartAt,
+      game: state.game, phase: state.phase, deadline: state.deadline, autoStartAt: state.autoStartAt, checkIn: readCheckIn(state),
       active: [...state.active], mySeat: me ? me.seat : null, now: this.connection.clock.serverNow(),
     });
     let text = '';
@@ -369,7 +372,7 @@ export class TableScene extends Phaser.Scene {
     const state = this.state();
     const info = {
       taken: state.players.size, seats: state.seats, code: state.code, isHost: this.me()?.host === true,
-      botSeats: this.players().filter((p) => p.bot).map((p) => p.seat),
+      botSeats: this.players().filter((p) => p.bot).map((p) => p.seat), checkIn: readCheckIn(state) !== null,
     };
     const key = JSON.stringify(info);
     if (key === this.waitingKey) return;

@@ -20,8 +20,8 @@ const PLAYER_KEY = (id: string) => `junction.tournament.${id}.player`;
 const ORGANISER_KEY = (id: string) => `junction.tournament.${id}.organiser`;
 
 interface Summary { id: string; name: string; game: string; variant: string; format: string; status: string; currentRound: number; rounds: number; startsAt: number; private: boolean }
-interface Standing { rank: number; playerId: string; name: string; points: number; opponentsPoints: number; wins: number; played: number; dropped: boolean }
-interface TableView { id: string; number: number; roomId: string | null; status: string; seats: { playerId: string; name: string; place: number | null; points: number | null }[] }
+interface Standing { rank: number; playerId: string; name: string; points: number; opponentsPoints: number; wins: number; played: number; dropped: boolean; noShows?: number }
+interface TableView { id: string; number: number; roomId: string | null; status: string; seats: { playerId: string; name: string; place: number | null; points: number | null; noShow?: boolean }[] }
 interface View {
   tournament: Summary;
   players: { playerId: string; name: string; checkedIn: boolean; dropped: boolean }[];
@@ -138,11 +138,14 @@ export class TournamentScene extends DomScreen {
     rounds.setAttribute('aria-label', t('tournament:form.rounds'));
     const format = el('select', {}, el('option', { value: 'swiss', textContent: t('tournament:format.swiss') }), el('option', { value: 'elimination', textContent: t('tournament:format.elimination') }));
     format.setAttribute('aria-label', t('tournament:form.format'));
+    // How long each table waits for its players before a bot plays the empty seats (server default 60 s).
+    const grace = el('input', { type: 'number', min: '1', max: '600', value: '60', size: 4, id: 'tournament-grace' });
+    grace.setAttribute('aria-label', t('tournament:form.check_in_grace'));
     const isPrivate = el('input', { type: 'checkbox', id: 'tournament-private' });
     const create = this.act(async () => {
       const r = await call<{ tournament: Summary; organiserToken: string; privateCode: string | null }>('POST', '/', {
         name: name.value.trim() || t('tournament:form.default_name'), game: gameSelect.value, variant: variantSelect.value,
-        tableSize: Number(tableSize.value), rounds: Number(rounds.value), format: format.value,
+        tableSize: Number(tableSize.value), rounds: Number(rounds.value), format: format.value, checkInGraceSeconds: Number(grace.value),
         ...(isPrivate.checked ? { privateCode: true } : {}),
       });
       localStorage.setItem(ORGANISER_KEY(r.tournament.id), r.organiserToken);
@@ -156,6 +159,7 @@ export class TournamentScene extends DomScreen {
       el('div', { className: 'jn-row' },
         el('label', { className: 'jn-seat' }, el('span', { textContent: t('tournament:form.table') }), tableSize),
         el('label', { className: 'jn-seat' }, el('span', { textContent: t('tournament:form.rounds_short') }), rounds),
+        el('label', { className: 'jn-seat', title: t('tournament:form.check_in_grace') }, el('span', { textContent: t('tournament:form.grace_short') }), grace),
         el('label', { className: 'jn-check', htmlFor: 'tournament-private' }, isPrivate, el('span', { textContent: t('tournament:form.private') }))),
       el('div', { className: 'jn-row' }, button(t('tournament:form.create'), create, { testId: 'tournament-create' })),
     );
@@ -182,7 +186,7 @@ export class TournamentScene extends DomScreen {
       standings.replaceChildren(this.standingsTable(v.standings));
       const round = v.rounds.at(-1);
       tables.replaceChildren(...(round ? round.tables.map((x) => el('div', {
-        textContent: t('tournament:table_line', { n: x.number, status: status(x.status), seats: x.seats.map((s) => `${s.name}${s.place !== null ? ` #${s.place}` : ''}`).join(', ') }),
+        textContent: t('tournament:table_line', { n: x.number, status: status(x.status), seats: x.seats.map((s) => `${s.noShow ? t('tournament:no_show', { name: s.name }) : s.name}${s.place !== null ? ` #${s.place}` : ''}`).join(', ') }),
       })) : [el('div', { textContent: t('tournament:not_started') })]));
       this.renderOrganiser(organiser, id, v.tournament.status);
       void this.refreshMe(mine, id, v.tournament.status);
@@ -241,11 +245,14 @@ export class TournamentScene extends DomScreen {
 
   private standingsTable(rows: Standing[]): HTMLElement {
     const table = el('table');
-    const head = ['rank', 'player', 'points', 'opponents', 'wins', 'played'].map((h) => el('th', { textContent: t(`tournament:col.${h}`) }));
+    const head = ['rank', 'player', 'points', 'opponents', 'wins', 'played', 'no_shows'].map((h) => el('th', { textContent: t(`tournament:col.${h}`) }));
     head[3].title = t('tournament:col.opponents_long');
+    head[6].title = t('tournament:col.no_shows_long');
     table.append(el('tr', {}, ...head));
     for (const s of rows) {
-      table.append(el('tr', {}, ...[String(s.rank), s.dropped ? t('tournament:dropped', { name: s.name }) : s.name, String(s.points), s.opponentsPoints.toFixed(2), String(s.wins), String(s.played)]
+      // A no-show is said in words in the player's cell too, not only counted.
+      const name = s.dropped ? t('tournament:dropped', { name: s.name }) : (s.noShows ?? 0) > 0 ? t('tournament:no_show', { name: s.name }) : s.name;
+      table.append(el('tr', {}, ...[String(s.rank), name, String(s.points), s.opponentsPoints.toFixed(2), String(s.wins), String(s.played), String(s.noShows ?? 0)]
         .map((c) => el('td', { textContent: c }))));
     }
     return table;

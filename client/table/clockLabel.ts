@@ -10,6 +10,8 @@ export interface ClockInput {
   phase: string;
   deadline: number;
   autoStartAt: number;
+  /** A tournament table waiting for its registrants: until when, and the seats still missing. */
+  checkIn?: { deadline: number; waitingFor: readonly number[] } | null;
   active: readonly number[];
   mySeat: number | null;
   now: number;
@@ -35,6 +37,7 @@ export function secondsLeft(target: number, now: number): number {
 export function clockLabel(c: ClockInput): ClockLabel {
   if (c.phase === 'finished') return { msg: { key: 'common:clock.finished' }, mine: false };
   if (c.phase === 'waiting') {
+    if (c.checkIn) return { msg: { key: 'common:clock.check_in', params: { s: secondsLeft(c.checkIn.deadline, c.now) } }, mine: false, names: [...c.checkIn.waitingFor] };
     if (c.autoStartAt > 0) return { msg: { key: 'common:clock.bots_fill', params: { s: secondsLeft(c.autoStartAt, c.now) } }, mine: false };
     return { msg: { key: 'common:clock.waiting_players' }, mine: false };
   }

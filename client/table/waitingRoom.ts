@@ -1,15 +1,22 @@
 /**
  * Before the game: how many seats are taken, the invite link of a private table, and the host's
- * controls (add or remove a bot, start). Others read that the host starts.
+ * controls (add or remove a bot, start). Others read that the host starts. A tournament table
+ * has no host: it says that it starts by itself.
  */
 import { button, el } from '../ui/dom.js';
 import { t } from '../i18n/index.js';
 import { inviteRow } from './invite.js';
 
-export interface WaitingInfo { taken: number; seats: number; code: string; isHost: boolean; botSeats: number[] }
+export interface WaitingInfo { taken: number; seats: number; code: string; isHost: boolean; botSeats: number[]; checkIn: boolean }
 export interface WaitingActions { send(type: string, message?: unknown): void; leave(): void; told(text: string): void }
 
 export function waitingPanel(info: WaitingInfo, act: WaitingActions): HTMLDivElement {
+  // A tournament table starts by itself: who is missing and the time left are on the frame's clock.
+  if (info.checkIn) {
+    return el('div', { className: 'jn-waiting', id: 'waiting-room' },
+      el('div', { id: 'check-in-note', textContent: t('common:waiting.check_in') }),
+      el('div', { className: 'jn-bar' }, button(t('common:waiting.leave'), act.leave, { secondary: true, testId: 'waiting-leave' })));
+  }
   const panel = el('div', { className: 'jn-waiting', id: 'waiting-room' },
     el('div', { textContent: t('common:waiting.seats_taken', { count: info.taken, seats: info.seats }) }));
   if (info.code) {

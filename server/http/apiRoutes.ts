@@ -7,8 +7,11 @@ import type { IpLimit } from './ipLimits.js';
 import type { GameRecord, Store } from '../store/index.js';
 import type { Tournaments } from '../tournament/wiring.js';
 import { games } from '../../shared/games/registry.js';
+import { bearer } from '../identity/routes.js';
+import type { IdentityService } from '../identity/service.js';
+import { gameAccess } from './gameAccess.js';
 
-export function apiRoutes(deps: { presence: Presence; store: Store; tournaments: Tournaments; codeLookups: IpLimit }): Router {
+export function apiRoutes(deps: { presence: Presence; store: Store; identities: IdentityService; tournaments: Tournaments; codeLookups: IpLimit }): Router {
   const router = Router();
   const { codeLookups } = deps;
 
@@ -39,8 +42,10 @@ export function apiRoutes(deps: { presence: Presence; store: Store; tournaments:
   });
 
   router.get('/results/:id', async (req: Request<{ id: string }>, res) => {
-    const record = await deps.store.getGameResult(req.params.id.slice(0, 64));
-    if (!record) {
+    const id = req.params.id.slice(0, 64);
+    const [record, session] = await Promise.all([deps.store.getGameResult(id), deps.store.getGameSession(id)]);
+    // A private table's result names its players' identities and its seed: the same rule as GET /api/games/:id.
+    if (!record || gameAccess(await deps.identities.resolve(bearer(req)), record, session).hidden) {
       res.status(404).json({ error: 'No stored result for that table.', code: 'no_such_game' });
       return;
     }

@@ -19,3 +19,8 @@ export function jsonErrors(error: unknown, req: Request, res: Response, next: Ne
   // `code` is what the client formats (server:error.<code>); `status` repeats the HTTP status.
   res.status(status).json({ error: message, code, status });
 }
+
+/** Mounted on /api after every API router: an unknown API route is a JSON 404, never the client's HTML. */
+export function apiNotFound(_req: Request, res: Response): void {
+  res.status(404).json({ error: 'No such API route.', code: 'no_such_route', status: 404 });
+}

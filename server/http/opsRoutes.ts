@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { registry } from '../ops/metrics.js';
 import { version } from './version.js';
 import { monitorAttempts } from './monitorAttempts.js';
+import { metricsAccess } from './metricsAccess.js';
 
 export function opsRoutes({ config }: { config: Config }): Router {
   const router = Router();
@@ -14,7 +15,7 @@ export function opsRoutes({ config }: { config: Config }): Router {
     const local = matchMaker.stats.local;
     res.json({ status: 'ok', version, rooms: local.roomCount, clients: local.ccu, pid: process.pid });
   });
-  router.get('/metrics', async (_req, res) => {
+  router.get('/metrics', metricsAccess(config.METRICS_ALLOW), async (_req, res) => {
     res.set('Content-Type', registry.contentType);
     res.send(await registry.metrics());
   });

@@ -6,6 +6,7 @@
 import type { IdentityRecord } from '../store/index.js';
 import { displayName } from './names.js';
 import type { IdentityService } from './service.js';
+import { joinRefusal } from '../i18n/serverMessages.js';
 
 export interface SeatIdentity {
   id: string;
@@ -21,10 +22,16 @@ export interface SeatAuth {
 
 const linkOf = (i: IdentityRecord): SeatIdentity => ({ id: i.id, display: displayName(i) });
 
-/** No token: an anonymous, unrated seat. A token nobody holds: a fresh guest, never someone else. */
-export async function authenticateSeat(identities: IdentityService, token: string | undefined): Promise<SeatAuth> {
+/**
+ * No token: an anonymous, unrated seat. A token nobody holds: a fresh guest, never someone else,
+ * within the address' guest budget; past it the join is refused (`too_many_guests`).
+ * `address` is the joining client's (joinAddress.ts).
+ */
+export async function authenticateSeat(identities: IdentityService, token: string | undefined, address: string): Promise<SeatAuth> {
   if (token === undefined) return { identity: null, issued: null };
-  const { identity, issued } = await identities.resolveOrCreate(token);
+  const resolved = await identities.resolveOrCreate(token, address);
+  if (resolved.limited !== undefined) throw joinRefusal('too_many_guests', { count: resolved.limited });
+  const { identity, issued } = resolved;
   return {
     identity: linkOf(identity),
     issued: issued ? { token: issued, identity: { id: identity.id, name: identity.name, tag: identity.tag, display: displayName(identity) } } : null,

@@ -1,9 +1,11 @@
 /**
  * Guest identities without sign-up (issue 18): issue one, recognise its token, rename it, move it
  * to another device with a one-time code. An unknown or forged token never resolves to anybody:
- * the caller gets a fresh guest instead.
+ * the caller gets a fresh guest instead, within the same per-address budget as POST /api/identity
+ * (GUEST_CREATE_BURST / _PER_SECOND), so forged tokens cannot fill the identities table.
  */
 import type { IdentityRecord, Store } from '../store/index.js';
+import type { IpLimit } from '../http/ipLimits.js';
 import { checkName, displayName, guestName, randomTag, type NameCheck } from './names.js';
 import { hashSecret, isDeviceToken, isTransferCode, newDeviceToken, newIdentityId, newTransferCode } from './tokens.js';
 
@@ -15,8 +17,16 @@ export interface IssuedIdentity {
   token: string;
 }
 
+/** A known identity (`issued` null), a fresh guest (`issued` its token), or `limited`: seconds to wait. */
+export type ResolvedGuest = { identity: IdentityRecord; issued: string | null; limited?: undefined } | { limited: number };
+
 export class IdentityService {
-  constructor(private readonly store: Store, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly store: Store,
+    /** New guests per client address (shared with POST /api/identity). */
+    private readonly creations: Pick<IpLimit, 'take'>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async create(): Promise<IssuedIdentity> {
     for (let attempt = 0; attempt < TAG_ATTEMPTS; attempt++) {
@@ -37,10 +47,15 @@ export class IdentityService {
     return identity && token.startsWith(`${identity.id}.`) ? identity : null;
   }
 
-  /** The token's identity, or a fresh guest when the token is missing, unknown or forged. */
-  async resolveOrCreate(token: unknown): Promise<{ identity: IdentityRecord; issued: string | null }> {
+  /**
+   * The token's identity, or a fresh guest when the token is missing, unknown or forged, if the
+   * address still has guest creations left (else `limited`).
+   */
+  async resolveOrCreate(token: unknown, address: string): Promise<ResolvedGuest> {
     const known = await this.resolve(token);
     if (known) return { identity: known, issued: null };
+    const wait = await this.creations.take(address);
+    if (wait > 0) return { limited: wait };
     const fresh = await this.create();
     return { identity: fresh.identity, issued: fresh.token };
   }

@@ -20,8 +20,11 @@ export const actionLatency = new client.Histogram({
 export const roomsGauge = new client.Gauge({ name: 'junction_rooms', help: 'Game rooms open in this process', labelNames: ['game'], registers: [registry] });
 export const clientsGauge = new client.Gauge({ name: 'junction_clients', help: 'Connected clients in this process', registers: [registry] });
 export const gamesFinished = new client.Counter({ name: 'junction_games_finished_total', help: 'Games finished and stored', labelNames: ['game'], registers: [registry] });
+export const connectionsRefused = new client.Counter({
+  name: 'junction_connections_refused_total', help: 'Connections refused at the per-address cap (connection, upgrade)', labelNames: ['where'], registers: [registry],
+});
 export const edgeDrops = new client.Counter({
-  name: 'junction_edge_drops_total', help: 'Client frames dropped at the room edge (rate, cut_off) before decoding', labelNames: ['room', 'reason'], registers: [registry],
+  name: 'junction_edge_drops_total', help: 'Client frames dropped at the room edge (rate, cut_off, protocol) before decoding', labelNames: ['room', 'reason'], registers: [registry],
 });
 export const uncaughtErrors = new client.Counter({
   name: 'junction_uncaught_errors_total', help: 'Exceptions caught by a room or process guard instead of ending the process', labelNames: ['where'], registers: [registry],

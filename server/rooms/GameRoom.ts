@@ -8,7 +8,7 @@
  * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
  * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, matchMaker, type Client, type RoomException, updateLobby } from '@colyseus/core';
+import { Room, matchMaker, type AuthContext, type Client, type RoomException, updateLobby } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
@@ -43,9 +43,11 @@ import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, type SeatAuth } from '../identity/seats.js';
 import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
+import { joinAddress } from '../http/joinAddress.js';
+import { reportDecodeFailure } from '../ops/decodeReports.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'decode_error'] as const;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -125,7 +127,7 @@ export class GameRoom extends Room<TableState> {
     else if (!this.isPrivate) this.scheduleAutoStart();
   }
 
-  override async onAuth(_client: Client, raw: unknown): Promise<SeatAuth | true> {
+  override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     if (parsed.data.spectator === true) {
@@ -138,7 +140,7 @@ export class GameRoom extends Room<TableState> {
       if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
     }
-    const auth = await authenticateSeat(roomServices().identities, parsed.data.token);
+    const auth = await authenticateSeat(roomServices().identities, parsed.data.token, joinAddress(context));
     // One identity, one linked seat per table (two tabs of one browser may still both play, the
     // second anonymously: unrated and out of the history, so nobody rates themselves up).
     // A tournament seat already belongs to its registrant's identity.
@@ -166,7 +168,8 @@ export class GameRoom extends Room<TableState> {
     client.view.add(player);
     this.refreshSecrets();
     void this.publishMetadata();
-    if (this.state.phase === 'waiting' && !this.isPrivate && !this.tournament && this.seating.taken >= this.options.players) this.start();
+    if (this.tournament) this.checkedIn(this.tournament);
+    else if (this.state.phase === 'waiting' && !this.isPrivate && this.seating.taken >= this.options.players) this.start();
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
@@ -337,11 +340,40 @@ export class GameRoom extends Room<TableState> {
     return parsed.data;
   }
 
-  /** Tournament tables start at once with every seat reserved; absent players are played by a bot after the grace period. */
+  /**
+   * Tournament tables reserve every seat and wait: the first clock starts when every registrant
+   * has sat down, or when the check-in grace ends (the seats still empty are no-shows, played by a
+   * bot). Nobody can time out before they could arrive.
+   */
   private seatTournamentPlayers(t: TournamentSeating): void {
-    this.seating.reserveTournament(t, Date.now());
+    const now = Date.now();
+    this.seating.reserveTournament(t, now);
     this.options = { ...this.options, players: t.seats.length };
     this.state.seats = t.seats.length;
+    // The table lives until its result, even while nobody has arrived yet.
+    this.autoDispose = false;
+    this.state.checkInDeadline = now + t.checkInGraceSeconds * 1000;
+    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
+    this.clocks.at('autoStart', this.state.checkInDeadline, () => this.closeCheckIn(t));
+  }
+
+  /** A registrant sat down: start once nobody is missing. */
+  private checkedIn(t: TournamentSeating): void {
+    if (this.state.phase !== 'waiting') return;
+    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
+    if (this.state.waitingFor.length === 0) this.closeCheckIn(t);
+  }
+
+  private closeCheckIn(t: TournamentSeating): void {
+    if (this.state.phase !== 'waiting') return;
+    const noShows = this.seating.closeCheckIn();
+    this.state.checkInDeadline = 0;
+    syncValues(this.state.waitingFor, []);
+    if (noShows.length > 0) {
+      logger.info({ room: this.roomId, table: t.tableId, noShows: noShows.map((s) => s.seat) }, 'tournament check-in closed with no-shows');
+      void Promise.resolve(roomServices().onTournamentNoShows?.(t.tableId, this.roomId, noShows.map((s) => s.playerId)))
+        .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording no-shows failed'));
+    }
     this.start();
   }
 
@@ -386,6 +418,7 @@ export class GameRoom extends Room<TableState> {
     // Empty seats are filled with bots at the start, so the host can always start.
     this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
     this.onMessage('rematch', (client) => void this.onRematch(client));
+    this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
   }
 
   private sendRefusal(client: Client, refusal: Refusal): void {
@@ -612,6 +645,13 @@ export class GameRoom extends Room<TableState> {
   // ---------------------------------------------------------------- seats
 
   private seatLeftForGood(sessionId: string, player: PlayerState): void {
+    if (this.state.phase === 'waiting' && this.tournament) {
+      // Still theirs: reserved again (they join with their seat id as before) and awaited again.
+      const playerId = this.tournament.seats[player.seat]?.playerId;
+      if (playerId) this.seating.reserveAgain(sessionId, playerId, Date.now());
+      syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
+      return;
+    }
     if (this.state.phase === 'waiting') {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();

@@ -66,18 +66,23 @@ export class MessageEdge {
   }
 
   /**
-   * Decide on one raw frame. 'pass' lets Colyseus handle it (protocol frames such as join/leave,
+   * Decide on one raw frame. 'pass' lets Colyseus handle it (the join acknowledgement, a leave,
    * and data frames of a listed type within limits); everything else is answered here.
+   * Every frame, whatever its first byte, takes a token first: frames Colyseus would ignore
+   * (0xFF...) cost the server as much to receive, and once skipped the limit and the cut-off.
+   * Two frames are free, each possible once: the join acknowledgement while joining (Colyseus
+   * marks the client joined on it, so a second one pays) and a leave (it ends the session).
    */
   inspect(client: Client, frame: Buffer | Uint8Array | undefined): Verdict {
-    if (!frame || frame.length === 0) return 'dropped';
     if (client.state === ClientState.LEAVING) return 'dropped';
-    const code = frame[0];
-    if (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_DATA_BYTES) return 'pass';
+    const code = frame && frame.length > 0 ? frame[0] : undefined;
+    if (code === Protocol.LEAVE_ROOM) return 'pass';
+    if (code === Protocol.JOIN_ROOM && client.state === ClientState.JOINING) return 'pass';
 
     const flow = this.flowOf(client);
     const now = Date.now();
     if (!flow.bucket.take(now)) return this.overLimit(client, flow, now);
+    if (!frame || (code !== Protocol.ROOM_DATA && code !== Protocol.ROOM_DATA_BYTES)) return this.ignored();
 
     if (frame.length > this.policy.maxBytes) {
       this.count('oversized');
@@ -92,6 +97,12 @@ export class MessageEdge {
     }
     this.count(type);
     return 'pass';
+  }
+
+  /** A frame no client of ours sends (an empty one, a repeated join acknowledgement, an unknown protocol byte): dropped without a word. */
+  private ignored(): Verdict {
+    edgeDrops.inc({ room: this.policy.room, reason: 'protocol' });
+    return 'dropped';
   }
 
   private overLimit(client: Client, flow: Flow, now: number): Verdict {

@@ -84,4 +84,24 @@ describe('Seating', () => {
       { seat: 1, name: 'Bo', identityId: null, bot: false },
     ]);
   });
+
+  it('tournament check-in: who is missing, a leaver reserved again, no-shows played by a bot at once', () => {
+    const { players, seating } = table();
+    seating.reserveTournament({ tournamentId: 't', tableId: 't1', seats: [{ playerId: 'p1', name: 'Ana', identityId: 'u_a' }, { playerId: 'p2', name: 'Bo' }, { playerId: 'p3', name: 'Cleo' }] }, 1_000);
+    expect(seating.reservedSeats().map((s) => s.name)).toEqual(['Ana', 'Bo', 'Cleo']);
+    seating.seatHuman('s1', { playerId: 'p1' }, undefined, false);
+    seating.seatHuman('s2', { playerId: 'p2' }, undefined, false);
+    expect(seating.reservedSeats()).toEqual([{ playerId: 'p3', name: 'Cleo', seat: 2 }]);
+    // Ana leaves before the start: her seat is hers again, awaited, still linked to her identity.
+    seating.reserveAgain('s1', 'p1', 2_000);
+    expect(players.has('s1')).toBe(false);
+    expect(seating.reservedSeats().map((s) => s.seat)).toEqual([0, 2]);
+    expect(seating.holdsIdentity('u_a')).toBe(true);
+    // Check-in closes: Ana and Cleo are no-shows, their bots play now, not after a grace of an hour.
+    expect(seating.closeCheckIn()).toEqual([{ playerId: 'p1', seat: 0 }, { playerId: 'p3', seat: 2 }]);
+    expect(seating.botSeats(2_001, 3_600_000).seats).toEqual(new Map([[0, 'easy'], [2, 'easy']]));
+    // A no-show who comes after all takes the seat back from the bot.
+    seating.seatHuman('s3', { playerId: 'p3' }, undefined, false);
+    expect(seating.botSeats(2_002, 3_600_000).seats).toEqual(new Map([[0, 'easy']]));
+  });
 });

@@ -7,7 +7,7 @@ import type { MapSchema } from '@colyseus/schema';
 import type { BotLevel, Seat } from '../../shared/games/contract.js';
 import { PlayerState } from '../state/TableState.js';
 import { SeatIdentities, type SeatAuth } from '../identity/seats.js';
-import type { TournamentSeating } from './tournamentSeating.js';
+import type { TournamentSeatingInput } from './tournamentSeating.js';
 
 export class Seating {
   readonly identities = new SeatIdentities<PlayerState>();
@@ -62,7 +62,7 @@ export class Seating {
   }
 
   /** Tournament tables: every seat reserved for its registrant, away until they join. */
-  reserveTournament(t: TournamentSeating, now: number): void {
+  reserveTournament(t: TournamentSeatingInput, now: number): void {
     t.seats.forEach((s, seat) => {
       const player = new PlayerState();
       player.name = s.name;
@@ -89,6 +89,31 @@ export class Seating {
 
   hasReservation(playerId: string): boolean {
     return this.players.has(`reserved:${playerId}`);
+  }
+
+  /** Tournament seats whose registrant has not sat down yet, in seat order. */
+  reservedSeats(): { playerId: string; name: string; seat: number }[] {
+    return [...this.players.entries()].filter(([key]) => key.startsWith('reserved:'))
+      .map(([key, p]) => ({ playerId: key.slice('reserved:'.length), name: p.name, seat: p.seat }))
+      .sort((a, b) => a.seat - b.seat);
+  }
+
+  /** A registrant who left a tournament table before it started: the seat is reserved for them again. */
+  reserveAgain(sessionId: string, playerId: string, now: number): void {
+    const player = this.players.get(sessionId);
+    if (!player) return;
+    this.players.delete(sessionId);
+    this.absentSince.delete(sessionId);
+    player.connected = false;
+    this.players.set(`reserved:${playerId}`, player);
+    this.absentSince.set(`reserved:${playerId}`, now);
+  }
+
+  /** Check-in is over: the seats still reserved are no-shows, and their bot plays from now on (no second grace). */
+  closeCheckIn(): { playerId: string; seat: number }[] {
+    const noShows = this.reservedSeats();
+    for (const s of noShows) this.absentSince.set(`reserved:${s.playerId}`, Number.NEGATIVE_INFINITY);
+    return noShows.map(({ playerId, seat }) => ({ playerId, seat }));
   }
 
   /**

@@ -15,6 +15,8 @@ export interface RoomServices {
   internalKey: string;
   /** Called after a finished game's record is stored. */
   onGameStored: (record: GameRecord) => Promise<void> | void;
+  /** A tournament table closed its check-in with these registrants absent (their seats are played by a bot). */
+  onTournamentNoShows?: (tableId: string, roomId: string, playerIds: string[]) => Promise<void> | void;
   /** True once SIGTERM arrived: no new tables here. */
   draining: boolean;
 }

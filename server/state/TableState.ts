@@ -109,4 +109,8 @@ export class TableState extends Schema {
   @type([LogEntryState]) log = new ArraySchema<LogEntryState>();
   /** The final standing once finished. */
   @type(ResultState) result?: ResultState;
+  /** Tournament tables while waiting: when check-in closes and the table starts anyway (server epoch ms), 0 otherwise. */
+  @type('number') checkInDeadline = 0;
+  /** Tournament tables while waiting: the seats whose registrant has not sat down yet (names are in `players`). */
+  @type(['int8']) waitingFor = new ArraySchema<number>();
 }

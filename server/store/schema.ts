@@ -20,7 +20,9 @@ export interface Database {
     table_size: number; seat_min: number; seat_max: number; rounds: number; advance_per_table: number;
     placement_points: Json; bye_points: number | null; starts_at: Big; private_code: string | null;
     status: string; current_round: number; seed: Big; created_at: Big; updated_at: Big;
+    check_in_grace_seconds: ColumnType<number, number | undefined, number>;
   };
+  tournament_no_shows: { table_id: string; player_id: string; tournament_id: string; room_id: string; at: Big };
   tournament_registrations: {
     tournament_id: string; player_id: string; name: string; guest: boolean; registered_at: Big;
     checked_in_at: BigNull; dropped_at: BigNull; eliminated_round: number | null; identity_id: string | null;

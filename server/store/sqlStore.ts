@@ -9,7 +9,7 @@ import type { Database } from './schema.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import type {
-  GameRecord, GameSessionRecord, IdentityRecord, JournalCommit, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
+  GameRecord, GameSessionRecord, IdentityRecord, JournalCommit, NoShowRecord, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
   TableStatus, TournamentRecord, TournamentStatus,
 } from './types.js';
 
@@ -36,6 +36,7 @@ function tournamentFromRow(r: Row<'tournaments'>): TournamentRecord {
     advancePerTable: r.advance_per_table, placementPoints: json(r.placement_points), byePoints: r.bye_points,
     startsAt: num(r.starts_at), privateCode: r.private_code, status: r.status as TournamentStatus,
     currentRound: r.current_round, seed: num(r.seed), createdAt: num(r.created_at), updatedAt: num(r.updated_at),
+    checkInGraceSeconds: r.check_in_grace_seconds,
   };
 }
 
@@ -149,7 +150,7 @@ export class SqlStore implements Store {
       table_size: t.tableSize, seat_min: t.seatMin, seat_max: t.seatMax, rounds: t.rounds,
       advance_per_table: t.advancePerTable, placement_points: JSON.stringify(t.placementPoints), bye_points: t.byePoints,
       starts_at: t.startsAt, private_code: t.privateCode, status: t.status, current_round: t.currentRound,
-      seed: t.seed, created_at: t.createdAt, updated_at: t.updatedAt,
+      seed: t.seed, created_at: t.createdAt, updated_at: t.updatedAt, check_in_grace_seconds: t.checkInGraceSeconds,
     }).execute();
   }
 
@@ -278,6 +279,19 @@ export class SqlStore implements Store {
       if (close.results.length > 0) await trx.insertInto('tournament_results').values(close.results.map(resultRow)).execute();
       return true;
     });
+  }
+
+  async addNoShows(records: NoShowRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.db.insertInto('tournament_no_shows').values(records.map((r) => ({
+      table_id: r.tableId, player_id: r.playerId, tournament_id: r.tournamentId, room_id: r.roomId, at: r.at,
+    }))).onConflict((oc) => oc.columns(['table_id', 'player_id']).doNothing()).execute();
+  }
+
+  async listNoShows(tournamentId: string): Promise<NoShowRecord[]> {
+    const rows = await this.db.selectFrom('tournament_no_shows').selectAll()
+      .where('tournament_id', '=', tournamentId).orderBy('at').orderBy('table_id').orderBy('player_id').execute();
+    return rows.map((r) => ({ tournamentId: r.tournament_id, tableId: r.table_id, playerId: r.player_id, roomId: r.room_id, at: num(r.at) }));
   }
 
   async listTableResults(tournamentId: string): Promise<TableResultRecord[]> {
@@ -463,6 +477,21 @@ export class SqlStore implements Store {
   async pruneGameLogs(before: number): Promise<number> {
     const deleted = await this.db.deleteFrom('game_sessions').where('started_at', '<', before).executeTakeFirst();
     return Number(deleted.numDeletedRows);
+  }
+
+  async pruneIdleGuests(before: number, limit: number): Promise<number> {
+    // Seats in sessions started since `before` are a guest at play (a first game still running).
+    const deleted = await sql`delete from identities where id in (
+      select i.id from identities i
+      where i.created_at < ${before} and i.updated_at < ${before}
+        and not exists (select 1 from player_games p where p.identity_id = i.id)
+        and not exists (select 1 from tournament_registrations r where r.identity_id = i.id)
+        and i.id not in (
+          select s.seat->>'identityId' from game_sessions g, jsonb_array_elements(g.seats) as s(seat)
+          where g.started_at >= ${before} and s.seat->>'identityId' is not null)
+      order by i.created_at
+      limit ${limit})`.execute(this.db);
+    return Number(deleted.numAffectedRows ?? 0);
   }
 
   async listPlayerGames(identityId: string, q: { limit?: number; ratingKey?: string } = {}): Promise<PlayerGameRecord[]> {

@@ -21,7 +21,7 @@ function tournament(id: string, over: Partial<TournamentRecord> = {}): Tournamen
   return {
     id, name: 'Night', game: 'bip_bip', variant: 'single', format: 'swiss', tableSize: 4, seatMin: 2, seatMax: 4,
     rounds: 3, advancePerTable: 2, placementPoints: [3, 2, 1, 0], byePoints: null, startsAt: 1_700_000_000_000,
-    privateCode: null, status: 'registration', currentRound: 0, seed: 123, createdAt: 1, updatedAt: 1, ...over,
+    privateCode: null, status: 'registration', currentRound: 0, seed: 123, createdAt: 1, updatedAt: 1, checkInGraceSeconds: 60, ...over,
   };
 }
 
@@ -139,6 +139,23 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().listTableResults('t-round')).toEqual([...results, bye].sort((x, y) => (x.playerId < y.playerId ? -1 : 1)));
       await s().updateRound('t-round', 1, { status: 'done', finishedAt: 11 });
       expect((await s().listRounds('t-round'))[0]).toMatchObject({ status: 'done', finishedAt: 11 });
+    });
+
+    it('records a table\'s no-shows once per player and lists them by tournament', async (ctx) => {
+      if (!store) return ctx.skip();
+      await s().createTournament(tournament('t-noshow', { checkInGraceSeconds: 5 }));
+      expect((await s().getTournament('t-noshow'))?.checkInGraceSeconds).toBe(5);
+      const table: TableRecord = {
+        id: 't-noshow-r1-t1', tournamentId: 't-noshow', round: 1, number: 1, seats: [{ playerId: 'a', name: 'A' }, { playerId: 'b', name: 'B' }],
+        roomId: 'room-n', status: 'playing', gameId: null, createdAt: 1, finishedAt: null,
+      };
+      await s().createRound({ tournamentId: 't-noshow', number: 1, status: 'playing', startedAt: 1, finishedAt: null, repeats: 0 }, [table], []);
+      const b = { tournamentId: 't-noshow', tableId: table.id, playerId: 'b', roomId: 'room-n', at: 7 };
+      await s().addNoShows([b]);
+      await s().addNoShows([{ ...b, at: 8 }]);
+      await s().addNoShows([]);
+      expect(await s().listNoShows('t-noshow')).toEqual([b]);
+      expect(await s().listNoShows('t-other')).toEqual([]);
     });
 
     it('closes a table only once under concurrent reports', async (ctx) => {

@@ -117,6 +117,8 @@ export interface TournamentRecord {
   /** Private tournaments: registering needs this code. */
   privateCode: string | null;
   status: TournamentStatus;
+  /** How long a round's table waits for its registrants before it starts without them (docs/tournaments.md). */
+  checkInGraceSeconds: number;
   /** 0 before the first round. */
   currentRound: number;
   seed: number;
@@ -172,6 +174,16 @@ export interface TableRecord {
   gameId: string | null;
   createdAt: number;
   finishedAt: number | null;
+}
+
+/** A registrant who had not sat down at their table when its check-in closed (a bot played the seat). */
+export interface NoShowRecord {
+  tournamentId: string;
+  tableId: string;
+  playerId: string;
+  /** The room whose check-in closed without them. */
+  roomId: string;
+  at: number;
 }
 
 /** One player's outcome in one round: a place at a table, or a bye (tableId null). */
@@ -245,6 +257,9 @@ export interface Store {
    */
   finishTable(id: string, close: { status: 'done' | 'adjudicated'; gameId: string | null; finishedAt: number; results: TableResultRecord[] }): Promise<boolean>;
   listTableResults(tournamentId: string): Promise<TableResultRecord[]>;
+  /** Records no-shows once per table and player (a second report of the same one changes nothing). */
+  addNoShows(records: NoShowRecord[]): Promise<void>;
+  listNoShows(tournamentId: string): Promise<NoShowRecord[]>;
 
   /**
    * Rates one game once: inside one transaction (serialised per game), reads the current ratings
@@ -286,6 +301,11 @@ export interface Store {
   gameLogBytes(gameId: string): Promise<number>;
   /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */
   pruneGameLogs(before: number): Promise<number>;
+  /**
+   * Deletes up to `limit` guests (oldest first) created and last renamed before `before` that never
+   * finished a game, hold no tournament registration and sit in no session started since. Returns how many.
+   */
+  pruneIdleGuests(before: number, limit: number): Promise<number>;
 
   // ---- history
   /** Newest first; `limit` defaults to 50. */

@@ -70,6 +70,7 @@ export interface PublicTournament {
   id: string; name: string; game: string; variant: string; format: string; tableSize: number;
   rounds: number; advancePerTable: number; placementPoints: number[]; byePoints: number | null;
   startsAt: number; private: boolean; status: string; currentRound: number; createdAt: number; updatedAt: number;
+  checkInGraceSeconds: number;
 }
 
 export function publicTournament(t: TournamentRecord): PublicTournament {
@@ -77,7 +78,7 @@ export function publicTournament(t: TournamentRecord): PublicTournament {
     id: t.id, name: t.name, game: t.game, variant: t.variant, format: t.format, tableSize: t.tableSize,
     rounds: t.rounds, advancePerTable: t.advancePerTable, placementPoints: t.placementPoints, byePoints: t.byePoints,
     startsAt: t.startsAt, private: t.privateCode !== null, status: t.status, currentRound: t.currentRound,
-    createdAt: t.createdAt, updatedAt: t.updatedAt,
+    createdAt: t.createdAt, updatedAt: t.updatedAt, checkInGraceSeconds: t.checkInGraceSeconds,
   };
 }
 
@@ -98,11 +99,14 @@ export async function publicView(service: TournamentService, store: Store, id: s
   if (!view) return null;
   const results = await store.listTableResults(id);
   const names = new Map(view.players.map((p) => [p.playerId, p.name]));
+  const noShow = new Set(view.noShows.map((n) => `${n.tableId} ${n.playerId}`));
+  const noShowsOf = new Map<string, number>();
+  for (const n of view.noShows) noShowsOf.set(n.playerId, (noShowsOf.get(n.playerId) ?? 0) + 1);
   const table = (x: TableRecord) => ({
     id: x.id, number: x.number, roomId: x.roomId, status: x.status, gameId: x.gameId, finishedAt: x.finishedAt,
     seats: x.seats.map((s) => {
       const r = results.find((y) => y.tableId === x.id && y.playerId === s.playerId);
-      return { playerId: publicPlayerId(s.playerId), name: s.name, place: r?.place ?? null, points: r?.points ?? null };
+      return { playerId: publicPlayerId(s.playerId), name: s.name, place: r?.place ?? null, points: r?.points ?? null, noShow: noShow.has(`${x.id} ${s.playerId}`) };
     }),
   });
   return {
@@ -112,7 +116,7 @@ export async function publicView(service: TournamentService, store: Store, id: s
       number: r.number, status: r.status, startedAt: r.startedAt, finishedAt: r.finishedAt, repeats: r.repeats,
       byes: r.byes.map(publicPlayerId), tables: r.tables.map(table),
     })),
-    standings: view.standings.map((s) => ({ ...s, playerId: publicPlayerId(s.playerId), name: names.get(s.playerId) ?? '' })),
+    standings: view.standings.map((s) => ({ ...s, playerId: publicPlayerId(s.playerId), name: names.get(s.playerId) ?? '', noShows: noShowsOf.get(s.playerId) ?? 0 })),
   };
 }
 export type PublicTournamentView = NonNullable<Awaited<ReturnType<typeof publicView>>>;
@@ -252,7 +256,12 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     }
     // The registrant plays (and is rated) as their guest identity (Authorization: Bearer <guest token>);
     // without one, or with a token nobody holds, a fresh guest is issued with the registration.
-    const guest = await identities.resolveOrCreate(bearer(req) ?? undefined);
+    const guest = await identities.resolveOrCreate(bearer(req) ?? undefined, req.ip ?? 'unknown');
+    if (guest.limited !== undefined) {
+      res.set('Retry-After', String(guest.limited)).status(429)
+        .json({ error: 'Too many new guests from your address: wait a little.', code: 'too_many_requests', params: { count: guest.limited } });
+      return;
+    }
     const reg = await service.register(t.id, { name: body.name, code: body.code, identityId: guest.identity.id });
     res.status(201).json({
       playerId: publicPlayerId(reg.playerId), seatId: reg.playerId, name: reg.name, token: tokens.player(t.id, reg.playerId),

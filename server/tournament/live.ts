@@ -11,6 +11,8 @@
  *    player's own view (server/tournament/playerView.ts: table, room id, seat id), to that
  *    player's responses only.
  * A stream gets a frame when it opens and then only when its content changed.
+ * One client address may hold at most `perAddress` streams in this process (all tournaments
+ * together): without that, one address could take every viewer slot of a tournament.
  */
 import type { Request, Response } from 'express';
 import type { Presence } from '@colyseus/core';
@@ -49,12 +51,15 @@ export class LiveTournaments {
   private readonly publishTimers = new Map<string, NodeJS.Timeout>();
   private readonly keepalive: NodeJS.Timeout;
   private readonly unsubscribeService: () => void;
+  /** Open streams per client address (entries only while some are open). */
+  private readonly byAddress = new Map<string, number>();
 
   constructor(
     private readonly presence: Presence,
     service: TournamentService,
     private readonly render: (tournamentId: string) => Promise<unknown>,
     private readonly renderPlayers: RenderPlayers,
+    private readonly perAddress: number,
   ) {
     // Announce changes (coalesced per tournament: one change often emits several times).
     this.unsubscribeService = service.onChange((id) => {
@@ -79,6 +84,7 @@ export class LiveTournaments {
       res.status(503).json({ error: 'Too many live viewers: poll GET /api/tournaments/:id instead.', code: 'too_many_viewers' });
       return;
     }
+    if (!this.admit(req, res)) return;
     await this.open(tournamentId, null, req, res);
   }
 
@@ -88,7 +94,25 @@ export class LiveTournaments {
       res.status(503).json({ error: 'Too many live streams: poll GET /api/tournaments/:id/me instead.', code: 'too_many_viewers' });
       return;
     }
+    if (!this.admit(req, res)) return;
     await this.open(tournamentId, playerId, req, res);
+  }
+
+  /** Counts the stream against its address until the client goes, or answers 429 when the address has its share. */
+  private admit(req: Request, res: Response): boolean {
+    const address = req.ip ?? 'unknown';
+    const open = this.byAddress.get(address) ?? 0;
+    if (open >= this.perAddress) {
+      res.status(429).json({ error: `Too many live streams from your address (at most ${this.perAddress}): close some pages.`, code: 'too_many_streams', params: { max: this.perAddress } });
+      return false;
+    }
+    this.byAddress.set(address, open + 1);
+    res.once('close', () => {
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+    });
+    return true;
   }
 
   async close(): Promise<void> {

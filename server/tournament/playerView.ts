@@ -30,6 +30,8 @@ export function playerViews(view: TournamentView) {
       table: mine && {
         id: mine.id, number: mine.number, roomId, status: mine.status,
         ready: mine.status === 'playing' && roomId !== null,
+        /** This player had not sat down when the table's check-in closed. */
+        noShow: view.noShows.some((n) => n.tableId === mine.id && n.playerId === playerId),
         seats: mine.seats.map((s) => ({ playerId: publicPlayerId(s.playerId), name: s.name })),
       },
       standing: standing && { ...standing, playerId: publicPlayerId(playerId) },

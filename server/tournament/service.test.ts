@@ -137,6 +137,33 @@ describe('TournamentService (embedded store)', () => {
     expect(await store.getGameResult(record.id)).toEqual(record);
   });
 
+  it('passes the organiser\'s check-in grace to every table (60 s by default, bounded) and records no-shows once, from the table\'s own room only', async () => {
+    const launcher = new FakeLauncher();
+    const service = new TournamentService({ store, launcher, seed: 5 });
+    await expect(service.create({ ...base, checkInGraceSeconds: 0 })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(service.create({ ...base, checkInGraceSeconds: 601 })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(service.create({ ...base, checkInGraceSeconds: 2.5 })).rejects.toMatchObject({ code: 'bad_request' });
+    expect((await service.create(base)).checkInGraceSeconds).toBe(60);
+    const { t } = await withPlayers(service, { ...base, rounds: 1, checkInGraceSeconds: 7 }, 4);
+    await service.start(t.id);
+    const [table] = launcher.open();
+    expect(table.checkInGraceSeconds).toBe(7);
+    const [a, b] = table.seats.map((s) => s.playerId);
+    // Before the launch is stored (check-in closed at once): asked again later, nothing recorded.
+    const planned = { ...(await store.getTable(table.tableId))!, id: `${table.tableId}-planned`, number: 99, roomId: null, status: 'pending' as const };
+    await store.createRound({ tournamentId: t.id, number: 2, status: 'playing', startedAt: 1, finishedAt: null, repeats: 0 }, [{ ...planned, round: 2 }], []);
+    expect(await service.recordNoShows(planned.id, 'room-early', [a])).toBeNull();
+    // Another room, an unknown table, a player not seated here: nothing is recorded.
+    expect(await service.recordNoShows(table.tableId, 'room-elsewhere', [a])).toBe(0);
+    expect(await service.recordNoShows('no-such-table', table.roomId, [a])).toBe(0);
+    expect(await service.recordNoShows(table.tableId, table.roomId, ['g_stranger'])).toBe(0);
+    expect(await service.recordNoShows(table.tableId, table.roomId, [a, b, a])).toBe(2);
+    expect(await service.recordNoShows(table.tableId, table.roomId, [a])).toBe(1); // reported again: still one row
+    const view = (await service.get(t.id))!;
+    expect(view.noShows.map((n) => n.playerId).sort()).toEqual([a, b].sort());
+    expect(view.noShows.every((n) => n.tableId === table.tableId && n.roomId === table.roomId)).toBe(true);
+  });
+
   it('scores ties and missing players: shared places share points, an absent seat is last', async () => {
     const launcher = new FakeLauncher();
     const service = new TournamentService({ store, launcher, seed: 3 });

@@ -14,12 +14,17 @@ import {
   DEFAULT_PLACEMENT_POINTS, advancers, computeStandings, defaultByePoints, lot, normalisePlaces, pairRound,
   pointsForPlaces, type PlayerRoundResult, type SeatRange, type Standing,
 } from '../../shared/tournament/index.js';
+import { CHECK_IN_GRACE_MAX_SECONDS, CHECK_IN_GRACE_MIN_SECONDS, DEFAULT_CHECK_IN_GRACE_SECONDS } from '../rooms/tournamentSeating.js';
 import type {
-  GameRecord, RegistrationRecord, RoundRecord, Store, TableRecord, TableResultRecord, TournamentRecord,
+  GameRecord, NoShowRecord, RegistrationRecord, RoundRecord, Store, TableRecord, TableResultRecord, TournamentRecord,
 } from '../store/index.js';
 
 export interface TableLauncher {
-  launch(t: { tournamentId: string; tableId: string; game: string; variant: string; seats: { playerId: string; name: string; identityId?: string | null }[] }): Promise<{ roomId: string }>;
+  launch(t: {
+    tournamentId: string; tableId: string; game: string; variant: string; seats: { playerId: string; name: string; identityId?: string | null }[];
+    /** How long the table waits for its registrants before it starts without them. */
+    checkInGraceSeconds: number;
+  }): Promise<{ roomId: string }>;
   /** Which of these rooms still exist on some process (one look-up for a whole round). */
   openRooms(roomIds: readonly string[]): Promise<Set<string>>;
   /** Closes a room opened for a table that another launch got first. */
@@ -56,10 +61,12 @@ export const createTournamentSchema = z.object({
   startsAt: z.number().int().min(0),
   /** A private tournament: registering needs the code (`true` = generate one). */
   privateCode: z.union([z.literal(true), z.string().trim().toUpperCase().regex(/^[A-Z0-9]{4,12}$/)]).optional(),
+  /** How long each round's table waits for its registrants before a bot plays the empty seats. */
+  checkInGraceSeconds: z.number().int().min(CHECK_IN_GRACE_MIN_SECONDS).max(CHECK_IN_GRACE_MAX_SECONDS).default(DEFAULT_CHECK_IN_GRACE_SECONDS),
 });
 export type CreateTournamentInput = z.input<typeof createTournamentSchema>;
 
-const FORM_LABELS: Record<string, string> = { name: 'name', game: 'game', variant: 'variant', tableSize: 'table_size', rounds: 'rounds', format: 'format' };
+const FORM_LABELS: Record<string, string> = { name: 'name', game: 'game', variant: 'variant', tableSize: 'table_size', rounds: 'rounds', format: 'format', checkInGraceSeconds: 'check_in_grace' };
 
 /** The tournament form's label of a field (client/i18n/locales/<lang>/tournament.json `form.*`); other fields have none. */
 export const tournamentFieldLabel: FieldLabel = (field) => (FORM_LABELS[field] ? `tournament:form.${FORM_LABELS[field]}` : null);
@@ -85,6 +92,8 @@ export interface TournamentView {
   players: RegistrationRecord[];
   rounds: RoundView[];
   standings: Standing[];
+  /** Registrants who had not sat down when their table's check-in closed. */
+  noShows: NoShowRecord[];
 }
 
 const LAUNCH_BATCH = 16;
@@ -139,6 +148,7 @@ export class TournamentService {
       placementPoints: o.placementPoints, byePoints: o.byePoints, startsAt: o.startsAt,
       privateCode: o.privateCode === true ? newCode() : o.privateCode ?? null,
       status: 'registration', currentRound: 0, seed: lot(this.seed, id), createdAt: at, updatedAt: at,
+      checkInGraceSeconds: o.checkInGraceSeconds,
     };
     await this.store.createTournament(t);
     this.emit(id);
@@ -308,6 +318,25 @@ export class TournamentService {
   }
 
   /**
+   * A table's check-in closed with these registrants absent (the room reports it; a bot plays
+   * their seats). Only the table's own room counts, and only its seated players; idempotent.
+   * Null while the table's room is not stored yet (a grace shorter than the launch's store write):
+   * the caller asks again.
+   */
+  async recordNoShows(tableId: string, roomId: string, playerIds: readonly string[]): Promise<number | null> {
+    const table = await this.store.getTable(tableId);
+    if (table?.status === 'pending') return null;
+    if (!table || table.roomId !== roomId) return 0;
+    const seated = new Set(table.seats.map((s) => s.playerId));
+    const at = this.now();
+    const records = [...new Set(playerIds)].filter((id) => seated.has(id))
+      .map((playerId) => ({ tournamentId: table.tournamentId, tableId, playerId, roomId, at }));
+    await this.store.addNoShows(records);
+    if (records.length > 0) this.emit(table.tournamentId);
+    return records.length;
+  }
+
+  /**
    * After a restart, and every so often on every process: for every unfinished tournament, picks up
    * results that were stored but not reported, takes any step that is due, opens tables that were
    * planned but not launched (a launch that failed is retried), and reopens tables whose room is
@@ -341,7 +370,9 @@ export class TournamentService {
           await this.reportTableResult(table.id, stored);
           continue;
         }
-        const { roomId } = await this.launcher.launch({ tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats });
+        const { roomId } = await this.launcher.launch({
+          tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats, checkInGraceSeconds: t.checkInGraceSeconds,
+        });
         if (await this.store.relaunchTable(table.id, roomId, table.roomId)) this.emit(tournamentId);
         else await this.launcher.discard(roomId);
       } catch (error) {
@@ -355,9 +386,9 @@ export class TournamentService {
   async get(tournamentId: string): Promise<TournamentView | null> {
     const tournament = await this.store.getTournament(tournamentId);
     if (!tournament) return null;
-    const [players, rounds, tables, results] = await Promise.all([
+    const [players, rounds, tables, results, noShows] = await Promise.all([
       this.store.listRegistrations(tournamentId), this.store.listRounds(tournamentId),
-      this.store.listTables(tournamentId), this.store.listTableResults(tournamentId),
+      this.store.listTables(tournamentId), this.store.listTableResults(tournamentId), this.store.listNoShows(tournamentId),
     ]);
     return {
       tournament,
@@ -368,6 +399,7 @@ export class TournamentService {
         byes: results.filter((x) => x.round === r.number && x.bye).map((x) => x.playerId),
       })),
       standings: this.standingsFrom(tournament, players, results),
+      noShows,
     };
   }
 
@@ -502,7 +534,7 @@ export class TournamentService {
       await Promise.all(pending.slice(i, i + LAUNCH_BATCH).map(async (table) => {
         try {
           const { roomId } = await this.launcher.launch({
-            tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats,
+            tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats, checkInGraceSeconds: t.checkInGraceSeconds,
           });
           // Another process may have launched it meanwhile: the first recorded room is the table's.
           if (!(await this.store.markTableLaunched(table.id, roomId))) await this.launcher.discard(roomId);

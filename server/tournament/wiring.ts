@@ -28,6 +28,9 @@ export interface Tournaments {
 
 /** How often tournaments whose start time has passed are started. */
 export const START_DUE_EVERY_MS = 5_000;
+/** A table's no-shows wait this long, this many times, for its launch to be stored (a very short check-in grace). */
+const NO_SHOW_RETRY_MS = 500;
+const NO_SHOW_ATTEMPTS = 20;
 /** How often unfinished tournaments are swept for failed launches and tables whose room was lost. */
 export const SWEEP_EVERY_MS = 30_000;
 
@@ -45,7 +48,7 @@ export function roomLauncher(services: RoomServices): TableLauncher {
       const room = await matchMaker.createRoom(t.game, {
         variant: t.variant,
         players: t.seats.length,
-        tournament: { tournamentId: t.tournamentId, tableId: t.tableId, seats: t.seats },
+        tournament: { tournamentId: t.tournamentId, tableId: t.tableId, seats: t.seats, checkInGraceSeconds: t.checkInGraceSeconds },
         internalKey: services.internalKey,
       });
       return { roomId: room.roomId };
@@ -74,11 +77,18 @@ export async function setUpTournaments(deps: { app: Express; store: Store; prese
     onError: (error, context) => logger.warn({ err: error }, `tournament: ${context}`),
   });
   const tokens = new TournamentTokens(tokenSecret(services));
-  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id), (id) => readPlayerViews(service, id));
+  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id), (id) => readPlayerViews(service, id), services.config.SSE_STREAMS_PER_ADDRESS);
 
   services.onGameStored = async (record) => {
     await rateGame(store, record);
     if (record.tableId) await service.reportTableResult(record.tableId, record);
+  };
+  services.onTournamentNoShows = async (tableId, roomId, playerIds) => {
+    for (let attempt = 0; attempt < NO_SHOW_ATTEMPTS; attempt++) {
+      if ((await service.recordNoShows(tableId, roomId, playerIds)) !== null) return;
+      await new Promise((resolve) => setTimeout(resolve, NO_SHOW_RETRY_MS));
+    }
+    logger.warn({ table: tableId, room: roomId }, 'tournament: no-shows not recorded, the table was never marked launched');
   };
 
   await service.resume();

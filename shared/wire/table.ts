@@ -69,3 +69,12 @@ export function readResult(source: { result?: ResultWire } | ResultWire | undefi
     summary: readMsg(result.summary, result.summaryParams),
   };
 }
+
+/** A tournament table waiting for its registrants (TableState `checkInDeadline`, `waitingFor`). */
+export interface CheckIn { deadline: number; waitingFor: number[] }
+
+/** The check-in a tournament table waits on, or null (started, or not a tournament table). */
+export function readCheckIn(state: { phase?: string; checkInDeadline?: number; waitingFor?: WireList<number> }): CheckIn | null {
+  if (state.phase !== 'waiting' || !state.checkInDeadline) return null;
+  return { deadline: state.checkInDeadline, waitingFor: list(state.waitingFor) };
+}

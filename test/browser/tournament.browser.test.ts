@@ -34,6 +34,7 @@ describe.skipIf(!browserTestsRun)('Tournaments in the browser', () => {
     await page.getByLabel('Variant').selectOption('juniors');
     await page.getByLabel('Table size').fill('2');
     await page.getByLabel('Rounds').fill('1');
+    await page.getByLabel('Check-in time at the table (seconds)').fill('30');
     await page.click('[data-testid=tournament-create]');
 
     await page.getByLabel('Your name').fill('Ana');
@@ -41,7 +42,8 @@ describe.skipIf(!browserTestsRun)('Tournaments in the browser', () => {
     await page.click('[data-testid=tournament-check-in]', { timeout: 10_000 });
     await page.getByText('Checked in: wait for your table.').waitFor({ timeout: 10_000 });
 
-    const [summary] = (await api<{ id: string; name: string }[]>('GET', '/')).filter((t) => t.name === 'Browser night');
+    const [summary] = (await api<{ id: string; name: string; checkInGraceSeconds: number }[]>('GET', '/')).filter((t) => t.name === 'Browser night');
+    expect(summary.checkInGraceSeconds).toBe(30);
     const bo = await api<{ token: string; seatId: string }>('POST', `/${summary.id}/register`, { name: 'Bo' });
     await api('POST', `/${summary.id}/check-in`, {}, bo.token);
 

@@ -128,7 +128,8 @@ describe('finished rooms', () => {
     await eventually(() => host.state.phase === 'playing', 5000, 'start');
     await host.leave(true); // the absent seat is played by a bot at once (ABSENT_GRACE_MS 0)
     const roomId = host.roomId;
-    await eventually(async () => (await fetch(`${server.http}/api/results/${roomId}`)).ok, 120_000, 'result stored');
+    // A private table's result is not public (GET /api/results/:id answers 404): read the store.
+    await eventually(async () => (await server.junction.store.getGameResult(roomId)) !== null, 120_000, 'result stored');
     await eventually(async () => !matchMaker.getLocalRoomById(roomId) && (await matchMaker.query({ roomId })).length === 0,
       15_000, 'finished room disposed');
   }, 180_000);

@@ -39,6 +39,8 @@ interface Player { name: string; token: string; seatId: string; playerId: string
 async function setUp(server: TestServer, n: number, rounds: number): Promise<{ id: string; organiser: string; players: Player[] }> {
   const created = await ok(server, 'POST', '/', {
     name: `Night of ${n}`, game: GAME, variant: VARIANT, tableSize: 4, rounds, format: 'swiss', startsAt: Date.now() + 86_400_000,
+    // Most seats here are never taken: their tables start after a second of check-in (bots play them).
+    checkInGraceSeconds: 1,
   });
   const id = created.tournament.id as string;
   const players: Player[] = [];

@@ -15,6 +15,8 @@ describe('the frame clock', () => {
     expect(clockLabel({ ...base, game: 'rush_hour', deadline: 4_000 })?.msg).toEqual({ key: 'common:clock.reveal', params: { s: 3 } });
     expect(clockLabel({ ...base, phase: 'waiting', autoStartAt: 21_000 })?.msg).toEqual({ key: 'common:clock.bots_fill', params: { s: 20 } });
     expect(clockLabel({ ...base, phase: 'waiting' })?.msg.key).toBe('common:clock.waiting_players');
+    // A tournament table waiting for its registrants: one countdown and who is missing.
+    expect(clockLabel({ ...base, phase: 'waiting', checkIn: { deadline: 46_000, waitingFor: [0, 2] } })).toEqual({ msg: { key: 'common:clock.check_in', params: { s: 45 } }, mine: false, names: [0, 2] });
     expect(clockLabel({ ...base, mySeat: null, active: [0], deadline: 5_000 })?.mine).toBe(false);
     expect(clockLabel(base)).toBeNull();
   });

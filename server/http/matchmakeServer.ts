@@ -1,0 +1,126 @@
+/**
+ * The Colyseus server with its matchmaking HTTP answers made to match docs/protocol.md. Colyseus
+ * 0.16 answers a body that is not JSON with 200 `{ error }`, and reflects any `Origin` with
+ * `Access-Control-Allow-Credentials: true`, so any site could make a visitor's browser open tables.
+ * Here:
+ *  - a body that is not one JSON object → 400 `bad_json`, JSON like every other HTTP error;
+ *  - CORS headers only for the page's own origin and CORS_ORIGINS; any other origin gets none
+ *    (the browser then refuses to send colyseus.js' JSON request);
+ *  - the matchmaker's own refusals (a full table, a join refused in onAuth) stay 200
+ *    `{ code, error }`: that is what colyseus.js turns into a MatchMakeError with its code.
+ * The per-address limit and the declared body length are checked before (matchmakeLimit.ts).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Server, getBearerToken, matchMaker, type ServerOptions } from '@colyseus/core';
+import { MATCHMAKE_BODY_LIMIT } from './matchmakeLimit.js';
+import { clientAddress, type ProxyTrust } from './clientAddress.js';
+
+export interface MatchmakeEdge {
+  /** CORS_ORIGINS: comma-separated origins, e.g. "https://junction.example". */
+  origins: string;
+  trust: ProxyTrust;
+}
+
+const CORS = {
+  'Access-Control-Allow-Headers': 'Origin, X-Requested-With, Content-Type, Accept, Authorization',
+  'Access-Control-Allow-Methods': 'OPTIONS, POST',
+  'Access-Control-Allow-Credentials': 'true',
+  'Access-Control-Max-Age': '86400',
+};
+
+export class JunctionServer extends Server {
+  private readonly origins: ReadonlySet<string>;
+  private readonly trust: ProxyTrust;
+
+  constructor(options: ServerOptions, edge: MatchmakeEdge) {
+    super(options);
+    this.origins = new Set(edge.origins.split(',').map((o) => o.trim().replace(/\/+$/, '').toLowerCase()).filter(Boolean));
+    this.trust = edge.trust;
+  }
+
+  protected override async handleMatchMakeRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const headers: Record<string, string> = { Vary: 'Origin', ...this.corsHeaders(req) };
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
+      return answer(res, 503, headers, { code: 'server_draining', error: 'The server is restarting: try again in a moment.', status: 503 });
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, headers);
+      res.end();
+      return;
+    }
+    const params: string[] = req.url?.match(matchMaker.controller.allowedRoomNameChars) ?? [];
+    const at = params.indexOf(matchMaker.controller.matchmakeRoute);
+    const method = at >= 0 ? params[at + 1] : undefined;
+    if (req.method !== 'POST' || !method) {
+      return answer(res, 404, headers, { code: 'no_such_route', error: 'No such matchmaking route.', status: 404 });
+    }
+    const body = await readBody(req);
+    if (body === 'aborted') return void res.destroy();
+    if (body === 'too_large') {
+      return answer(res, 413, headers, { code: 'body_too_large', error: `A matchmaking request may be at most ${MATCHMAKE_BODY_LIMIT} bytes.`, status: 413 });
+    }
+    const options = parseObject(body);
+    if (!options) return answer(res, 400, headers, { code: 'bad_json', error: 'The request body is not a JSON object.', status: 400 });
+    try {
+      const response = await matchMaker.controller.invokeMethod(method, params[at + 2] ?? '', options, {
+        token: getBearerToken(req.headers.authorization ?? ''),
+        headers: req.headers,
+        ip: clientAddress(req, this.trust),
+        req,
+      }) as Record<string, unknown>;
+      if (this.transport.protocol !== undefined) response.protocol = this.transport.protocol;
+      answer(res, 200, headers, response);
+    } catch (error) {
+      const e = error as { code?: unknown; message?: unknown };
+      answer(res, 200, headers, { code: e.code, error: e.message });
+    }
+  }
+
+  /** The page's own origin, or one the operator listed; nothing for any other. */
+  private corsHeaders(req: IncomingMessage): Record<string, string> {
+    const origin = req.headers.origin;
+    if (typeof origin !== 'string' || origin.length > 200) return {};
+    const normalised = origin.replace(/\/+$/, '').toLowerCase();
+    let sameOrigin = false;
+    try {
+      sameOrigin = new URL(normalised).host === String(req.headers.host ?? '').toLowerCase();
+    } catch {
+      // not an origin at all ("null", garbage): no CORS headers
+    }
+    return sameOrigin || this.origins.has(normalised) ? { ...CORS, 'Access-Control-Allow-Origin': origin } : {};
+  }
+}
+
+function answer(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** The body as text, never more than the limit (the edge checked the declared length; this checks the bytes). */
+function readBody(req: IncomingMessage): Promise<string | 'too_large' | 'aborted'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MATCHMAKE_BODY_LIMIT) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve('too_large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve('aborted'));
+  });
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : null;
+  } catch {
+    return null;
+  }
+}
