@@ -35,13 +35,16 @@ import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
 import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
-import { resumeTables } from './journal/resume.js';
+import { resumableFromJournal, resumeTables } from './journal/resume.js';
+import { setResumableCheck, setUpResults, type Results } from './results/index.js';
+import { gamesFinished } from './ops/metrics.js';
 
 export interface Junction {
   config: Config;
   store: Store;
   presence: Presence;
   tournaments: Tournaments;
+  results: Results;
   port: number;
   /** Stop accepting tables, let running games finish or store their results, close. */
   shutdown(): Promise<void>;
@@ -71,11 +74,22 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   });
   // One guest budget per address for POST /api/identity and for joins with unknown tokens.
   const guestCreations = limits.limit('guest-create', config.GUEST_CREATE_BURST, config.GUEST_CREATE_PER_SECOND);
+  // Every step idempotent (docs/store.md "Guarantees the service relies on"): the outbox may deliver a
+  // record twice. Delivery starts with `results.start()`, once `onGameStored` is the tournaments' hook.
+  const results = setUpResults({
+    config, store, presence,
+    deliver: async (record) => {
+      await store.saveGameResult(record);
+      await services.onGameStored(record);
+      gamesFinished.inc({ game: record.game });
+    },
+  });
   const services: RoomServices = {
     config,
     store,
     identities: new IdentityService(store, guestCreations),
     internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
+    results: results.outbox,
     onGameStored: () => undefined,
     draining: false,
   };
@@ -105,15 +119,17 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   for (const game of games) {
     gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players']).enableRealtimeListing();
   }
-  const tournaments = await setUpTournaments({ app, store, presence, services });
+  const tournaments = await setUpTournaments({ app, store, presence, services, pendingResults: results.pendingAmong });
 
   app.use(express.json({ limit: '16kb' }));
-  app.use(opsRoutes({ config }));
+  app.use(opsRoutes({ config, results: results.outbox }));
   app.use('/api/identity', identityRoutes({
     identities: services.identities, creations: guestCreations,
   }));
   app.use('/api', playerRoutes({
     store, identities: services.identities, reads: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+    settle: (session) => results.sweep.settle(session),
+    seatHeld: (roomId, identityId) => seatHeldAt(roomId, identityId),
   }));
   app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use('/api', apiNotFound);
@@ -129,17 +145,23 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind }, 'Junction listening');
   // One process (no Redis): every unfinished table is this process' own, reopened from its journal.
+  // The sweep leaves such tables alone, and its first pass waits for the resume (docs/architecture.md).
+  setResumableCheck(config.REDIS_URL ? () => false : resumableFromJournal);
   const resumed = config.REDIS_URL ? Promise.resolve(null) : resumeTables(store, services.internalKey);
+  results.start(resumed);
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
+      const deadline = Date.now() + config.SHUTDOWN_GRACE_MS;
       services.draining = true;
       await placement.markDraining().catch((error: unknown) => logger.warn({ err: error }, 'could not announce the drain'));
       logger.info('shutting down: no new tables; running games get a grace period');
       await resumed;
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
+      // Closed tables have handed their results over: the store gets what is left of the grace, the spool the rest.
+      await results.close(deadline);
       retention.stop();
       guestRetention.stop();
       await store.close();
@@ -157,7 +179,15 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       });
     }
   }
-  return { config, store, presence, tournaments, port, shutdown };
+  return { config, store, presence, tournaments, results, port, shutdown };
+}
+
+/** The table `roomId`, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
+async function seatHeldAt(roomId: string, identityId: string): Promise<{ turn: number[] } | null> {
+  if ((await matchMaker.query({ roomId })).length === 0) return null;
+  const answer: unknown = await matchMaker.remoteRoomCall(roomId, 'seatHeldFor', [identityId]).catch(() => null);
+  const turn = (answer as { turn?: unknown } | null)?.turn;
+  return Array.isArray(turn) ? { turn: turn.filter((s): s is number => typeof s === 'number') } : null;
 }
 
 /** All rooms of a game in every process (RedisDriver makes this cluster-wide). */

@@ -84,7 +84,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
       const first = await new Client(endpoint(table)).joinOrCreate(GAME, { name: `A${table}`, variant: 'express', players: 3 + table });
       const second = await new Client(endpoint(1 - table)).joinOrCreate(GAME, { name: `B${table}`, variant: 'express', players: 3 + table });
       expect(second.roomId).toBe(first.roomId);
-      await eventually(() => first.state.players.size === 2, 5000, 'both seated');
+      await eventually(() => first.state.players.size === 2, 30_000, 'both seated');
       rooms.push(first, second);
     }
     const counts = await Promise.all(servers.map(async (_, i) => ((await (await fetch(`${http(i)}/health`)).json()) as { rooms: number }).rooms));
@@ -94,13 +94,13 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
 
   it('a private code made on A is found and joined through B', async () => {
     const host = await ready(await new Client(endpoint(0)).create(GAME, { name: 'Host', private: true, variant: 'classic', players: 2 }));
-    await eventually(() => host.state.code !== '', 5000, 'code');
+    await eventually(() => host.state.code !== '', 30_000, 'code');
     const res = await fetch(`${http(1)}/api/rooms/code/${host.state.code}`);
     expect(res.status, await res.clone().text()).toBe(200);
     const { roomId } = await res.json() as { roomId: string };
     expect(roomId).toBe(host.roomId);
     const guest = await new Client(endpoint(1)).joinById(roomId, { name: 'Guest' });
-    await eventually(() => host.state.players.size === 2, 5000, 'guest seated');
+    await eventually(() => host.state.players.size === 2, 30_000, 'guest seated');
     await Promise.all([host.leave(true), guest.leave(true)]);
   });
 
@@ -109,11 +109,11 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     const guest = await (await fetch(`${http(1)}/api/identity`, { method: 'POST' })).json() as { token: string };
     const host = await ready(await new Client(endpoint(1)).create(GAME, { name: 'Solo', private: true, variant: 'juniors', players: 2, token: guest.token }));
     host.send('add_bot', { level: 'hard' });
-    await eventually(() => host.state.players.size === 2, 5000, 'bot');
+    await eventually(() => host.state.players.size === 2, 30_000, 'bot');
     host.send('start', {});
-    await eventually(() => host.state.phase === 'playing', 5000, 'started');
-    // Leaving for good hands the seat to a bot, so two bots play the game to its end.
-    await host.leave(true);
+    await eventually(() => host.state.phase === 'playing', 30_000, 'started');
+    // Away with an identity, the seat is played by a bot, so two bots play the game to its end.
+    await host.leave(false);
     const stored = await eventually(async () => {
       const r = await fetch(`${http(0)}/api/results/${host.roomId}`, { headers: { authorization: `Bearer ${guest.token}` } });
       return r.ok ? await r.json() as { game: string } : undefined;
@@ -143,13 +143,13 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     }
     // Each player listens for their table on their own stream, half of them through B.
     const streams = players.map((p, i) => readEvents<Json>(`${http(i % 2)}/api/tournaments/${id}/me/events`, p.token));
-    await eventually(() => streams.every((s) => s.frames.length > 0), 5000, 'every stream open');
+    await eventually(() => streams.every((s) => s.frames.length > 0), 30_000, 'every stream open');
     await api(0, 'POST', `/${id}/start`, {}, created.organiserToken as string);
 
     const tables = await Promise.all(streams.map((s, i) => eventually(() => {
       const table = s.frames.at(-1)?.table;
       return table?.ready ? table as { id: string; roomId: string } : undefined;
-    }, 15_000, `${players[i].name}'s table pushed`)));
+    }, 30_000, `${players[i].name}'s table pushed`)));
     const roomIds = [...new Set(tables.map((t) => t.roomId))];
     expect(roomIds).toHaveLength(6);
 
@@ -173,7 +173,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     for (const roomId of roomIds) {
       const here = rooms.filter((r) => r.roomId === roomId);
       expect(here).toHaveLength(2);
-      await eventually(() => here.every((r) => [...(r.state as { players: Map<string, { connected: boolean; bot: boolean }> }).players.values()].every((x) => x.connected && !x.bot)), 5000, 'both seats taken');
+      await eventually(() => here.every((r) => [...(r.state as { players: Map<string, { connected: boolean; bot: boolean }> }).players.values()].every((x) => x.connected && !x.bot)), 30_000, 'both seats taken');
     }
     for (const s of streams) s.stop();
     await Promise.all(rooms.map((r) => r.leave(true).catch(() => undefined)));

@@ -30,25 +30,26 @@ describe('SIGTERM', () => {
     const endpoint = `ws://127.0.0.1:${server.port}`;
     // A short game played by bots to its end before the signal: its result must survive.
     // A private table's result is shown to its players only: play it as a guest and read it with that token.
+    // With an identity, the seat stays its player's while away (a bot plays it); a Leave would close a table of bots.
     const guest = await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json() as { token: string };
     const asGuest = { headers: { authorization: `Bearer ${guest.token}` } };
     const done = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2, token: guest.token }));
     done.send('add_bot', { level: 'hard' });
-    await eventually(() => done.state.players.size === 2, 5000, 'bot');
+    await eventually(() => done.state.players.size === 2, 30_000, 'bot');
     done.send('start', {});
-    await eventually(() => done.state.phase === 'playing', 5000, 'start');
-    await done.leave(true);
+    await eventually(() => done.state.phase === 'playing', 30_000, 'start');
+    await done.leave(false);
     await eventually(async () => (await fetch(`http://127.0.0.1:${server.port}/api/results/${done.roomId}`, asGuest)).ok, 120_000, 'stored');
 
     const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2 }));
     running.send('start', {});
-    await eventually(() => running.state.phase === 'playing', 5000, 'start');
+    await eventually(() => running.state.phase === 'playing', 30_000, 'start');
     const notices: string[] = [];
     running.onMessage('notice', (m: { key: string }) => notices.push(m.key));
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    await eventually(() => notices.length > 0, 5000, 'restart notice');
+    await eventually(() => notices.length > 0, 30_000, 'restart notice');
     expect(notices[0]).toBe('server:notice.restarting');
     await expect(new Client(endpoint).create('railway_madness', { players: 2 })).rejects.toThrow();
     const code = await server.stop();
@@ -66,16 +67,17 @@ describe('SIGTERM', () => {
     const graceMs = 150_000;
     const server = await start({ SHUTDOWN_GRACE_MS: String(graceMs), JUNCTION_DATA_DIR: 'memory://', ABSENT_GRACE_MS: '0', FINISHED_LINGER_MS: '600000' });
     const endpoint = `ws://127.0.0.1:${server.port}`;
-    const host = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2 }));
+    const { token } = (await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json()) as { token: string };
+    const host = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'express', players: 2, token }));
     host.send('add_bot', { level: 'hard' });
-    await eventually(() => host.state.players.size === 2, 10_000, 'bot');
+    await eventually(() => host.state.players.size === 2, 30_000, 'bot');
     const watcher = await ready(await new Client(endpoint).joinById(host.roomId, { spectator: true }));
     host.send('start', {});
-    await eventually(() => host.state.phase === 'playing', 10_000, 'start');
+    await eventually(() => host.state.phase === 'playing', 30_000, 'start');
     let closeCode: number | null = null;
     watcher.onLeave((code) => { closeCode = code; });
     const sawFinish = new Promise<void>((resolve) => watcher.onStateChange(() => { if (watcher.state.phase === 'finished') resolve(); }));
-    await host.leave(true); // a bot plays the seat at once
+    await host.leave(false); // away with an identity: a bot plays the seat at once
 
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
@@ -84,7 +86,7 @@ describe('SIGTERM', () => {
     expect(code).toBe(0);
     // Neither the 10-minute linger nor the rest of the grace period was waited out.
     expect(Date.now() - signalledAt).toBeLessThan(graceMs - 30_000);
-    await eventually(() => closeCode !== null, 5000, 'watcher told');
+    await eventually(() => closeCode !== null, 30_000, 'watcher told');
     expect(closeCode).not.toBe(1006);
   }, 300_000);
 });

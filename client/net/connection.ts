@@ -1,7 +1,9 @@
 /**
  * The client's link to one table: joins, keeps a server-clock estimate, sends actions stamped
  * with server time and the state version seen, owns the visible predictions and rolls them back
- * when the server refuses, and reconnects by itself after a reload or a network drop.
+ * when the server refuses, and reconnects by itself after a reload or a network drop: with the
+ * reconnection token inside the server's window, else by retaking the seat (docs/protocol.md
+ * "Retaking a seat": join the table by id with the guest token).
  */
 import { Client, type Room } from 'colyseus.js';
 import { ClockSync } from './clockSync.js';
@@ -10,12 +12,17 @@ import { readTableViews } from '../../shared/wire/registry.js';
 import { readLog, type LogEntry, type LogEntryWire, type OptionValueWire, type ResultWire } from '../../shared/wire/table.js';
 import type { WireList } from '../../shared/wire/contract.js';
 import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './identity.js';
-import type { ErrorMessage, PongMessage } from '../../shared/protocol/messages.js';
+import { CLOSE_SEAT_TAKEN_OVER, type ErrorMessage, type PongMessage } from '../../shared/protocol/messages.js';
 import { isMsg, msg, type Msg } from '../../shared/i18n/msg.js';
 import { httpErrorMsg, joinErrorMsg, JoinError } from './joinErrors.js';
 import { resyncOnDecodeFailure } from './decodeGuard.js';
 
 const TOKEN_KEY = 'junction.reconnect';
+/** The table this tab sits at: after the reconnection window, the seat is retaken by its id. */
+const TABLE_KEY = 'junction.table';
+/** A table moving to another process answers "not found" (or 4213) for a few seconds: try again. */
+const RETAKE_TRIES = 4;
+const RETAKE_PAUSE_MS = 1500;
 
 /** A refused message or action: `msg` is what to show (formatMsg), `id` the refused action's. */
 export interface Refusal { code: string; msg: Msg; id?: number }
@@ -53,7 +60,8 @@ export class Connection {
   onRefused: (refusal: Refusal) => void = () => undefined;
   /** Private events only (a drawn hand, one's own secret pick); public ones are in `log()`. */
   onEvents: (events: PrivateEvent[]) => void = () => undefined;
-  onStatus: (status: 'connected' | 'reconnecting' | 'lost') => void = () => undefined;
+  /** `taken_over`: another tab or device of this identity took the seat (close code 4010); no reconnection. */
+  onStatus: (status: 'connected' | 'reconnecting' | 'lost' | 'taken_over') => void = () => undefined;
   onNotice: (message: Msg) => void = () => undefined;
   /** The table was opened again after the result (someone asked for a rematch). */
   onRematch: (offer: RematchOffer) => void = () => undefined;
@@ -88,7 +96,7 @@ export class Connection {
   async acceptRematch(offer: RematchOffer, options: Record<string, unknown>): Promise<void> {
     const old = this.room;
     this.room = null;
-    sessionStorage.removeItem(TOKEN_KEY);
+    forgetTable();
     window.clearInterval(this.pingTimer);
     await old?.leave(true).catch(() => undefined);
     await this.joinById(offer.roomId, options);
@@ -99,15 +107,45 @@ export class Connection {
     return this.room?.state ? readLog(this.room.state) : [];
   }
 
-  /** After a reload: go back to the table this tab was seated at, if the server still holds the seat. */
+  /** After a reload: go back to the table this tab was seated at, if it still holds our seat. */
   async resume(): Promise<boolean> {
+    if (await this.reconnectOnce()) return true;
+    forgetTable();
+    return false;
+  }
+
+  /**
+   * Take our seat back at a table (Your games' Resume, or after the reconnection window): join it
+   * by id with the guest token. A table moving to another process is "not found" for a moment.
+   */
+  async retake(roomId: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.joinById(roomId, {});
+      } catch (error) {
+        if (attempt >= RETAKE_TRIES || !(error instanceof JoinError) || !movedTable(error)) throw error;
+        await pause(RETAKE_PAUSE_MS);
+      }
+    }
+  }
+
+  /** The reconnection token inside the window, else the table's id with the guest token. */
+  private async reconnectOnce(): Promise<boolean> {
     const token = sessionStorage.getItem(TOKEN_KEY);
-    if (!token) return false;
+    const table = sessionStorage.getItem(TABLE_KEY);
+    if (token) {
+      try {
+        this.attach(await this.client.reconnect<TableRoomState>(token));
+        return true;
+      } catch {
+        // past the window, or the table moved: retake the seat by id below
+      }
+    }
+    if (!table || !identityToken()) return false;
     try {
-      this.attach(await this.client.reconnect<TableRoomState>(token));
+      await this.retake(table);
       return true;
     } catch {
-      sessionStorage.removeItem(TOKEN_KEY);
       return false;
     }
   }
@@ -146,15 +184,17 @@ export class Connection {
   }
 
   async leave(): Promise<void> {
-    sessionStorage.removeItem(TOKEN_KEY);
+    forgetTable();
     window.clearInterval(this.pingTimer);
-    await this.room?.leave(true);
+    // colyseus.js resolves leave() on the room's onLeave, which never comes again once the server closed it (4010, lost).
+    await Promise.race([this.room?.leave(true).catch(() => undefined), pause(2000)]);
     this.room = null;
   }
 
   private attach(room: Room<TableRoomState>): void {
     this.room = room;
     sessionStorage.setItem(TOKEN_KEY, room.reconnectionToken);
+    sessionStorage.setItem(TABLE_KEY, room.roomId);
     room.onMessage('pong', (m: PongMessage) => {
       // Echo at once: the room times this round trip itself to size our race allowance.
       room.send('echo', { n: m.n });
@@ -172,13 +212,21 @@ export class Connection {
     });
     room.onMessage('events', (events: PrivateEvent[]) => this.onEvents(events.filter((e) => isMsg(e.msg))));
     room.onMessage('identity', (m: { token: string; identity: Identity }) => adoptIdentity(m));
-    room.onMessage('notice', (m: Msg) => { if (isMsg(m)) this.onNotice(m); });
+    // The take-over is told once, by onStatus('taken_over') when the socket closes with 4010.
+    room.onMessage('notice', (m: Msg) => { if (isMsg(m) && m.key !== 'server:notice.seat_taken_over') this.onNotice(m); });
     room.onMessage('rematch', (m: RematchOffer) => this.onRematch(m));
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
     // A patch the decoder could not place: report it and reconnect for a full state (decodeGuard.ts).
     resyncOnDecodeFailure(room);
     room.onLeave((code) => {
       window.clearInterval(this.pingTimer);
+      if (this.room !== room) return; // left on purpose (rematch, Leave)
+      if (code === CLOSE_SEAT_TAKEN_OVER) {
+        // The other tab has the seat now: fighting back would only bounce it between the two.
+        forgetTable();
+        this.onStatus('taken_over');
+        return;
+      }
       if (code === 1000 || code === 4000) return;
       void this.reconnectLoop();
     });
@@ -195,20 +243,29 @@ export class Connection {
 
   private async reconnectLoop(): Promise<void> {
     this.onStatus('reconnecting');
-    const token = sessionStorage.getItem(TOKEN_KEY);
-    for (let attempt = 0; token && attempt < 20; attempt++) {
-      await new Promise((r) => window.setTimeout(r, Math.min(5000, 500 * (attempt + 1))));
-      try {
-        this.attach(await this.client.reconnect<TableRoomState>(token));
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await pause(Math.min(5000, 500 * (attempt + 1)));
+      if (await this.reconnectOnce()) {
         this.onState();
         return;
-      } catch {
-        // keep trying: the seat is held for a minute
       }
     }
     this.onStatus('lost');
   }
 }
+
+function forgetTable(): void {
+  sessionStorage.removeItem(TOKEN_KEY);
+  sessionStorage.removeItem(TABLE_KEY);
+}
+
+/** Colyseus' "room not found" (4212) or "process gone" (4213, pitfall 8): the table may be reopening elsewhere. */
+function movedTable(error: JoinError): boolean {
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return code === 4212 || code === 4213;
+}
+
+const pause = (ms: number) => new Promise((r) => window.setTimeout(r, ms));
 
 async function joining<T>(join: () => Promise<T>): Promise<T> {
   try {

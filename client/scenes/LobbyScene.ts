@@ -20,6 +20,7 @@ import { knownName, rememberedName, useName } from '../lobby/name.js';
 import { takeInviteCode } from '../lobby/invite.js';
 import { roomOfCode } from '../lobby/codeLookup.js';
 import { askName } from '../lobby/askName.js';
+import { YourGames } from '../lobby/yourGames.js';
 
 /** Client routes live in the hash (/#/replay/<id>); the server redirects /replay/<id> there. */
 type Route = { scene: 'replay'; id: string } | { scene: 'profile'; id: string } | { scene: 'leaderboard'; game: string } | { scene: 'claim'; code: string } | null;
@@ -37,6 +38,7 @@ export class LobbyScene extends DomScreen {
   private root!: HTMLDivElement;
   private errorEl!: HTMLDivElement;
   private tables: TableList | null = null;
+  private yours: YourGames | null = null;
   private connection!: Connection;
   private choice: Choice | null = null;
   private name = '';
@@ -95,6 +97,11 @@ export class LobbyScene extends DomScreen {
       watch: (roomId) => this.go(() => this.connection.joinById(roomId, { spectator: true }), false),
     });
     void this.tables.watch(this.connection.client);
+    this.yours = new YourGames({
+      resume: (roomId) => this.go(() => this.connection.retake(roomId)),
+      replay: (id) => this.scene.start('replay', { id }),
+    });
+    void this.yours.load();
     this.draw();
     this.errorEl.textContent = message;
     if (!this.name) {
@@ -139,6 +146,7 @@ export class LobbyScene extends DomScreen {
         howto: (gameId) => this.howto(gameId, findGame(gameId)!.defaultVariant),
       });
     this.tables.render();
+    this.yours?.render();
     this.root.replaceChildren(
       el('header', { className: 'jn-head' },
         el('div', {}, el('h1', { textContent: t('lobby:title') }), el('div', { className: 'jn-muted', textContent: t('lobby:tagline') })),
@@ -150,6 +158,7 @@ export class LobbyScene extends DomScreen {
           button(t('lobby:nav.profile'), () => this.scene.start('players', { view: 'profile' }), { secondary: true, testId: 'profile' }),
           button(t('lobby:nav.leaderboards'), () => this.scene.start('players', { view: 'leaderboard' }), { secondary: true, testId: 'leaderboards' }))),
       this.errorEl,
+      ...(this.yours ? [this.yours.element] : []),
       main,
       joinBox((code) => this.go(async () => this.connection.joinById(await roomOfCode(code), this.joinOpts())), (m) => this.showError(m)),
       this.tables.element,

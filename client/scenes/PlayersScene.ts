@@ -14,7 +14,7 @@ import { gameTitle, variantName } from '../lobby/names.js';
 import { rememberName } from '../lobby/name.js';
 
 interface Rating { key: string; rank: number; rating: number; games: number; trend: number[] }
-interface Line { id: string; game: string; ratingKey: string; finishedAt: number; place: number; seats: number; rated: boolean; private: boolean; ratingAfter: number | null }
+interface Line { id: string; game: string; ratingKey: string; finishedAt: number; place: number; seats: number; rated: boolean; private: boolean; ratingAfter: number | null; status?: 'finished' | 'abandoned' }
 interface Profile { identity: { id: string; display: string; name: string }; gamesPlayed: number; ratings: Rating[]; games: Line[] }
 interface Entry { rank: number; playerId: string; name: string; rating: number; games: number }
 interface Board { key: string; entries: Entry[]; me: Entry | null }
@@ -103,7 +103,8 @@ export class PlayersScene extends DomScreen {
       parts.push(el('h2', { textContent: t('players:last_games') }));
       parts.push(p.games.length === 0 ? el('div', { textContent: t('players:no_games') })
         : el('div', { id: 'history' }, ...p.games.map((g) => {
-          const bits = [new Date(g.finishedAt).toLocaleString(language()), titleOf(g.ratingKey), t('players:place', { place: g.place, seats: g.seats }),
+          const bits = [new Date(g.finishedAt).toLocaleString(language()), titleOf(g.ratingKey),
+            g.status === 'abandoned' ? t('players:abandoned') : t('players:place', { place: g.place, seats: g.seats }),
             g.rated ? t('players:rating_after', { rating: g.ratingAfter ?? '–' }) : t('players:unrated'), ...(g.private ? [t('players:private')] : [])];
           const line = el('div', { className: 'jn-row jn-game', dataset: { gameId: g.id } as Record<string, string> },
             el('span', { textContent: bits.join(' · ') }),

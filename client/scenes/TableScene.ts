@@ -162,6 +162,7 @@ export class TableScene extends Phaser.Scene {
     this.connection.onStatus = (s) => {
       if (s === 'reconnecting') this.toasts.show(t('common:net.reconnecting'), 'notice', 6000);
       if (s === 'lost') this.toasts.show(t('common:net.lost'), 'refusal', 60_000);
+      if (s === 'taken_over') this.toasts.show(t('common:net.taken_over'), 'refusal', 600_000);
       if (s === 'connected' && wasDown) this.toasts.show(t('common:net.back'), 'notice');
       wasDown = s !== 'connected';
       this.dirty = true;
@@ -425,7 +426,7 @@ export class TableScene extends Phaser.Scene {
     this.dialogOpen = true;
     const sure = await confirmDialog(this.frame.root, {
       title: t(`common:leave.title_${when}`), body: t(`common:leave.body_${when}`),
-      confirm: t('common:leave.confirm'), cancel: t('common:leave.cancel'),
+      confirm: t(when === 'playing' ? 'common:leave.confirm_playing' : 'common:leave.confirm'), cancel: t('common:leave.cancel'),
     }, 'leave');
     this.dialogOpen = false;
     if (sure) await this.leaveFor('lobby', {});

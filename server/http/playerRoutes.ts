@@ -8,7 +8,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { findGame, games } from '../../shared/games/registry.js';
 import { ratingKey, ratingKeysOf } from '../../shared/ratings/families.js';
-import type { IdentityRecord, Store } from '../store/index.js';
+import type { GameSessionRecord, IdentityRecord, Store } from '../store/index.js';
 import type { IpLimit } from './ipLimits.js';
 import { bearer } from '../identity/routes.js';
 import { publicIdentity, type IdentityService } from '../identity/service.js';
@@ -20,6 +20,8 @@ import { gameAccess } from './gameAccess.js';
 const HISTORY = 50;
 const TREND = 20;
 const TOP = 100;
+const RUNNING = 20;
+const RECENT = 5;
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 const leaderboardQuery = z.object({
@@ -27,14 +29,40 @@ const leaderboardQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TOP).default(TOP),
 }).strict();
 
-export function playerRoutes(deps: { store: Store; identities: IdentityService; reads: IpLimit }): Router {
+export function playerRoutes(deps: {
+  store: Store; identities: IdentityService; reads: IpLimit;
+  /** Whether an unfinished game is still played somewhere; ends it as abandoned if not (server/results/abandonedSweep.ts). */
+  settle?: (session: GameSessionRecord) => Promise<'running' | 'abandoned'>;
+  /** The table, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
+  seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[] } | null>;
+}): Router {
   const { store, identities, reads } = deps;
+  const seatHeld = deps.seatHeld ?? (async () => ({ turn: [] }));
   const replays = new ReplayBuilder(store);
   const router = Router();
 
   router.use(['/players', '/leaderboards', '/games'], reads.guard('Too many requests: wait a few seconds.'));
 
   const caller = (req: Request): Promise<IdentityRecord | null> => identities.resolve(bearer(req));
+
+  /**
+   * The caller's running games (docs/protocol.md "Retaking a seat"): unfinished sessions whose seats
+   * hold their identity and whose table, open on some process, still holds their seat (not
+   * resigned), and their last finished games.
+   */
+  router.get('/players/me/games', async (req, res) => {
+    const me = await caller(req);
+    if (!me) return void res.status(401).json({ error: 'Unknown guest token: send Authorization: Bearer <token>.', code: 'unknown_guest' });
+    const [sessions, recent] = await Promise.all([store.listUnfinishedSessions(me.id, { limit: RUNNING }), store.listPlayerGames(me.id, { limit: RECENT })]);
+    const held = await Promise.all(sessions.map((s) => seatHeld(s.id, me.id)));
+    res.json({
+      running: sessions.flatMap((s, i) => held[i] ? [{
+        id: s.id, game: s.game, variant: s.variant, startedAt: s.startedAt, seats: s.seats.map((x) => ({ seat: x.seat, name: x.name })),
+        seat: s.seats.find((x) => x.identityId === me.id)?.seat ?? null, turn: held[i].turn,
+      }] : []),
+      recent: recent.map((l) => ({ id: l.gameId, game: l.game, finishedAt: l.finishedAt, seat: l.seat, place: l.place, seats: l.seats })),
+    });
+  });
 
   router.get('/players/:id', async (req: Request<{ id: string }>, res) => {
     if (!isIdentityId(req.params.id)) return void res.status(404).json({ error: 'No such player.', code: 'no_such_player' });
@@ -55,6 +83,7 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
       games: visible.map((l) => ({
         id: l.gameId, game: l.game, ratingKey: l.ratingKey, finishedAt: l.finishedAt, seat: l.seat, place: l.place,
         score: l.score, seats: l.seats, rated: l.rated, private: l.private, ratingAfter: l.ordinalAfter === null ? null : round(l.ordinalAfter),
+        status: l.status,
       })),
     });
   });
@@ -85,17 +114,35 @@ export function playerRoutes(deps: { store: Store; identities: IdentityService; 
     const players = record?.players ?? [];
     const { mine, hidden } = gameAccess(await caller(req), record, session);
     if (hidden) return void res.status(404).json({ error: 'No such game.', code: 'no_such_game' });
-    if (!record) return void res.status(409).json({ error: 'This game is still running: its replay opens when it ends.', code: 'game_running' });
+    if (!record) {
+      // Never "running" for a game nobody plays: asking settles it (docs/protocol.md "Players").
+      let status = session!.status ?? 'running';
+      if (status === 'running' && deps.settle) status = await deps.settle(session!);
+      if (status !== 'abandoned') return void res.status(409).json({ error: 'This game is still running: its replay opens when it ends.', code: 'game_running', status: 'running' });
+      return void res.json(await abandonedGame(session!, mine ? mine.seat : null));
+    }
     const game = findGame(record.game);
     const replay = game && session ? await replays.build(game, session, mine ? mine.seat : null) : null;
     res.json({
-      id: record.id, game: record.game, variant: record.variant, startedAt: record.startedAt, finishedAt: record.finishedAt,
+      id: record.id, status: 'finished', game: record.game, variant: record.variant, startedAt: record.startedAt, finishedAt: record.finishedAt,
       durationMs: record.durationMs, summary: record.summary, tournamentId: record.tournamentId, private: session?.private ?? false,
       rated: session?.rated ?? false,
       players: players.map(({ playerId: _seatSecret, ...rest }) => ({ ...rest, identityId: rest.identityId ?? null })),
       replay,
     });
   });
+
+  /** An abandoned game: no places or scores, its partial replay (what was played until its table closed). */
+  async function abandonedGame(session: GameSessionRecord, ownSeat: number | null): Promise<unknown> {
+    const game = findGame(session.game);
+    const endedAt = session.endedAt ?? null;
+    return {
+      id: session.id, status: 'abandoned', game: session.game, variant: session.variant, startedAt: session.startedAt, endedAt,
+      private: session.private, rated: false, summary: { key: 'players:abandoned_summary' },
+      players: session.seats.map((s) => ({ seat: s.seat, name: s.name, identityId: s.identityId, bot: s.bot, place: 0, score: 0 })),
+      replay: game ? await replays.build(game, session, ownSeat) : null,
+    };
+  }
 
   return router;
 }

@@ -18,6 +18,8 @@ export interface SeatAuth {
   identity: SeatIdentity | null;
   /** A new device token when the client's token was unknown or forged: sent to it once. */
   issued: { token: string; identity: { id: string; name: string; tag: string; display: string } } | null;
+  /** The identity already holds a seat at this table: the join takes it back (docs/protocol.md "Retaking a seat"). */
+  rejoin?: boolean;
 }
 
 const linkOf = (i: IdentityRecord): SeatIdentity => ({ id: i.id, display: displayName(i) });
@@ -36,6 +38,16 @@ export async function authenticateSeat(identities: IdentityService, token: strin
     identity: linkOf(identity),
     issued: issued ? { token: issued, identity: { id: identity.id, name: identity.name, tag: identity.tag, display: displayName(identity) } } : null,
   };
+}
+
+/**
+ * The identity a token names, without creating a guest for an unknown one: a join that can only
+ * retake a seat (a running table) must not grow the store with forged tokens.
+ */
+export async function knownIdentity(identities: IdentityService, token: string | undefined): Promise<SeatIdentity | null> {
+  if (token === undefined) return null;
+  const identity = await identities.resolve(token);
+  return identity ? linkOf(identity) : null;
 }
 
 export class SeatIdentities<Seat extends object> {

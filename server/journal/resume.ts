@@ -41,6 +41,15 @@ export function takeRebuilt(id: string): RebuiltTable | undefined {
   return table;
 }
 
+/**
+ * The abandoned sweep's check (single process, no Redis): a running session with a journal of a
+ * known game is this process' to reopen at start, never the sweep's to abandon. One whose journal
+ * then does not replay is abandoned by the resume itself, with the reason.
+ */
+export function resumableFromJournal(session: GameSessionRecord): boolean {
+  return session.journaled === true && findGame(session.game) !== undefined;
+}
+
 export interface ResumeOutcome { resumed: string[]; abandoned: string[]; failed: string[] }
 
 export async function resumeTables(store: Store, internalKey: string): Promise<ResumeOutcome> {
@@ -96,6 +105,6 @@ function lastTime(log: readonly LogEntry[]): number {
 
 async function abandon(store: Store, id: string, reason: string): Promise<'abandoned'> {
   logger.error({ game: id, reason }, 'resume: the table cannot be resumed and is closed as abandoned');
-  await store.abandonGameSession(id, reason).catch((error: unknown) => logger.error({ game: id, err: error }, 'resume: marking the table abandoned failed'));
+  await store.abandonGameSession(id, Date.now(), reason).catch((error: unknown) => logger.error({ game: id, err: error }, 'resume: marking the table abandoned failed'));
   return 'abandoned';
 }

@@ -26,6 +26,7 @@ import { readResult } from '../../shared/wire/table.js';
 import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import { roomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
+import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js';
@@ -35,19 +36,22 @@ import { TableClocks } from './tableClocks.js';
 import { RoomTimers } from './roomTimers.js';
 import { gameRecord, ResultStorage } from './resultStorage.js';
 import { nameRefusal } from './joinRefusals.js';
-import { clientsGauge, gamesFinished, messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
 import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
-import { authenticateSeat, type SeatAuth } from '../identity/seats.js';
+import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
 import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { joinAddress } from '../http/joinAddress.js';
 import { reportDecodeFailure } from '../ops/decodeReports.js';
+import { markResigned, withResignations } from './resignation.js';
+import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
+import { CLOSE_SEAT_TAKEN_OVER } from '../../shared/protocol/messages.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'decode_error'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error'] as const;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -89,6 +93,9 @@ export class GameRoom extends Room<TableState> {
   private results!: ResultStorage;
   private actionLog: ActionLogWriter | null = null;
   private readonly rematch = new Rematch();
+  /** Seats held for a dropped connection (allowReconnection), by session id: a rejoin cancels them. */
+  private readonly held = new Map<string, () => void>();
+  private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -97,6 +104,7 @@ export class GameRoom extends Room<TableState> {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (roomServices().draining) throw joinRefusal('server_draining');
+    if (roomServices().results.full) throw joinRefusal('results_backlog');
     this.game = (this.constructor as typeof GameRoom).game;
     if (raw.resume !== undefined) return this.resumeFrom(raw);
     this.options = this.parseOptions(raw);
@@ -134,6 +142,8 @@ export class GameRoom extends Room<TableState> {
       if (this.state.spectators >= roomServices().config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
       return true;
     }
+    const returning = await knownIdentity(roomServices().identities, parsed.data.token);
+    if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
     if (this.tournament) {
       if (!this.seating.hasReservation(typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '')) throw joinRefusal('no_tournament_seat');
     } else {
@@ -141,15 +151,16 @@ export class GameRoom extends Room<TableState> {
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
     }
     const auth = await authenticateSeat(roomServices().identities, parsed.data.token, joinAddress(context));
-    // One identity, one linked seat per table (two tabs of one browser may still both play, the
-    // second anonymously: unrated and out of the history, so nobody rates themselves up).
-    // A tournament seat already belongs to its registrant's identity.
-    if (!this.tournament && auth.identity && this.seating.holdsIdentity(auth.identity.id)) return { identity: null, issued: null };
+    // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
+    if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
     return auth;
   }
 
   override onJoin(client: Client, raw: Record<string, unknown>): void {
     const parsed = joinOptions.parse(raw ?? {});
+    const auth = client.auth as SeatAuth | undefined;
+    const returning = auth?.rejoin && auth.identity ? this.seating.seatOfIdentity(auth.identity.id) : null;
+    if (returning) return this.retakeSeat(client, returning.key);
     // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
     if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.seating.taken >= this.options.players)) {
       throw joinRefusal('table_full');
@@ -161,7 +172,6 @@ export class GameRoom extends Room<TableState> {
       this.state.spectators++;
       return;
     }
-    const auth = client.auth as SeatAuth | undefined;
     const player = this.seating.seatHuman(client.sessionId, { name: parsed.name, playerId: this.tournament ? parsed.playerId : undefined }, auth, this.isPrivate);
     if (auth?.issued) client.send('identity', auth.issued);
     client.view = new StateView();
@@ -180,21 +190,28 @@ export class GameRoom extends Room<TableState> {
       return;
     }
     const player = this.state.players.get(client.sessionId);
-    if (!player) return;
+    if (!player) return; // a seat retaken by another connection of its identity, or never seated
     this.seating.away(client.sessionId, Date.now());
     if (this.state.phase === 'playing') this.afterChange();
     const seconds = roomServices().config.RECONNECT_SECONDS;
     if (!consented && seconds > 0 && this.state.phase !== 'finished') {
       try {
-        await this.allowReconnection(client, seconds);
+        const reconnection = this.allowReconnection(client, seconds);
+        this.held.set(client.sessionId, () => reconnection.reject(new Error('seat retaken')));
+        await reconnection;
         this.seating.back(client.sessionId);
         if (this.state.phase === 'playing') this.afterChange();
         return;
       } catch {
-        // Did not come back in time: fall through.
+        // Did not come back in time (or retook the seat by identity): fall through.
+      } finally {
+        this.held.delete(client.sessionId);
       }
     }
-    this.seatLeftForGood(client.sessionId, player);
+    if (this.state.players.get(client.sessionId) !== player) return; // retaken meanwhile by its identity
+    // A seat with an identity is its player's for the whole game: a bot plays it until they are back.
+    if (!consented && this.seating.identities.of(player) && this.state.phase !== 'waiting') return;
+    this.seatLeftForGood(client.sessionId, player, consented);
   }
 
   override async onDispose(): Promise<void> {
@@ -218,6 +235,31 @@ export class GameRoom extends Room<TableState> {
     this.clock.setTimeout(() => void this.disconnect(), roomServices().config.SHUTDOWN_GRACE_MS);
   }
 
+  /**
+   * For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): null unless this
+   * identity may retake a seat here; else the seats whose turn it is (empty when all act at once).
+   */
+  seatHeldFor(identityId: unknown): { turn: number[] } | null {
+    if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
+    return { turn: this.state.phase === 'playing' ? [...this.state.active] : [] };
+  }
+
+  /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
+  override hasReachedMaxClients(): boolean {
+    return super.hasReachedMaxClients() || (this.state !== undefined && this.joins.full(this.joinCounts()));
+  }
+
+  /** A join is reserved a place from its own kind's budget (joinBudget.ts); reconnections always are. */
+  protected override async _reserveSeat(sessionId: string, joinOptions?: unknown, authData?: unknown, seconds?: number, allowReconnection?: boolean, devModeReconnection?: boolean): Promise<boolean> {
+    if (!allowReconnection && this.state !== undefined && this.joins.left(joinKind(joinOptions), this.joinCounts()) <= 0) return false;
+    return super._reserveSeat(sessionId, joinOptions, authData, seconds, allowReconnection, devModeReconnection);
+  }
+
+  private joinCounts(): JoinCounts {
+    const spectators = this.state.spectators;
+    return { seated: this.clients.length - spectators, spectators, pending: Object.keys(this.reservedSeats).map((id) => this.reservedSeats[id]![0]) };
+  }
+
   /** Every frame passes the edge (size, rate, known type) before Colyseus decodes it. */
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
     this.edge.handle(this.roomId, client, frame, () => super._onMessage(client, frame));
@@ -234,7 +276,7 @@ export class GameRoom extends Room<TableState> {
     const services = roomServices();
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
     this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
-    this.bots = new BotDriver(this.timers, new Rng(randomSeed()));
+    this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
     this.clocks = new TableClocks(this.timers);
     this.pipeline = new ActionPipeline<Client>(this.game, {
       playing: () => this.state.phase === 'playing',
@@ -252,11 +294,9 @@ export class GameRoom extends Room<TableState> {
       // A lost race's refusal is an outcome too: shown once the journal holds it.
       refuse: (client, refusal) => this.whenDurable(() => this.sendRefusal(client, refusal)),
     }, this.latency, this.clocks);
-    this.results = new ResultStorage(this.roomId, {
-      store: services.store,
-      onStored: async (record) => { await roomServices().onGameStored(record); },
+    this.results = new ResultStorage({
+      outbox: services.results,
       flushLog: async () => { await this.actionLog?.flush(); },
-      stored: () => gamesFinished.inc({ game: this.game.id }),
     });
   }
 
@@ -418,7 +458,16 @@ export class GameRoom extends Room<TableState> {
     // Empty seats are filled with bots at the start, so the host can always start.
     this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
     this.onMessage('rematch', (client) => void this.onRematch(client));
+    this.onMessage('resign', (client) => this.onResign(client));
     this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
+  }
+
+  /** Resign: the seat is given up for good, a bot plays it to the end and it counts as last. */
+  private onResign(client: Client): void {
+    const player = this.state.players.get(client.sessionId);
+    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated);
+    if (this.state.phase !== 'playing') return this.refuse(client, ErrorCodes.wrongPhase);
+    this.seatLeftForGood(client.sessionId, player, true);
   }
 
   private sendRefusal(client: Client, refusal: Refusal): void {
@@ -598,7 +647,7 @@ export class GameRoom extends Room<TableState> {
 
   private finish(result: GameResult): void {
     this.state.phase = 'finished';
-    writeResult(this.state, result);
+    writeResult(this.state, withResignations(result, this.seating.resignedSeats()));
     this.state.active.clear();
     this.state.deadline = 0;
     this.clocks.clear('deadline');
@@ -610,25 +659,26 @@ export class GameRoom extends Room<TableState> {
     }
     this.pushNow();
     void this.publishMetadata(); // the lobby stops offering Watch
-    this.storeResult().catch(() => undefined); // logged per attempt; retried again before dispose
+    this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
     // While the process drains, players get a moment to see the result, not the whole linger.
     const services = roomServices();
     const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
     this.clock.setTimeout(() => void this.disconnect(), linger);
   }
 
-  /** A finished game is written to the store before the room may dispose (retried on failure). */
+  /** A finished game's record goes to the process's results outbox (server/results), which outlives the room. */
   private storeResult(): Promise<void> {
     return this.results.store(() => {
       const result = readResult(this.state);
       if (!result) return null;
-      return gameRecord({
+      const record = gameRecord({
         id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt, finishedAt: Date.now(),
         seats: [...this.state.players.values()].map((p) => ({
           seat: p.seat, name: p.name, bot: p.bot, playerId: this.tournament?.seats[p.seat]?.playerId ?? null, identityId: this.seating.identities.of(p)?.id ?? null,
         })),
         result, tournamentId: this.tournament?.tournamentId ?? null, tableId: this.tournament?.tableId ?? null, rated: this.isRated(), private: this.isPrivate,
       });
+      return { ...record, players: markResigned(record.players, this.seating.resignedSeats()) };
     });
   }
 
@@ -644,7 +694,8 @@ export class GameRoom extends Room<TableState> {
 
   // ---------------------------------------------------------------- seats
 
-  private seatLeftForGood(sessionId: string, player: PlayerState): void {
+  /** `resigned`: Resign, or Leave during play (a loss); otherwise an anonymous seat that never came back. */
+  private seatLeftForGood(sessionId: string, player: PlayerState, resigned: boolean): void {
     if (this.state.phase === 'waiting' && this.tournament) {
       // Still theirs: reserved again (they join with their seat id as before) and awaited again.
       const playerId = this.tournament.seats[player.seat]?.playerId;
@@ -657,10 +708,48 @@ export class GameRoom extends Room<TableState> {
       void this.publishMetadata();
       return;
     }
-    if (this.state.phase === 'playing') {
-      this.seating.replaceByBot(player);
-      this.afterChange([{ type: 'replaced', seat: player.seat, msg: msg('server:event.replaced', { seat: seatRef(player.seat) }) }]);
+    if (this.state.phase !== 'playing') return;
+    if (resigned) this.seating.resign(player);
+    else this.seating.replaceByBot(player);
+    const event = resigned ? 'resigned' : 'replaced';
+    this.afterChange([{ type: event, seat: player.seat, msg: msg(`server:event.${event}`, { seat: seatRef(player.seat) }) }]);
+    this.closeIfOnlyBots();
+  }
+
+  /**
+   * Bots do not play on for nobody (issue 28 item 7): once no human holds a seat (away identity
+   * seats still do), the table closes unfinished. Tournament tables play on: their round needs a result.
+   */
+  private closeIfOnlyBots(): void {
+    if (this.state.phase !== 'playing' || this.tournament || this.seating.humans() > 0) return;
+    logger.info({ room: this.roomId, game: this.game.id }, 'no human left: closing the table');
+    this.bots.stopAll();
+    this.clocks.clear('deadline');
+    void this.disconnect();
+  }
+
+  /**
+   * A connection of the identity seated here takes the seat back, whatever its key (a session, a
+   * tournament reservation, a reopened table's away seat): a connection still on it is told and
+   * closed with 4010 (take-over), a seat held for reconnection stops waiting, the bot stops.
+   */
+  private retakeSeat(client: Client, key: string): void {
+    const previous = key === client.sessionId ? undefined : this.clients.getById(key);
+    this.held.get(key)?.();
+    const player = this.seating.rekey(key, client.sessionId)!;
+    if (previous) {
+      previous.send('notice', notice('seat_taken_over'));
+      previous.leave(CLOSE_SEAT_TAKEN_OVER);
     }
+    client.userData = { spectator: false } satisfies ClientData;
+    clientsGauge.inc();
+    client.view = new StateView();
+    client.view.add(player);
+    if (player.secret) client.view.add(player.secret);
+    this.refreshSecrets();
+    if (this.state.phase === 'playing') this.afterChange();
+    void this.publishMetadata();
+    if (this.tournament) this.checkedIn(this.tournament);
   }
 
   private refreshSecrets(): void {
@@ -700,7 +789,7 @@ export class GameRoom extends Room<TableState> {
  * spectators (capped in onAuth) must never use up the seats.
  */
 function maxClientsFor(players: number): number {
-  return players + roomServices().config.SPECTATORS_MAX + 8;
+  return players + roomServices().config.SPECTATORS_MAX + 2 * JOIN_SLACK;
 }
 
 /** A room class bound to one game definition (Colyseus defines rooms by class). */

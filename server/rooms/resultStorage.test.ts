@@ -1,7 +1,8 @@
-/** ResultStorage against the real embedded store: one write for many callers, retried after a failure, log flushed first. */
+/** ResultStorage against the real embedded store: one hand-over to the outbox for many callers, log flushed first. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type GameRecord, type Store } from '../store/index.js';
 import { gameRecord, ResultStorage } from './resultStorage.js';
+import { ResultOutbox } from '../results/outbox.js';
 
 let store: Store;
 beforeAll(async () => { store = await openStore({ dataDir: 'memory://', databaseUrl: '' }); });
@@ -27,43 +28,26 @@ describe('gameRecord', () => {
 });
 
 describe('ResultStorage', () => {
-  it('stores once however often it is asked, after flushing the log, then reports it', async () => {
+  it('hands the record to the outbox once however often it is asked, after flushing the log', async () => {
     const steps: string[] = [];
-    const storage = new ResultStorage('r-1', {
-      store: { saveGameResult: async (r) => { steps.push('save'); await store.saveGameResult(r); } },
+    const outbox = new ResultOutbox({
+      deliver: async (r) => { steps.push(`deliver ${r.id}`); await store.saveGameResult(r); },
+      retryFirstMs: 10, retryMaxMs: 10, pendingMax: 10, setAside: () => { throw new Error('not expected'); },
+    });
+    outbox.release();
+    const storage = new ResultStorage({
+      outbox: { enqueue: (r) => { steps.push('enqueue'); outbox.enqueue(r); } },
       flushLog: async () => { steps.push('flush'); },
-      onStored: async (r) => { steps.push(`stored ${r.id}`); },
     });
     await Promise.all([storage.store(() => record('r-1')), storage.store(() => record('r-1'))]);
     await storage.store(() => record('r-1'));
-    expect(steps).toEqual(['flush', 'save', 'stored r-1']);
+    expect(await outbox.drain(Date.now() + 30_000)).toBe(true);
+    expect(steps).toEqual(['flush', 'enqueue', 'deliver r-1']);
     expect((await store.getGameResult('r-1'))?.summary).toEqual({ key: 'took_over:summary.win', params: { seat: '@0' } });
   });
 
-  it('retries a failed write, and gives up after five attempts so a later call can try again', async () => {
-    let failures = 2;
-    const storage = new ResultStorage('r-2', {
-      store: { saveGameResult: async (r) => { if (failures-- > 0) throw new Error('store down'); await store.saveGameResult(r); } },
-      flushLog: async () => undefined,
-      onStored: async () => undefined,
-      retryPauseMs: 1,
-    });
-    await storage.store(() => record('r-2'));
-    expect(await store.getGameResult('r-2')).not.toBeNull();
-
-    let calls = 0;
-    const broken = new ResultStorage('r-3', {
-      store: { saveGameResult: async () => { calls++; throw new Error('still down'); } },
-      flushLog: async () => undefined, onStored: async () => undefined, retryPauseMs: 1,
-    });
-    await expect(broken.store(() => record('r-3'))).rejects.toThrow('still down');
-    expect(calls).toBe(5);
-    await expect(broken.store(() => record('r-3'))).rejects.toThrow('still down');
-    expect(calls).toBe(10);
-  });
-
-  it('nothing to store before there is a result', async () => {
-    const storage = new ResultStorage('r-4', { store, flushLog: async () => undefined, onStored: async () => undefined });
+  it('nothing to hand over before there is a result', async () => {
+    const storage = new ResultStorage({ outbox: { enqueue: () => { throw new Error('not expected'); } }, flushLog: async () => undefined });
     await expect(storage.store(() => null)).resolves.toBeUndefined();
   });
 });

@@ -1,11 +1,10 @@
 /**
- * A finished table's result goes to the store before the room may dispose: one write at a time,
- * retried (5 attempts, growing pauses), the action log flushed first; then the tournament (or
- * whoever listens) hears of it. A failed write may be asked for again (dispose does).
+ * A finished table's record: built once, the action log flushed first, then handed to the
+ * process's results outbox (server/results/outbox.ts), which stores it, rates it and reports it
+ * to its tournament however long the store takes. The room does not wait for the store.
  */
-import type { GameRecord, Store } from '../store/index.js';
+import type { GameRecord } from '../store/index.js';
 import type { TableResult } from '../../shared/wire/table.js';
-import { logger } from '../ops/logger.js';
 
 export interface ResultSeat { seat: number; name: string; bot: boolean; playerId: string | null; identityId: string | null }
 
@@ -30,44 +29,23 @@ export function gameRecord(input: RecordInput): GameRecord {
 }
 
 export interface StorageDeps {
-  store: Pick<Store, 'saveGameResult'>;
-  onStored(record: GameRecord): Promise<void>;
+  /** The process's outbox (server/results): it stores, rates and reports, retrying until the store takes it. */
+  outbox: { enqueue(record: GameRecord): void };
   /** Flush the action log before the result (a replay must be complete once the result exists). */
   flushLog(): Promise<void>;
-  stored?(record: GameRecord): void;
-  retryPauseMs?: number;
 }
 
 export class ResultStorage {
-  private storing: Promise<void> | null = null;
+  private handing: Promise<void> | null = null;
 
-  constructor(private readonly roomId: string, private readonly deps: StorageDeps) {}
+  constructor(private readonly deps: StorageDeps) {}
 
-  /** Stores the record `build` makes (once; a failed write is retried by the next call). */
+  /** Hands the record `build` makes to the outbox, once; the table may close while it waits there. */
   store(build: () => GameRecord | null): Promise<void> {
-    if (this.storing) return this.storing;
+    if (this.handing) return this.handing;
     const record = build();
     if (!record) return Promise.resolve();
-    this.storing = this.persist(record).catch((error: unknown) => {
-      this.storing = null;
-      throw error;
-    });
-    return this.storing;
-  }
-
-  private async persist(record: GameRecord): Promise<void> {
-    await this.deps.flushLog();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.deps.store.saveGameResult(record);
-        this.deps.stored?.(record);
-        await this.deps.onStored(record);
-        return;
-      } catch (error) {
-        logger.error({ room: this.roomId, attempt, err: error }, 'storing a result failed');
-        if (attempt >= 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, (this.deps.retryPauseMs ?? 200) * attempt));
-      }
-    }
+    this.handing = this.deps.flushLog().then(() => this.deps.outbox.enqueue(record));
+    return this.handing;
   }
 }

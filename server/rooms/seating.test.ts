@@ -85,6 +85,25 @@ describe('Seating', () => {
     ]);
   });
 
+  it('finds an identity\'s seat under any key and moves it to a new connection, present again; a resigned seat is no longer theirs', () => {
+    const { players, seating } = table();
+    seating.seatHuman('old', { name: 'Ana' }, { identity: { id: 'u_a', display: 'Ana#1' }, issued: null }, false);
+    seating.addBot('easy');
+    seating.away('old', 0);
+    expect(seating.botSeats(10_000, 100).seats.has(0)).toBe(true);
+    expect(seating.seatOfIdentity('u_a')?.key).toBe('old');
+    const player = seating.rekey('old', 'new')!;
+    expect(players.get('new')).toBe(player);
+    expect(players.has('old')).toBe(false);
+    expect(player.connected).toBe(true);
+    expect(seating.botSeats(10_000, 100).seats.has(0)).toBe(false);
+    expect(seating.humans()).toBe(1);
+    seating.resign(player);
+    expect(seating.seatOfIdentity('u_a')).toBeNull();
+    expect([...seating.resignedSeats()]).toEqual([0]);
+    expect(seating.humans()).toBe(0);
+  });
+
   it('tournament check-in: who is missing, a leaver reserved again, no-shows played by a bot at once', () => {
     const { players, seating } = table();
     seating.reserveTournament({ tournamentId: 't', tableId: 't1', seats: [{ playerId: 'p1', name: 'Ana', identityId: 'u_a' }, { playerId: 'p2', name: 'Bo' }, { playerId: 'p3', name: 'Cleo' }] }, 1_000);

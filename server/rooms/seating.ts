@@ -12,6 +12,8 @@ import type { TournamentSeatingInput } from './tournamentSeating.js';
 export class Seating {
   readonly identities = new SeatIdentities<PlayerState>();
   private readonly absentSince = new Map<string, number>();
+  /** Seats whose player resigned (or left a running game): last place in the result. */
+  private readonly resigned = new Set<Seat>();
   private botSerial = 0;
 
   constructor(private readonly players: MapSchema<PlayerState>, private readonly tableId: string) {}
@@ -149,6 +151,28 @@ export class Seating {
     return this.identities.holds(this.players.values(), identityId);
   }
 
+  /**
+   * The seat this identity holds and may take back (any phase), with its key in `players`
+   * (a session id, or `reserved:…`); null once given up (a bot plays it for good).
+   */
+  seatOfIdentity(identityId: string): { key: string; player: PlayerState } | null {
+    for (const [key, player] of this.players) {
+      if (!player.bot && this.identities.of(player)?.id === identityId) return { key, player };
+    }
+    return null;
+  }
+
+  /** The seat under `from` now belongs to the connection `to`, present again. */
+  rekey(from: string, to: string): PlayerState | null {
+    const player = this.players.get(from);
+    if (!player) return null;
+    this.players.delete(from);
+    this.absentSince.delete(from);
+    player.connected = true;
+    this.players.set(to, player);
+    return player;
+  }
+
   away(sessionId: string, now: number): void {
     const player = this.players.get(sessionId);
     if (player) player.connected = false;
@@ -167,6 +191,21 @@ export class Seating {
     this.players.delete(sessionId);
     this.compact();
     if (player?.host) this.passHost();
+  }
+
+  /** Resigned (Resign, or Leave during play): a bot plays the seat to the end, which counts as last. */
+  resign(player: PlayerState): void {
+    this.resigned.add(player.seat);
+    this.replaceByBot(player);
+  }
+
+  resignedSeats(): ReadonlySet<Seat> {
+    return this.resigned;
+  }
+
+  /** Seats still held by a human, present or away (not given up). */
+  humans(): number {
+    return [...this.players.values()].filter((p) => !p.bot).length;
   }
 
   /** A player who left a running game for good: a bot plays their seat to the end. */

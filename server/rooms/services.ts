@@ -5,6 +5,7 @@
 import type { Config } from '../config.js';
 import type { Store, GameRecord } from '../store/index.js';
 import type { IdentityService } from '../identity/service.js';
+import type { ResultOutbox } from '../results/outbox.js';
 
 export interface RoomServices {
   config: Config;
@@ -13,6 +14,8 @@ export interface RoomServices {
   identities: IdentityService;
   /** Secret that marks room options as created by this server (tournament seating). */
   internalKey: string;
+  /** Finished games' records wait here until the store takes them (server/results). */
+  results: ResultOutbox;
   /** Called after a finished game's record is stored. */
   onGameStored: (record: GameRecord) => Promise<void> | void;
   /** A tournament table closed its check-in with these registrants absent (their seats are played by a bot). */

@@ -17,6 +17,7 @@ import { migrationProvider } from './migrations/index.js';
 import { SqlStore } from './sqlStore.js';
 import type { Database } from './schema.js';
 import type { Store } from './types.js';
+import { logger } from '../ops/logger.js';
 
 export type * from './types.js';
 
@@ -121,6 +122,9 @@ async function openPostgres(connectionString: string, schema: string | undefined
     connectionTimeoutMillis: connectTimeoutMs,
     ...(schema !== undefined ? { options: `-c search_path="${schema}"` } : {}),
   });
+  // An idle connection that breaks (the database restarts, the network drops) is reported on the
+  // pool; unheard, that event would end the process. The next query opens a fresh connection.
+  pool.on('error', (error) => logger.warn({ err: error }, 'store: a PostgreSQL connection broke'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

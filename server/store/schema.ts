@@ -8,6 +8,9 @@ import type { ColumnType } from 'kysely';
 type Big = ColumnType<number | string, number, number>;
 type BigNull = ColumnType<number | string | null, number | null, number | null>;
 type Json = ColumnType<unknown, string, string>;
+/** A column with a default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type BigNullDefaulted = ColumnType<number | string | null, number | null | undefined, number | null>;
 
 export interface Database {
   game_results: {
@@ -46,7 +49,7 @@ export interface Database {
   identity_tokens: { hash: string; identity_id: string; kind: string; created_at: Big; expires_at: BigNull };
   game_sessions: {
     id: string; game: string; variant: string; options: Json; seed: Big; started_at: Big; seats: Json;
-    private: boolean; rated: boolean;
+    private: boolean; rated: boolean; status: Defaulted<string>; ended_at: BigNullDefaulted;
     /** 005_journal: the process that owns the running table and its fencing token. */
     owner: ColumnType<string | null, string | null | undefined, string | null>; fence: ColumnType<number | string, number | undefined, number>;
     code: ColumnType<string | null, string | null | undefined, string | null>; abandoned: ColumnType<string | null, string | null | undefined, string | null>;
@@ -55,5 +58,6 @@ export interface Database {
   player_games: {
     identity_id: string; game_id: string; game: string; rating_key: string; finished_at: Big; seat: number;
     place: number; score: number; seats: number; rated: boolean; private: boolean; ordinal_after: number | null;
+    status: Defaulted<string>;
   };
 }

@@ -9,7 +9,7 @@ import type { Database } from './schema.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import type {
-  GameRecord, GameSessionRecord, IdentityRecord, JournalCommit, NoShowRecord, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
+  GameRecord, GameSessionRecord, GameSessionStatus, IdentityRecord, JournalCommit, NoShowRecord, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
   TableStatus, TournamentRecord, TournamentStatus,
 } from './types.js';
 
@@ -84,7 +84,8 @@ function identityFromRow(r: Row<'identities'>): IdentityRecord {
 function sessionFromRow(r: Row<'game_sessions'>): GameSessionRecord {
   return {
     id: r.id, game: r.game, variant: r.variant, options: json(r.options), seed: num(r.seed), startedAt: num(r.started_at),
-    seats: json(r.seats), private: r.private, rated: r.rated,
+    seats: json(r.seats), private: r.private, rated: r.rated, status: r.status as GameSessionStatus, endedAt: numOrNull(r.ended_at),
+    journaled: r.owner !== null, abandonReason: r.abandoned,
   };
 }
 
@@ -92,6 +93,7 @@ function playerGameFromRow(r: Row<'player_games'>): PlayerGameRecord {
   return {
     identityId: r.identity_id, gameId: r.game_id, game: r.game, ratingKey: r.rating_key, finishedAt: num(r.finished_at),
     seat: r.seat, place: r.place, score: r.score, seats: r.seats, rated: r.rated, private: r.private, ordinalAfter: r.ordinal_after,
+    status: r.status === 'abandoned' ? 'abandoned' : 'finished',
   };
 }
 
@@ -116,14 +118,19 @@ export class SqlStore implements Store {
         players: JSON.stringify(r.players), summary: summaryToColumn(r.summary), tournament_id: r.tournamentId, table_id: r.tableId,
       }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+      await trx.updateTable('game_sessions').set({ status: 'finished', ended_at: r.finishedAt }).where('id', '=', r.id).execute();
       const seen = new Set<string>();
       const lines = r.players.filter((p) => p.identityId && !seen.has(p.identityId) && seen.add(p.identityId));
       if (lines.length === 0) return;
+      // An abandoned line (the sweep ran while this result waited in an outbox) becomes the finished one.
       await trx.insertInto('player_games').values(lines.map((p) => ({
         identity_id: p.identityId as string, game_id: r.id, game: r.game, rating_key: ratingKey(r.game, r.variant),
         finished_at: r.finishedAt, seat: p.seat, place: p.place, score: p.score, seats: r.players.length,
-        rated: r.rated === true, private: r.private === true, ordinal_after: null,
-      }))).onConflict((oc) => oc.columns(['identity_id', 'game_id']).doNothing()).execute();
+        rated: r.rated === true, private: r.private === true, ordinal_after: null, status: 'finished',
+      }))).onConflict((oc) => oc.columns(['identity_id', 'game_id']).doUpdateSet((eb) => ({
+        finished_at: eb.ref('excluded.finished_at'), seat: eb.ref('excluded.seat'), place: eb.ref('excluded.place'), score: eb.ref('excluded.score'),
+        seats: eb.ref('excluded.seats'), rated: eb.ref('excluded.rated'), status: 'finished',
+      })).where('player_games.status', '=', 'abandoned')).execute();
     });
   }
 
@@ -408,6 +415,15 @@ export class SqlStore implements Store {
     return row ? sessionFromRow(row) : null;
   }
 
+  async listUnfinishedSessions(identityId: string, q: { limit?: number } = {}): Promise<GameSessionRecord[]> {
+    const rows = await this.db.selectFrom('game_sessions').selectAll()
+      .where(sql<boolean>`seats @> ${JSON.stringify([{ identityId }])}::jsonb`)
+      .where('status', '=', 'running') // not finished (result stored) nor abandoned (003_outbox)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
+      .orderBy('started_at', 'desc').limit(q.limit ?? 20).execute();
+    return rows.map(sessionFromRow);
+  }
+
   async appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void> {
     await this.db.insertInto('game_log_chunks').values({ game_id: gameId, chunk, entries: JSON.stringify(entries) })
       .onConflict((oc) => oc.columns(['game_id', 'chunk']).doNothing()).execute();
@@ -459,19 +475,47 @@ export class SqlStore implements Store {
 
   async listResumableSessions(): Promise<{ id: string; game: string }[]> {
     // owner is null on sessions written before the journal (005): their logs may lack the last seconds.
-    return this.db.selectFrom('game_sessions').select(['id', 'game']).where('abandoned', 'is', null).where('owner', 'is not', null)
+    return this.db.selectFrom('game_sessions').select(['id', 'game']).where('status', '=', 'running').where('owner', 'is not', null)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
       .orderBy('started_at').execute();
-  }
-
-  async abandonGameSession(id: string, reason: string): Promise<void> {
-    await this.db.updateTable('game_sessions').set({ abandoned: reason.slice(0, 500) }).where('id', '=', id).execute();
   }
 
   async gameLogBytes(gameId: string): Promise<number> {
     const row = await sql<{ bytes: number | string | null }>`select sum(octet_length(entries::text)) as bytes from game_log_chunks where game_id = ${gameId}`
       .execute(this.db);
     return Number(row.rows[0]?.bytes ?? 0);
+  }
+
+  async listRunningSessions(q: { startedBefore: number; limit: number; after?: { startedAt: number; id: string } }): Promise<GameSessionRecord[]> {
+    let query = this.db.selectFrom('game_sessions').selectAll()
+      .where('status', '=', 'running').where('started_at', '<', q.startedBefore);
+    const after = q.after;
+    if (after) {
+      query = query.where((eb) => eb.or([eb('started_at', '>', after.startedAt), eb.and([eb('started_at', '=', after.startedAt), eb('id', '>', after.id)])]));
+    }
+    const rows = await query.orderBy('started_at').orderBy('id').limit(q.limit).execute();
+    return rows.map(sessionFromRow);
+  }
+
+  async abandonGameSession(id: string, at: number, reason?: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const ended = await trx.updateTable('game_sessions').set({ status: 'abandoned', ended_at: at, abandoned: reason === undefined ? null : reason.slice(0, 500) })
+        .where('id', '=', id).where('status', '=', 'running')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').where('game_results.id', '=', id))))
+        .returning(['game', 'variant', 'seats', 'private']).executeTakeFirst();
+      if (!ended) return false;
+      const seats = json<GameSessionRecord['seats']>(ended.seats);
+      const seen = new Set<string>();
+      const lines = seats.filter((p) => !p.bot && p.identityId && !seen.has(p.identityId) && seen.add(p.identityId));
+      if (lines.length > 0) {
+        await trx.insertInto('player_games').values(lines.map((p) => ({
+          identity_id: p.identityId as string, game_id: id, game: ended.game, rating_key: ratingKey(ended.game, ended.variant),
+          finished_at: at, seat: p.seat, place: 0, score: 0, seats: seats.length, rated: false, private: ended.private,
+          ordinal_after: null, status: 'abandoned',
+        }))).onConflict((oc) => oc.columns(['identity_id', 'game_id']).doNothing()).execute();
+      }
+      return true;
+    });
   }
 
   async pruneGameLogs(before: number): Promise<number> {
@@ -503,7 +547,7 @@ export class SqlStore implements Store {
 
   async countPlayerGames(identityId: string, q: { publicOnly?: boolean } = {}): Promise<number> {
     let query = this.db.selectFrom('player_games').select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('identity_id', '=', identityId);
+      .where('identity_id', '=', identityId).where('status', '=', 'finished');
     if (q.publicOnly) query = query.where('private', '=', false);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);

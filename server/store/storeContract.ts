@@ -224,7 +224,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       };
       await s().startGameSession(session);
       await s().startGameSession({ ...session, seed: 1 });
-      expect(await s().getGameSession('log-1')).toEqual(session);
+      expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null });
       expect(await s().getGameSession('nope')).toBeNull();
       await s().appendGameLog('log-1', 1, [{ k: 'x', t: 30 }]);
       await s().appendGameLog('log-1', 0, [{ k: 'a', s: 0, a: { type: 'go' }, t: 10, r: 1 }, { k: 'l', s: 1, a: { type: 'go' }, t: 12, e: 'late' }]);
@@ -237,6 +237,23 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().pruneGameLogs(1_700_000_000_001)).toBe(1);
       expect(await s().getGameSession('log-1')).toBeNull();
       expect(await s().readGameLog('log-1')).toEqual([]);
+    });
+
+    it('lists the unfinished sessions an identity sits at, newest first, without the finished ones', async (ctx) => {
+      if (!store) return ctx.skip();
+      const base = { game: 'bip_bip', variant: 'single', options: { variant: 'single', players: 2 }, seed: 1, private: false, rated: false };
+      const seats = (...ids: (string | null)[]) => ids.map((identityId, seat) => ({ seat, name: `P${seat}`, identityId, bot: identityId === null }));
+      await s().startGameSession({ ...base, id: 'run-old', startedAt: 1_000, seats: seats('u_run', null) });
+      await s().startGameSession({ ...base, id: 'run-new', startedAt: 2_000, seats: seats('u_other', 'u_run') });
+      await s().startGameSession({ ...base, id: 'run-done', startedAt: 3_000, seats: seats('u_run', 'u_other') });
+      await s().startGameSession({ ...base, id: 'run-not-mine', startedAt: 4_000, seats: seats('u_other', null) });
+      await s().saveGameResult(game('run-done', { players: [
+        { seat: 0, name: 'P0', playerId: null, identityId: 'u_run', bot: false, score: 1, place: 1 },
+        { seat: 1, name: 'P1', playerId: null, identityId: 'u_other', bot: false, score: 0, place: 2 },
+      ] }));
+      expect((await s().listUnfinishedSessions('u_run')).map((r) => r.id)).toEqual(['run-new', 'run-old']);
+      expect((await s().listUnfinishedSessions('u_run', { limit: 1 })).map((r) => r.id)).toEqual(['run-new']);
+      expect(await s().listUnfinishedSessions('u_nobody')).toEqual([]);
     });
 
     it('writes one history line per identity with a stored game, with the rating after it and a rank', async (ctx) => {
@@ -267,6 +284,43 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().rankOf('rush_hour:kids', 'u_h1')).toBe(1);
       expect(await s().rankOf('rush_hour:kids', 'u_h2')).toBe(2);
       expect(await s().rankOf('rush_hour:kids', 'u_nobody')).toBeNull();
+    });
+
+    it('ends a session in one state: finished with its result, or abandoned (a late result still wins)', async (ctx) => {
+      if (!store) return ctx.skip();
+      const seats = [{ seat: 0, name: 'Ana', identityId: 'u_st1', bot: false }, { seat: 1, name: 'Bot', identityId: null, bot: true }];
+      const session = (id: string, startedAt: number) => ({
+        id, game: 'took_over', variant: 'classic', options: { variant: 'classic', players: 2 }, seed: 5, startedAt, seats, private: false, rated: true,
+      });
+      const players = [
+        { seat: 0, name: 'Ana', playerId: null, identityId: 'u_st1', bot: false, score: 3, place: 1 },
+        { seat: 1, name: 'Bot', playerId: null, identityId: null, bot: true, score: 1, place: 2 },
+      ];
+      for (const [id, at] of [['st-done', 10], ['st-gone', 20], ['st-late', 30], ['st-young', 5_000]] as const) await s().startGameSession(session(id, at));
+      await s().saveGameResult(game('st-done', { game: 'took_over', variant: 'classic', players, finishedAt: 400 }));
+      expect(await s().getGameSession('st-done')).toMatchObject({ status: 'finished', endedAt: 400 });
+
+      const running = await s().listRunningSessions({ startedBefore: 1_000, limit: 10 });
+      expect(running.map((r) => r.id).filter((id) => id.startsWith('st-'))).toEqual(['st-gone', 'st-late']);
+      const page = await s().listRunningSessions({ startedBefore: 1_000, limit: 10, after: { startedAt: 20, id: 'st-gone' } });
+      expect(page.map((r) => r.id).filter((id) => id.startsWith('st-'))).toEqual(['st-late']);
+
+      expect(await s().abandonGameSession('st-done', 500)).toBe(false);
+      expect(await s().abandonGameSession('st-gone', 500)).toBe(true);
+      expect(await s().abandonGameSession('st-gone', 600)).toBe(false);
+      expect(await s().getGameSession('st-gone')).toMatchObject({ status: 'abandoned', endedAt: 500 });
+      expect(await s().abandonGameSession('st-late', 700)).toBe(true);
+      const lines = await s().listPlayerGames('u_st1');
+      expect(lines.map((l) => [l.gameId, l.status, l.place])).toEqual([['st-late', 'abandoned', 0], ['st-gone', 'abandoned', 0], ['st-done', 'finished', 1]]);
+      expect(await s().countPlayerGames('u_st1')).toBe(1);
+
+      // A result that waited in an outbox while the sweep ran: the game is finished after all.
+      await s().saveGameResult(game('st-late', { game: 'took_over', variant: 'classic', players, finishedAt: 800 }));
+      expect(await s().getGameSession('st-late')).toMatchObject({ status: 'finished', endedAt: 800 });
+      expect((await s().listPlayerGames('u_st1')).map((l) => [l.gameId, l.status, l.place])).toEqual([
+        ['st-late', 'finished', 1], ['st-gone', 'abandoned', 0], ['st-done', 'finished', 1],
+      ]);
+      expect(await s().countPlayerGames('u_st1')).toBe(2);
     });
 
     it('rolls a rating update back when computing it fails', async (ctx) => {

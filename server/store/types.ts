@@ -15,6 +15,8 @@ export interface GamePlayerRecord {
   bot: boolean;
   score: number;
   place: number;
+  /** The player resigned (Resign, or Leave during play): a bot finished the seat, placed last. */
+  resigned?: boolean;
 }
 
 export interface GameRecord {
@@ -65,7 +67,17 @@ export interface GameSessionRecord {
   seats: SessionSeat[];
   private: boolean;
   rated: boolean;
+  /** Read back only (docs/store.md "Game sessions"): running until a result is stored or the sweep abandons it. */
+  status?: GameSessionStatus;
+  /** When it became finished or abandoned. */
+  endedAt?: number | null;
+  /** Read back only: a table process owns it through the journal (005_journal), so a restart can reopen it. */
+  journaled?: boolean;
+  /** Read back only: why the table was abandoned when a reason was given (e.g. its journal did not replay). */
+  abandonReason?: string | null;
 }
+
+export type GameSessionStatus = 'running' | 'finished' | 'abandoned';
 
 /**
  * One group commit of the tables' journals (server/journal/committer.ts): new sessions first (with
@@ -91,6 +103,8 @@ export interface PlayerGameRecord {
   rated: boolean;
   private: boolean;
   ordinalAfter: number | null;
+  /** An abandoned game's line has place and score 0 and moves no rating. */
+  status: 'finished' | 'abandoned';
 }
 
 export type TournamentStatus = 'registration' | 'running' | 'paused' | 'finished';
@@ -213,7 +227,11 @@ export interface RatingRecord {
 export interface Store {
   kind: 'embedded' | 'postgres';
 
-  /** Idempotent on `r.id`: a second save of the same room id changes nothing. */
+  /**
+   * Idempotent on `r.id`: a second save of the same room id changes nothing. Marks the game's
+   * session finished in the same transaction (a result arriving after the sweep abandoned the
+   * game wins: the session and the history lines become finished).
+   */
   saveGameResult(r: GameRecord): Promise<void>;
   getGameResult(id: string): Promise<GameRecord | null>;
   /** Newest first. `limit` defaults to 50. `publicOnly` leaves out private tables' games. */
@@ -286,6 +304,8 @@ export interface Store {
   // ---- game sessions and action logs (server/rooms/actionLog.ts)
   startGameSession(s: GameSessionRecord): Promise<void>;
   getGameSession(id: string): Promise<GameSessionRecord | null>;
+  /** Running sessions (no result, not abandoned) whose seats hold this identity, newest first (`limit` defaults to 20). */
+  listUnfinishedSessions(identityId: string, q?: { limit?: number }): Promise<GameSessionRecord[]>;
   /** Chunks are numbered from 0; writing the same chunk twice keeps the first. */
   appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void>;
   readGameLog(gameId: string): Promise<LogEntry[]>;
@@ -293,12 +313,21 @@ export interface Store {
   commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
   /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
   claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null>;
-  /** Started games with no stored result that were not abandoned (a restart reopens them), oldest first. */
+  /** Sessions still `running` that have a journal owner (a restart reopens them), oldest first. */
   listResumableSessions(): Promise<{ id: string; game: string }[]>;
-  /** This table cannot be resumed (the reason is kept); it is left out of `listResumableSessions` from now on. */
-  abandonGameSession(id: string, reason: string): Promise<void>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
+  /**
+   * Sessions still `running` started before `startedBefore`, oldest first (then by id), after the
+   * `after` session when given (the abandoned sweep pages through them).
+   */
+  listRunningSessions(q: { startedBefore: number; limit: number; after?: { startedAt: number; id: string } }): Promise<GameSessionRecord[]>;
+  /**
+   * Ends a running session as abandoned (and adds an abandoned line to each seated identity's
+   * history) in one transaction. False when it was no longer running or its result exists.
+   * `reason` is kept in the session's `abandoned` column (005_journal), e.g. why its journal did not replay.
+   */
+  abandonGameSession(id: string, at: number, reason?: string): Promise<boolean>;
   /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */
   pruneGameLogs(before: number): Promise<number>;
   /**

@@ -41,7 +41,11 @@ export function seatRangeOf(gameId: string, variant: string): { min: number; max
   return parsed.success ? game.seatRange(parsed.data) : null;
 }
 
-export function roomLauncher(services: RoomServices): TableLauncher {
+/**
+ * `pendingResults`: of these room ids, those whose result waits in some outbox (server/results):
+ * such a table has closed but its game is over, so it counts as open and is not replayed.
+ */
+export function roomLauncher(services: RoomServices, pendingResults: (ids: readonly string[]) => Promise<Set<string>> = async () => new Set()): TableLauncher {
   return {
     async launch(t) {
       if (services.draining) throw new Error('this process is shutting down: the table opens after the restart');
@@ -57,7 +61,9 @@ export function roomLauncher(services: RoomServices): TableLauncher {
       const wanted = new Set(roomIds);
       if (wanted.size === 0) return new Set();
       // One listing of every process's rooms (RedisDriver), not one query per table.
-      return new Set((await matchMaker.query({})).map((r) => r.roomId).filter((id) => wanted.has(id)));
+      const open = new Set((await matchMaker.query({})).map((r) => r.roomId).filter((id) => wanted.has(id)));
+      for (const id of await pendingResults([...wanted].filter((x) => !open.has(x)))) open.add(id);
+      return open;
     },
     async discard(roomId) {
       await matchMaker.remoteRoomCall(roomId, 'disconnect');
@@ -65,10 +71,12 @@ export function roomLauncher(services: RoomServices): TableLauncher {
   };
 }
 
-export async function setUpTournaments(deps: { app: Express; store: Store; presence: Presence; services: RoomServices }): Promise<Tournaments> {
+export async function setUpTournaments(deps: {
+  app: Express; store: Store; presence: Presence; services: RoomServices; pendingResults?: (ids: readonly string[]) => Promise<Set<string>>;
+}): Promise<Tournaments> {
   const { store, presence, services } = deps;
   const { config } = services;
-  const launcher = roomLauncher(services);
+  const launcher = roomLauncher(services, deps.pendingResults);
   const service = new TournamentService({
     store,
     launcher,

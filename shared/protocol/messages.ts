@@ -27,6 +27,12 @@ export const removeBotMessage = z.object({ seat: z.number().int().min(0).max(15)
 export const configureMessage = z.object({ options: z.record(z.string(), z.unknown()) });
 export const startMessage = z.object({}).strip();
 
+/**
+ * Close code for a connection whose seat was taken over by a newer connection of the same
+ * identity (another tab or device): the client says so and does not reconnect.
+ */
+export const CLOSE_SEAT_TAKEN_OVER = 4010;
+
 export const joinOptions = z.object({
   name: playerName.optional(),
   spectator: z.boolean().optional(),

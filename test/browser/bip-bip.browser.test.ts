@@ -2,16 +2,21 @@
  * A full single round of Bip! Bip! in real Chromium against two bots: the player claims by
  * choosing a card and pointing at its three cars (mouse), or with the keyboard (1–9, B), and takes
  * the green light by clicking or dragging a car, until the result screen shows the round's end.
+ * The bots play on the test's cue (BOTS_ON_CUE, server/rooms/botCue.ts): they take their turn when
+ * the player has nothing to do, so a browser slowed by a loaded machine never races them.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTestsRun, failureScreenshot, useServerAndBrowser } from '../support/browser.js';
+import { cueBots } from '../../server/rooms/botCue.js';
 import { carCells, findMatch, type Board } from '../../shared/games/bip_bip/board.js';
 import { chooseStep } from '../../shared/games/bip_bip/bot.js';
 import { Rng } from '../../shared/random.js';
 import type { BipPublicView, BipSeatView } from '../../shared/games/bip_bip/views.js';
 
-const env = useServerAndBrowser();
+const env = useServerAndBrowser({ server: { BOTS_ON_CUE: true } });
+/** Long enough for the refused-claim checks to run inside the block on a loaded machine (the option's maximum). */
+const CLAIM_BLOCK_SECONDS = 30;
 
 interface Seen { pub: BipPublicView; mine: BipSeatView; now: number }
 
@@ -57,42 +62,56 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
     await page.click('[data-testid=game-bip_bip]');
     await page.click('[data-testid=variant-single]');
     await page.fill('#option-players', '3');
+    await page.press('#option-players', 'Tab'); // the seat count is committed (the per-seat options follow it)
+    await page.fill('#option-claimBlockMs', String(CLAIM_BLOCK_SECONDS));
     await page.click('[data-testid=create-private]');
-    for (let i = 0; i < 2; i++) await page.click('[data-testid=add-bot]', { timeout: 10_000 });
-    await page.getByText('3 of 3 seats taken.').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room?.state.options.get('claimBlockMs')?.number ?? null),
+      { timeout: 30_000 }).toBe(CLAIM_BLOCK_SECONDS * 1000);
+    for (let i = 0; i < 2; i++) await page.click('[data-testid=add-bot]', { timeout: 30_000 });
+    await page.getByText('3 of 3 seats taken.').waitFor({ timeout: 30_000 });
     await page.click('[data-testid=start]');
     await refusedClaimRollsBack(page);
 
     const rng = new Rng(7);
-    const did = { mouseClaims: 0, keyClaims: 0, clickMoves: 0, dragMoves: 0 };
+    const did = { mouseClaims: 0, keyClaims: 0, missedClaims: 0, clickMoves: 0, dragMoves: 0, botCues: 0 };
     /** Moves the server applied for me, by how they were made. */
     const applied = { click: 0, drag: 0 };
     /** What became of each move I made: applied, beaten by another seat's move, or no new board seen. */
     const tried = { click: { applied: 0, beaten: 0, unseen: 0 }, drag: { applied: 0, beaten: 0, unseen: 0 } };
     let lastVersion = -1;
-    const until = Date.now() + 150_000;
-    while (Date.now() < until && !(await page.locator('#result').isVisible().catch(() => false))) {
+    // Generous for a loaded machine: the round is paced by the browser alone.
+    const until = Date.now() + 420_000;
+    while (Date.now() < until && !(await resultShown(page))) {
       const s = await seen(page);
       if (!s || s.pub.phase !== 'play') { await page.waitForTimeout(200); continue; }
       const { pub, mine } = s;
       const board = pub.board as Board;
-      // Until a move of each kind has gone through, a move comes before a claim whenever the light is not mine:
-      // bots claim and move too, and a round can end before a rarely tried drag wins the race for the light.
+      const blocked = s.now < mine.blockedUntil;
+      // A move of each kind comes first whenever the light is not mine, so both go through before the round ends.
       const wantMove = (applied.click < 1 || applied.drag < 1) && pub.light !== mine.seat;
-      const found = s.now >= mine.blockedUntil && !wantMove ? mine.hand.find((c) => findMatch(board, c.id)) : undefined;
+      const found = !blocked && !wantMove ? mine.hand.find((c) => findMatch(board, c.id)) : undefined;
       if (found) {
         const index = mine.hand.indexOf(found);
+        let how: 'keyClaims' | 'mouseClaims' | null = null;
+        await tweensDone(page); // a card or car still sliding would take the click meant for another
         if (index < 9 && did.keyClaims < did.mouseClaims) {
           await page.keyboard.press(String(index + 1));
           await page.keyboard.press('b');
-          did.keyClaims++;
+          how = 'keyClaims';
         } else if (await click(page, 'card', found.id)) {
           for (const cell of carCells(findMatch(board, found.id)!)) await click(page, 'cell', cell);
-          did.mouseClaims++;
+          how = 'mouseClaims';
+        }
+        // Nothing else changes the board meanwhile: a claim that does not go through is a click that missed.
+        if (how && await settled(page, (n) => !n.mine.hand.some((c) => c.id === found.id))) did[how]++;
+        else if (how) {
+          did.missedClaims++;
+          await page.keyboard.press('Escape'); // put the card back and try again
         }
       } else if (pub.light !== mine.seat && s.now >= pub.frozenUntil && pub.boardVersion !== lastVersion) {
         const before = pub.lastMove ? moveBack(board, pub.lastMove.from, pub.lastMove.to) : null;
         const step = chooseStep(board, before, mine.hand.map((c) => c.id), 'hard', rng);
+        await tweensDone(page);
         const [from, to] = step ? await Promise.all([pointOf(page, 'cell', step.from), pointOf(page, 'cell', step.to)]) : [null, null];
         if (from && to) {
           lastVersion = pub.boardVersion;
@@ -110,12 +129,15 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
           }
           tried[how][await movedBy(page, lastVersion, mine.seat, step!)]++;
           applied[how] = tried[how].applied;
-        }
-      }
-      // While a move is wanted, look again soon: the bots' first move comes 1.8 s after the freeze ends.
-      await page.waitForTimeout(wantMove ? 50 : 300);
+        } else await page.waitForTimeout(200);
+      } else if (s.now >= pub.frozenUntil && !(blocked && applied.click > 0 && applied.drag > 0)) {
+        // Nothing for me to do (I hold the light, or no move of mine is open on this board): the bots take
+        // their turn, each deciding on the table as it is now. While my claims are blocked they wait with me.
+        await botsTakeTheirTurn(page, s);
+        did.botCues++;
+      } else await page.waitForTimeout(200);
     }
-    if (!(await page.locator('#result').isVisible())) {
+    if (!(await resultShown(page))) {
       const screenshot = await failureScreenshot(page, 'bip-bip-stuck');
       throw new Error(`no result screen: ${JSON.stringify(did)} ${JSON.stringify(await seen(page))} (screenshot: ${screenshot})`);
     }
@@ -125,23 +147,60 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
       return { table: connection.views().publicView, seat: connection.room.state.players.get(connection.room.sessionId).seat };
     });
     const me = (end.table as BipPublicView).players[end.seat];
-    // The player's own claims went through (each claimed card came from a click or a key press).
-    expect(me.claimed.length).toBeGreaterThan(1);
-    expect(did.mouseClaims).toBeGreaterThan(0);
-    expect(did.keyClaims).toBeGreaterThan(0);
-    // Bots move too, so some of my moves lose the race for the light (refused, shown); each kind went through at least once.
+    console.log(`Bip! Bip! round: ${JSON.stringify(did)}, my moves ${JSON.stringify(tried)}`);
+    // The player's claims went through, by mouse and by keyboard (counted when the server applied them).
+    expect(did.mouseClaims, JSON.stringify(did)).toBeGreaterThan(0);
+    expect(did.keyClaims, JSON.stringify(did)).toBeGreaterThan(0);
+    expect(me.claimed.length, JSON.stringify(did)).toBeGreaterThanOrEqual(did.mouseClaims + did.keyClaims);
+    // No bot moves between my move and its answer, so each move of mine went through, by click and by drag.
     expect(applied.click, JSON.stringify(tried)).toBeGreaterThan(0);
     expect(applied.drag, JSON.stringify(tried)).toBeGreaterThan(0);
+    expect(tried.click.beaten + tried.drag.beaten, JSON.stringify(tried)).toBe(0);
     expect((end.table as BipPublicView).roundWinners).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();
-  }, 200_000);
+  }, 600_000);
 });
+
+const resultShown = (page: Page) => page.locator('#result').isVisible().catch(() => false);
+
+/** Lets the held bots act once, then waits until the table shows it (a move, a claim) or the round is over. */
+async function botsTakeTheirTurn(page: Page, before: Seen): Promise<void> {
+  const claims = (s: Seen) => s.pub.players.reduce((n, p) => n + p.claimed.length, 0);
+  if (cueBots() === 0) {
+    await page.waitForTimeout(200); // no bot has a decision pending yet: the room plans after each patch
+    return;
+  }
+  await settled(page, (s) => s.pub.boardVersion !== before.pub.boardVersion || claims(s) !== claims(before));
+}
+
+/**
+ * Waits (up to 30 s, for a loaded machine) until the table reaches the state `ok` describes or the
+ * round is over; false when it never does (the caller then looks again).
+ */
+async function settled(page: Page, ok: (s: Seen) => boolean): Promise<boolean> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const s = await seen(page);
+    if ((s && ok(s)) || (await resultShown(page))) return true;
+    await page.waitForTimeout(50);
+  }
+  return false;
+}
+
+/** Until the table's pieces stop sliding (pacing only: after 10 s the caller goes on regardless). */
+async function tweensDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { junction: any }).junction.scene.getScene('table').tweens.getTweens().length === 0, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/** The tap targets on screen now (client/ui/tapTargets.ts). */
+const targetIds = (page: Page) => page.evaluate(() => (window as unknown as { junctionTargets: () => { id: string }[] }).junctionTargets().map((t) => t.id));
 
 /**
  * A wrong Bip! (a card the board does not show) costs a penalty card and blocks claims. The wrong
  * claim's card comes back playable (never left dimmed as "Bip!…"), and while the block lasts Bip!
- * is not offered: no tap target, and the B key sends nothing the server would refuse.
+ * is not offered: no tap target, and the B key sends nothing.
  */
 async function refusedClaimRollsBack(page: Page): Promise<void> {
   const start = await waitFor(page, (s) => s.pub.phase === 'play' && s.now >= s.pub.startsAt);
@@ -150,19 +209,37 @@ async function refusedClaimRollsBack(page: Page): Promise<void> {
   expect(misses.length).toBeGreaterThan(1);
   const [wrong, next] = misses;
   await page.evaluate(() => {
-    const w = window as unknown as { junction: any; refusals: unknown[] };
+    const w = window as unknown as { junction: any; refusals: unknown[]; sent: unknown[] };
     w.refusals = [];
-    w.junction.scene.getScene('table').connection.room.onMessage('error', (m: unknown) => w.refusals.push(m));
+    w.sent = [];
+    const room = w.junction.scene.getScene('table').connection.room;
+    room.onMessage('error', (m: unknown) => w.refusals.push(m));
+    const send = room.send.bind(room);
+    room.send = (type: string, message: unknown) => { if (type === 'action') w.sent.push(message); return send(type, message); };
   });
   await page.keyboard.press(String(wrong.i + 1));
   await page.keyboard.press('b');
-  await waitFor(page, (s) => s.now < s.mine.blockedUntil && s.mine.hand.length === start.mine.hand.length + 1);
+  const blocked = await waitFor(page, (s) => s.now < s.mine.blockedUntil && s.mine.hand.length === start.mine.hand.length + 1);
+  const sentBefore = await page.evaluate(() => (window as unknown as { sent: unknown[] }).sent.length);
+  expect(sentBefore).toBeGreaterThan(0); // the wrong claim itself
+  await expect.poll(() => targetIds(page), { timeout: 30_000 }).not.toContain('cancel'); // the claim put its card down
   await page.keyboard.press(String(next.i + 1));
-  await page.waitForTimeout(200);
-  const ids = await page.evaluate(() => (window as unknown as { junctionTargets: () => { id: string }[] }).junctionTargets().map((t) => t.id));
-  expect(ids).not.toContain('bip');
+  // The card is chosen once Cancel is offered; the same drawing decides whether Bip! is.
+  await expect.poll(() => targetIds(page), { timeout: 30_000 }).toContain('cancel');
+  const offered = await targetIds(page);
+  const clock = await page.evaluate(() => {
+    const c = (window as unknown as { junction: any }).junction.scene.getScene('table').connection;
+    return { serverNow: c.clock.serverNow(Date.now()), blockOption: c.room.state.options.get('claimBlockMs')?.number, blockedUntil: c.views().seatView?.blockedUntil };
+  });
+  expect(offered, JSON.stringify(clock)).not.toContain('bip');
   await page.keyboard.press('b');
-  await page.waitForTimeout(400);
+  // Keys are handled in order: once Escape has put the card back, B has been handled too.
+  await page.keyboard.press('Escape');
+  await expect.poll(() => targetIds(page), { timeout: 30_000 }).not.toContain('cancel');
+  expect(await page.evaluate(() => (window as unknown as { sent: unknown[] }).sent.length)).toBe(sentBefore);
+  // The checks above ran inside the block (else they would prove nothing).
+  const after = await seen(page);
+  expect(after!.now).toBeLessThan(blocked.mine.blockedUntil);
   expect(await page.evaluate(() => (window as unknown as { refusals: unknown[] }).refusals)).toEqual([]);
   const face = (id: number) => page.evaluate((id) => {
     const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
@@ -172,11 +249,12 @@ async function refusedClaimRollsBack(page: Page): Promise<void> {
   }, id);
   expect(await face(wrong.c.id)).toEqual({ pending: false });
   expect(await face(next.c.id)).toEqual({ pending: false });
-  await page.keyboard.press('Escape');
 }
 
+/** Waits (up to 60 s, for a loaded machine) until the table is in the state `ok` describes. */
 async function waitFor(page: Page, ok: (s: Seen) => boolean): Promise<Seen> {
-  for (let i = 0; i < 200; i++) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
     const s = await seen(page);
     if (s && ok(s)) return s;
     await page.waitForTimeout(50);
@@ -185,11 +263,12 @@ async function waitFor(page: Page, ok: (s: Seen) => boolean): Promise<Seen> {
 }
 
 /**
- * Whether the next board after `version` is my move (bots move too, and may take the light first).
- * Waits up to 10 s: a loaded CI machine can take seconds to carry a move there and back.
+ * Whether the next board after `version` is my move, or another seat's (bots act only on the cue,
+ * so that would be a bug). Waits up to 30 s: a loaded CI machine can take seconds to carry a move
+ * there and back; 'unseen' when the server refused it (the loop then lets the bots play).
  */
 async function movedBy(page: Page, version: number, seat: number, step: { from: number; to: number }): Promise<'applied' | 'beaten' | 'unseen'> {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 30_000;
   while (Date.now() < until) {
     const s = await seen(page);
     if (s && s.pub.boardVersion > version) {

@@ -44,10 +44,11 @@ async function openPrivateTable(page: Page, game: string, options: Record<string
   if (await card.count()) await card.click();
   else await page.selectOption('#game-select', game);
   await page.click('[data-testid=create-private]');
-  await page.locator('#waiting-room').waitFor({ timeout: 15_000 });
+  await page.locator('#waiting-room').waitFor({ timeout: 30_000 });
   // The short game's options go through the host's real `configure` message.
   await tableScene(page, `scene.connection.send('configure', { options: ${JSON.stringify(options)} })`);
-  await page.waitForTimeout(300);
+  // Applied once the table's synchronised options carry the new clock.
+  await expect.poll(() => tableScene<number | null>(page, `scene.connection.room.state.options.get('flipMs')?.number ?? null`), { timeout: 30_000 }).toBe(options.flipMs);
 }
 
 /** Every size: screenshot, then the layout check; returns the problems found, by size. */
@@ -99,7 +100,7 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
 
     // Waiting room: seats, host controls, invite link of the private table.
     await page.click('[data-testid=add-hard-bot]');
-    await page.getByText('2 of 2 seats taken.').waitFor({ timeout: 10_000 });
+    await page.getByText('2 of 2 seats taken.').waitFor({ timeout: 30_000 });
     const code = await tableScene<string>(page, 'scene.connection.room.state.code');
     await expect(page.locator('[data-testid=invite-link]').inputValue()).resolves.toBe(`${env.server.http}/join/${code}`);
     const problems = await checkSizes(page, 'waiting');
@@ -115,7 +116,7 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await expect(mute.getAttribute('aria-pressed')).resolves.toBe('false');
 
     await page.click('[data-testid=start]');
-    await expect.poll(() => phase(page), { timeout: 15_000 }).toBe('playing');
+    await expect.poll(() => phase(page), { timeout: 30_000 }).toBe('playing');
 
     // My turn is unmistakable: the clock says so and both it and the game area are highlighted.
     await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 60_000 }).toMatch(/^Your turn — \d+ s$/);
@@ -170,7 +171,7 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openPrivateTable(page, 'traffic_memory', SHORT_MEMORY);
     await page.click('[data-testid=add-hard-bot]');
-    await page.getByText('2 of 2 seats taken.').waitFor({ timeout: 10_000 });
+    await page.getByText('2 of 2 seats taken.').waitFor({ timeout: 30_000 });
     await page.click('[data-testid=start]');
     await playToResult(page);
     const result = page.locator('#result');
@@ -192,18 +193,18 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await page.goto(env.server.http);
     await page.evaluate(() => localStorage.setItem('junction.lang', 'fr'));
     await openPrivateTable(page, 'traffic_memory', LONG_MEMORY);
-    await page.getByText('1 place prise sur 2.').waitFor({ timeout: 10_000 });
+    await page.getByText('1 place prise sur 2.').waitFor({ timeout: 30_000 });
     const problems = await checkSizes(page, 'waiting-fr');
     await page.click('[data-testid=start]');
-    await expect.poll(() => phase(page), { timeout: 15_000 }).toBe('playing');
+    await expect.poll(() => phase(page), { timeout: 30_000 }).toBe('playing');
     problems.push(...await checkSizes(page, 'playing-fr'));
     expect(problems.join('\n\n')).toBe('');
     await expect.poll(() => page.locator('#table-clock').textContent(), { timeout: 30_000 }).toMatch(/^(À vous|Au tour de .+) — \d+ s$/);
     await page.setViewportSize({ width: 844, height: 390 });
     await page.click('[data-testid=leave]');
-    await expect(page.locator('[data-testid=leave-dialog]').textContent()).resolves.toMatch(/Quitter cette partie \?.*Un robot prend votre place/);
+    await expect(page.locator('[data-testid=leave-dialog]').textContent()).resolves.toMatch(/Quitter cette partie \?.*Vous abandonnez : un robot joue votre place/);
     await page.click('[data-testid=leave-confirm]');
-    await page.locator('[data-testid=game-traffic_memory]').waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid=game-traffic_memory]').waitFor({ timeout: 30_000 });
     await expect(page.locator('.jn-frame').count()).resolves.toBe(0);
     await page.evaluate(() => localStorage.setItem('junction.lang', 'en'));
     expect(errors).toEqual([]);

@@ -40,7 +40,7 @@ async function openHowTo(page: Page, game: string, variant?: string): Promise<vo
   await page.evaluate(([g, v]) => {
     (window as unknown as { junction: any }).junction.scene.getScene('lobby').scene.start('howto', { game: g, variant: v, returnTo: 'lobby' });
   }, [game, variant] as const);
-  await page.waitForSelector('[data-testid=howto]', { timeout: 10_000 });
+  await page.waitForSelector('[data-testid=howto]', { timeout: 30_000 });
 }
 
 async function sectionLines(page: Page, section: string): Promise<string[]> {
@@ -102,7 +102,7 @@ function layoutProblems(page: Page): Promise<string[]> {
 /** Every picture of the page has been drawn (a data URL with pixels). */
 async function picturesDrawn(page: Page): Promise<number> {
   await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=howto] figure img'))
-    .every((img) => img.src.startsWith('data:image') && img.complete && img.naturalWidth > 0), undefined, { timeout: 10_000 });
+    .every((img) => img.src.startsWith('data:image') && img.complete && img.naturalWidth > 0), undefined, { timeout: 30_000 });
   return page.$$eval('[data-testid=howto] figure img', (imgs) => imgs.length);
 }
 
@@ -161,7 +161,7 @@ describe.skipIf(!browserTestsRun)('how to play in Chromium', () => {
 
         // Back returns to the lobby.
         await page.click('[data-testid=howto-back]');
-        await page.waitForSelector('#name', { timeout: 10_000 });
+        await page.waitForSelector('#name', { timeout: 30_000 });
         expect(await page.$('[data-testid=howto]')).toBeNull();
         expect(errors).toEqual([]);
       } finally {
@@ -183,7 +183,7 @@ describe.skipIf(!browserTestsRun)('how to play in Chromium', () => {
       await page.keyboard.press('Enter');
       expect(await page.getAttribute('[data-testid=howto]', 'data-variant')).toBe('kids');
       await page.keyboard.press('Escape');
-      await page.waitForSelector('#name', { timeout: 10_000 });
+      await page.waitForSelector('#name', { timeout: 30_000 });
       expect(await page.$('[data-testid=howto]')).toBeNull();
     } finally {
       await page.close();
@@ -203,7 +203,7 @@ describe.skipIf(!browserTestsRun)('how to play in Chromium', () => {
       const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-      await page.waitForFunction(() => document.querySelector('[data-testid=howto]')?.getAttribute('data-variant') === 'three_rounds', undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid=howto]')?.getAttribute('data-variant') === 'three_rounds', undefined, { timeout: 30_000 });
       expect(await sectionLines(page, 'end')).toEqual(expectedLines(rules('fr', 'bip_bip'), 'three_rounds', 'end'));
     } finally {
       await page.close();

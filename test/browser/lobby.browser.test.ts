@@ -54,7 +54,7 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
       await expect(page.locator(`[data-testid=howto-${g.id}]`).isVisible()).resolves.toBe(true);
     }
     // Every picture was drawn on the client (a PNG data URL, no file fetched).
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('#gallery img')).every((i) => (i as HTMLImageElement).src.startsWith('data:image/png') && (i as HTMLImageElement).naturalWidth > 0), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('#gallery img')).every((i) => (i as HTMLImageElement).src.startsWith('data:image/png') && (i as HTMLImageElement).naturalWidth > 0), undefined, { timeout: 30_000 });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
@@ -97,7 +97,7 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     await page.fill('[data-testid=option-players]', '3');
     await page.check('[data-testid=option-anyoneCanTakeOver]');
     await page.click('[data-testid=quick-play]');
-    const seated = await eventually(() => tableRoom(page), 15_000, 'a table');
+    const seated = await eventually(() => tableRoom(page), 30_000, 'a table');
     expect(seated.phase).toBe('waiting');
     expect(seated.names.some((n) => n.startsWith('Quinn'))).toBe(true);
     const options = await page.evaluate(() => {
@@ -118,7 +118,7 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     await host.click('[data-testid=game-rush_hour]');
     await host.fill('[data-testid=option-players]', '2');
     await host.click('[data-testid=create-private]');
-    const table = await eventually(async () => (await tableRoom(host))?.code || undefined, 15_000, 'the private code');
+    const table = await eventually(async () => (await tableRoom(host))?.code || undefined, 30_000, 'the private code');
 
     const other = await launchChromium();
     closers.push(other.close);
@@ -128,9 +128,9 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     expect(new URL(guest.url()).search).toBe(''); // the code left the address bar
     await guest.fill('#ask-name #name', 'Gil');
     await guest.click('[data-testid=sit]');
-    const seated = await eventually(() => tableRoom(guest), 15_000, 'the guest at the table');
+    const seated = await eventually(() => tableRoom(guest), 30_000, 'the guest at the table');
     expect(seated.code).toBe(table);
-    await eventually(async () => (await tableRoom(host))?.names.some((n) => n.startsWith('Gil')), 10_000, 'the host sees Gil');
+    await eventually(async () => (await tableRoom(host))?.names.some((n) => n.startsWith('Gil')), 30_000, 'the host sees Gil');
 
     // The name is remembered: a second invite goes straight to the table, no question.
     const again = await other.browser.newPage();
@@ -140,9 +140,9 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     await openLobby(host2);
     await host2.click('[data-testid=game-took_over]');
     await host2.click('[data-testid=create-private]');
-    const code2 = await eventually(async () => (await tableRoom(host2))?.code || undefined, 15_000, 'the second code');
+    const code2 = await eventually(async () => (await tableRoom(host2))?.code || undefined, 30_000, 'the second code');
     await again.goto(`${env.server.http}/?join=${code2}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-    const seated2 = await eventually(() => tableRoom(again), 15_000, 'seated without a question');
+    const seated2 = await eventually(() => tableRoom(again), 30_000, 'seated without a question');
     expect(seated2.names.some((n) => n.startsWith('Gil'))).toBe(true);
     await again.close();
     await host2.close();
@@ -154,18 +154,18 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     const first = await a.joinOrCreate('rush_hour', { players: 2, name: 'Ana' });
     const second = await b.joinOrCreate('rush_hour', { players: 2, name: 'Bo' });
     expect(second.roomId).toBe(first.roomId);
-    await eventually(() => (first.state as { phase?: string }).phase === 'playing', 10_000, 'the game starts');
+    await eventually(() => (first.state as { phase?: string }).phase === 'playing', 30_000, 'the game starts');
 
     const page = await env.browser.newPage();
     await openLobby(page);
     const watch = page.locator(`[data-testid=watch-${first.roomId}]`);
-    await watch.waitFor({ timeout: 15_000 });
+    await watch.waitFor({ timeout: 30_000 });
     await watch.click();
-    const watching = await eventually(() => tableRoom(page), 15_000, 'the spectator at the table');
+    const watching = await eventually(() => tableRoom(page), 30_000, 'the spectator at the table');
     expect(watching.roomId).toBe(first.roomId);
     expect(watching.phase).toBe('playing');
     expect(watching.names.some((n) => n.startsWith('Ana')) && watching.names.some((n) => n.startsWith('Bo'))).toBe(true);
-    await eventually(() => (first.state as { spectators?: number }).spectators === 1, 10_000, 'counted as a spectator');
+    await eventually(() => (first.state as { spectators?: number }).spectators === 1, 30_000, 'counted as a spectator');
     await page.close();
     await first.leave();
     await second.leave();
@@ -175,7 +175,7 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     const page = await env.browser.newPage();
     await openLobby(page);
     await page.click('[data-testid=lang-fr]');
-    await page.getByText('Choisissez un jeu').waitFor({ timeout: 5000 });
+    await page.getByText('Choisissez un jeu').waitFor({ timeout: 30_000 });
     await expect(page.locator('[data-testid=game-rush_hour]').textContent()).resolves.toMatch(/joueurs.*dès 8 ans/);
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr');
     await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
@@ -201,7 +201,7 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     expect(lookups).toEqual([]);
     await page.fill('[data-testid=join-code]', 'ABCD-EFGH');
     await page.click('[data-testid=join]');
-    await expect(page.getByText('No table has that code.').waitFor({ timeout: 5000 })).resolves.toBeUndefined();
+    await expect(page.getByText('No table has that code.').waitFor({ timeout: 30_000 })).resolves.toBeUndefined();
     expect(lookups.length).toBe(1);
     await page.close();
   }, 60_000);

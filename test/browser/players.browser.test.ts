@@ -51,9 +51,9 @@ describe.skipIf(!browserTestsRun)('profiles, ratings and replays in the browser'
     for (const p of [a, b]) p.on('pageerror', (e) => pageErrors.push(e.message));
 
     await quickPlay(a, 'Ana');
-    await eventually(async () => (await tablePhase(a)) === 'waiting', 15_000, 'Ana seated');
+    await eventually(async () => (await tablePhase(a)) === 'waiting', 30_000, 'Ana seated');
     await quickPlay(b, 'Bo');
-    await eventually(async () => (await tablePhase(a)) === 'playing' && (await tablePhase(b)) === 'playing', 20_000, 'the table starts when full');
+    await eventually(async () => (await tablePhase(a)) === 'playing' && (await tablePhase(b)) === 'playing', 30_000, 'the table starts when full');
     const roomId = await a.evaluate(() => (window as unknown as { junction: any }).junction.scene.getScene('table').connection.room.roomId as string);
     const anaId = await a.evaluate(() => localStorage.getItem('junction.identity')!.split('.')[0]);
     await a.close();
@@ -65,14 +65,14 @@ describe.skipIf(!browserTestsRun)('profiles, ratings and replays in the browser'
     profile.on('pageerror', (e) => pageErrors.push(e.message));
     await profile.goto(server.http);
     await profile.click('[data-testid=profile]');
-    await expect(profile.locator('#profile-name').textContent({ timeout: 10_000 })).resolves.toMatch(/^Ana#\d{4}$/);
+    await expect(profile.locator('#profile-name').textContent({ timeout: 30_000 })).resolves.toMatch(/^Ana#\d{4}$/);
     await expect(profile.locator('#games-played').textContent()).resolves.toBe('1 game played');
     await expect(profile.locator('.jn-rating[data-key=rush_hour]').textContent()).resolves.toMatch(/Rush Hour: -?\d+\.\d\d · #[12] · 1 game/);
     await profile.locator(`.jn-game[data-game-id="${roomId}"]`).waitFor();
     await profile.click(`[data-testid="replay-${roomId}"]`);
 
     const position = profile.locator('#replay-position');
-    await expect(position.textContent({ timeout: 15_000 })).resolves.toMatch(/^1 \/ \d+/);
+    await expect(position.textContent({ timeout: 30_000 })).resolves.toMatch(/^1 \/ \d+/);
     const total = Number(/^1 \/ (\d+)/.exec((await position.textContent())!)![1]);
     expect(total).toBeGreaterThan(3);
     await profile.click('[data-testid=replay-step]');
@@ -91,29 +91,29 @@ describe.skipIf(!browserTestsRun)('profiles, ratings and replays in the browser'
     await profile.click('[data-testid=replay-first]');
     await profile.selectOption('#replay-speed', '8');
     await profile.click('[data-testid=replay-play]');
-    await eventually(async () => Number(await position.getAttribute('data-index')) > 2, 20_000, 'playing moves forward');
+    await eventually(async () => Number(await position.getAttribute('data-index')) > 2, 30_000, 'playing moves forward');
     const link = await profile.locator('#replay-link').inputValue();
     expect(link).toBe(`${server.http}/replay/${roomId}`);
 
     // The shared link opens the same replay for somebody else.
     const other = await bo.newPage();
     await other.goto(link);
-    await expect(other.locator('#replay-position').textContent({ timeout: 15_000 })).resolves.toBe(`1 / ${total} · 0:00`);
+    await expect(other.locator('#replay-position').textContent({ timeout: 30_000 })).resolves.toBe(`1 / ${total} · 0:00`);
 
     // The leaderboard: both players, and Ana's own rank.
     const board = await ana.newPage();
     await board.goto(`${server.http}/#/leaderboards/rush_hour`);
-    await expect(board.locator('#board').textContent({ timeout: 15_000 })).resolves.toMatch(/1\. (Ana|Bo)#\d{4}.*2\. (Ana|Bo)#\d{4}/);
+    await expect(board.locator('#board').textContent({ timeout: 30_000 })).resolves.toMatch(/1\. (Ana|Bo)#\d{4}.*2\. (Ana|Bo)#\d{4}/);
     await expect(board.locator('#my-rank').textContent()).resolves.toMatch(/^You: #[12] · -?\d+\.\d\d$/);
 
     // The device link moves Ana to a third browser, once.
     const home = await ana.newPage();
     await home.goto(`${server.http}/#/profile/${anaId}`);
     await home.click('[data-testid=device-link-button]');
-    const deviceLink = await home.locator('#device-link-url').inputValue({ timeout: 10_000 });
+    const deviceLink = await home.locator('#device-link-url').inputValue({ timeout: 30_000 });
     const third = await (await browser()).newPage();
     await third.goto(deviceLink);
-    await expect(third.locator('#profile-name').textContent({ timeout: 15_000 })).resolves.toMatch(/^Ana#\d{4}$/);
+    await expect(third.locator('#profile-name').textContent({ timeout: 30_000 })).resolves.toMatch(/^Ana#\d{4}$/);
     await expect(third.evaluate(() => localStorage.getItem('junction.identity')!.split('.')[0])).resolves.toBe(anaId);
     expect(pageErrors).toEqual([]);
   }, 300_000);

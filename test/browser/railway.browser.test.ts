@@ -91,7 +91,7 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
     await host.click('[data-testid=variant-juniors]');
     await host.fill('#option-players', '3');
     await host.click('[data-testid=create-private]');
-    const codeText = await host.locator('#table-code').textContent({ timeout: 10_000 });
+    const codeText = await host.locator('#table-code').textContent({ timeout: 30_000 });
     const code = /([A-Z2-9]{8})/.exec(codeText ?? '')?.[1];
     expect(code).toBeTruthy();
 
@@ -99,10 +99,10 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
     await guest.fill('#name', 'Guest');
     await guest.fill('[data-testid=join-code]', code!.toLowerCase());
     await guest.click('[data-testid=join]');
-    await guest.getByText('The host starts the game.').waitFor({ timeout: 10_000 }).catch(async (e) => { console.log('GUEST', pageErrors, await guest.locator('.jn-error').textContent().catch(() => '?'), await guest.evaluate(() => document.body.innerText.slice(0, 800))); throw e; });
+    await guest.getByText('The host starts the game.').waitFor({ timeout: 30_000 }).catch(async (e) => { console.log('GUEST', pageErrors, await guest.locator('.jn-error').textContent().catch(() => '?'), await guest.evaluate(() => document.body.innerText.slice(0, 800))); throw e; });
 
     await host.click('[data-testid=add-bot]');
-    await host.getByText('3 of 3 seats taken.').waitFor({ timeout: 10_000 });
+    await host.getByText('3 of 3 seats taken.').waitFor({ timeout: 30_000 });
     await host.click('[data-testid=start]');
 
     await Promise.all([playUntilResult(host), playUntilResult(guest)]);
@@ -122,12 +122,12 @@ describe.skipIf(!browserTestsRun)('Railway Madness in the browser', () => {
     await host.click('[data-testid=variant-juniors]');
     await host.fill('#option-players', '2');
     await host.click('[data-testid=create-private]');
-    const code = /([A-Z2-9]{8})/.exec((await host.locator('#table-code').textContent({ timeout: 10_000 })) ?? '')?.[1];
+    const code = /([A-Z2-9]{8})/.exec((await host.locator('#table-code').textContent({ timeout: 30_000 })) ?? '')?.[1];
     await guest.goto(env.server.http);
     await guest.fill('#name', 'Bea');
     await guest.fill('[data-testid=join-code]', code!);
     await guest.click('[data-testid=join]');
-    await host.getByText('2 of 2 seats taken.').waitFor({ timeout: 10_000 });
+    await host.getByText('2 of 2 seats taken.').waitFor({ timeout: 30_000 });
     await host.click('[data-testid=start]');
 
     const names = new Map([[host, 'Ada'], [guest, 'Bea']]);

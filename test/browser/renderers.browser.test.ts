@@ -17,7 +17,7 @@ describe.skipIf(!browserTestsRun)('table renderers in Chromium', () => {
     await page.fill('#name', 'Tester');
     await page.click(`[data-testid=game-${game}]`);
     await page.click('[data-testid=create-private]');
-    await page.click('[data-testid=start]', { timeout: 10_000 });
+    await page.click('[data-testid=start]', { timeout: 30_000 });
     // The game's renderer drew into the table's layer once the game was playing (not the frame's
     // placeholder for a game without a renderer).
     await page.waitForFunction(() => {
@@ -39,7 +39,7 @@ describe.skipIf(!browserTestsRun)('table renderers in Chromium', () => {
     });
     const keys = ['1', 'ArrowRight', 'Enter'];
     for (const key of keys) await page.keyboard.press(key);
-    await page.waitForFunction((n) => (window as unknown as { keysSeen: string[] }).keysSeen.length >= n, keys.length, { timeout: 10_000 })
+    await page.waitForFunction((n) => (window as unknown as { keysSeen: string[] }).keysSeen.length >= n, keys.length, { timeout: 30_000 })
       .catch(() => undefined);
     expect(await page.evaluate(() => (window as unknown as { keysSeen: string[] }).keysSeen)).toEqual(keys);
     await page.waitForTimeout(1500);

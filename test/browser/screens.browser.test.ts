@@ -73,7 +73,7 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
   tournaments: async (page) => {
     await lobby(page);
     await page.click('[data-testid=tournaments]');
-    await page.getByText(tournamentName).first().waitFor({ timeout: 10_000 });
+    await page.getByText(tournamentName).first().waitFor({ timeout: 30_000 });
   },
   tournament: async (page) => {
     await SCREENS.tournaments(page);
@@ -90,7 +90,7 @@ const SCREENS: Record<string, (page: Page) => Promise<void>> = {
   leaderboards: async (page) => {
     await lobby(page);
     await page.click('[data-testid=leaderboards]');
-    await page.waitForSelector('#my-rank', { timeout: 15_000 });
+    await page.waitForSelector('#my-rank', { timeout: 30_000 });
   },
   replay: async (page) => {
     await page.goto(`${env.server.http}/replay/${replayId}`);
@@ -115,7 +115,7 @@ describe.skipIf(!browserTestsRun)('every screen besides the tables, in English a
 
     // A private table waiting for players, whose code an invite link carries.
     const host = await ready(await env.server.client().create<SyncedSeats & { code: string }>(GAME, { name: 'Ana', private: true, players: 3 }));
-    await eventually(() => host.state.code, 5000, 'a code');
+    await eventually(() => host.state.code, 30_000, 'a code');
     privateCode = host.state.code;
 
     tournamentName = `Vendredi ${Date.now() % 1000}`;

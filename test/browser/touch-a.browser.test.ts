@@ -120,7 +120,7 @@ describe.skipIf(!browserTestsRun)('four tables by touch on a phone, then Rematch
         await page.waitForTimeout(250);
         if (!shot && taps === 6) { shot = true; await screenshots(page, game.id); }
       }
-      await page.locator('#result').waitFor({ state: 'visible', timeout: 5_000 }).catch(async (e: unknown) => {
+      await page.locator('#result').waitFor({ state: 'visible', timeout: 30_000 }).catch(async (e: unknown) => {
         console.log('stuck', game.id, await failureScreenshot(page, `touch-${game.id}`));
         throw e;
       });

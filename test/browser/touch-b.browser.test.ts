@@ -93,7 +93,7 @@ async function openTable(page: Page, game: string, variant: string, players: num
   if (await seats.isEnabled()) await seats.fill(String(players));
   else expect(await seats.inputValue()).toBe(String(players));
   await page.tap('[data-testid=create-private]');
-  await page.tap('[data-testid=start]', { timeout: 10_000 });
+  await page.tap('[data-testid=start]', { timeout: 30_000 });
   await page.waitForFunction(() => {
     const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
     return scene?.connection?.room?.state?.phase === 'playing';

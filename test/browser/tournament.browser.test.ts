@@ -39,8 +39,8 @@ describe.skipIf(!browserTestsRun)('Tournaments in the browser', () => {
 
     await page.getByLabel('Your name').fill('Ana');
     await page.click('[data-testid=tournament-register]');
-    await page.click('[data-testid=tournament-check-in]', { timeout: 10_000 });
-    await page.getByText('Checked in: wait for your table.').waitFor({ timeout: 10_000 });
+    await page.click('[data-testid=tournament-check-in]', { timeout: 30_000 });
+    await page.getByText('Checked in: wait for your table.').waitFor({ timeout: 30_000 });
 
     const [summary] = (await api<{ id: string; name: string; checkInGraceSeconds: number }[]>('GET', '/')).filter((t) => t.name === 'Browser night');
     expect(summary.checkInGraceSeconds).toBe(30);
@@ -48,7 +48,7 @@ describe.skipIf(!browserTestsRun)('Tournaments in the browser', () => {
     await api('POST', `/${summary.id}/check-in`, {}, bo.token);
 
     await page.click('[data-testid=tournament-start]');
-    await page.getByText(/Your table 1 is ready/).waitFor({ timeout: 15_000 });
+    await page.getByText(/Your table 1 is ready/).waitFor({ timeout: 30_000 });
     const view = await api<{ rounds: { tables: { roomId: string }[] }[] }>('GET', `/${summary.id}`);
     const roomId = view.rounds[0].tables[0].roomId;
     const boRoom = await ready(await new Client(env.server.url).joinById(roomId, { name: 'Bo', playerId: bo.seatId }));
@@ -57,9 +57,9 @@ describe.skipIf(!browserTestsRun)('Tournaments in the browser', () => {
     const seated = await page.waitForFunction(() => {
       const room = (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room;
       return room?.state?.phase === 'playing' ? { roomId: room.roomId as string, players: room.state.players.size as number } : false;
-    }, undefined, { timeout: 15_000 });
+    }, undefined, { timeout: 30_000 });
     expect(await seated.jsonValue()).toEqual({ roomId, players: 2 });
-    await eventually(() => boRoom.state.players.size === 2, 5000, 'both players at the table');
+    await eventually(() => boRoom.state.players.size === 2, 30_000, 'both players at the table');
     expect(polls).toEqual([]);
     expect(errors).toEqual([]);
     await boRoom.leave(true);

@@ -119,13 +119,13 @@ describe('codes a real server sends when provoked (real sockets and HTTP)', () =
     a.send('remove_bot', { seat: 1 });
     a.send('add_bot', { level: 'easy' });
     b.send('start', {});
-    await eventually(() => aErrors.length >= 5 && bErrors.length >= 1, 5000, 'the room\'s refusals');
+    await eventually(() => aErrors.length >= 5 && bErrors.length >= 1, 30_000, 'the room\'s refusals');
     // The edge answers a client at most once a second.
     a.send('no_such_type', {});
-    await eventually(() => aErrors.length >= 6, 5000, 'unknown type');
+    await eventually(() => aErrors.length >= 6, 30_000, 'unknown type');
     await new Promise((r) => setTimeout(r, 1100));
     a.send('ping', { c: 'x'.repeat(3000) });
-    await eventually(() => aErrors.length >= 7, 5000, 'too large');
+    await eventually(() => aErrors.length >= 7, 30_000, 'too large');
 
     await refused(server.client().joinById(a.roomId, { name: 'Cy' }), 'a third player at a full table');
     await refused(server.client().joinById(a.roomId, { spectator: true }), 'a spectator over the cap');
@@ -135,13 +135,13 @@ describe('codes a real server sends when provoked (real sockets and HTTP)', () =
     await refused(server.client().create('railway_madness', { tournament: {}, internalKey: 'guess' }), 'a forged tournament table');
 
     a.send('start', {});
-    await eventually(() => a.state.phase === 'playing', 5000, 'start');
+    await eventually(() => a.state.phase === 'playing', 30_000, 'start');
     a.send('add_bot', {});
     const watcherErrors = collect<{ code: string; key: string }>(watcher, 'error');
     watcher.send('action', { id: 3, a: { type: 'take', slot: 0 } });
-    await eventually(() => watcherErrors.length >= 1 && aErrors.length >= 8, 5000, 'refusals while playing');
+    await eventually(() => watcherErrors.length >= 1 && aErrors.length >= 8, 30_000, 'refusals while playing');
     for (let i = 0; i < 60; i++) b.send('ping', { c: i });
-    await eventually(() => bErrors.some((e) => e.code === 'rate_limited'), 5000, 'rate limited');
+    await eventually(() => bErrors.some((e) => e.code === 'rate_limited'), 30_000, 'rate limited');
 
     for (const [where, list] of [['seat A', aErrors], ['seat B', bErrors], ['spectator', watcherErrors]] as const) {
       for (const e of list) {

@@ -27,7 +27,7 @@ async function table(): Promise<[Room, Room]> {
   // Both on a 50 ms line: a load spike on the test machine stays inside each seat's allowance.
   await Promise.all([measured(host, 50), measured(guest, 50)]);
   host.send('start', {});
-  await eventually(() => host.state.phase === 'playing' && guest.state.table !== '', 5000, 'start');
+  await eventually(() => host.state.phase === 'playing' && guest.state.table !== '', 30_000, 'start');
   return [host, guest];
 }
 
@@ -54,13 +54,13 @@ describe('exact ties', () => {
         // Always in the same order: settled by arrival, the host would win every tie.
         for (const r of [host, guest]) r.send('action', { id, a: { type: 'take', slot }, t: stamp });
         const answered = () => [...acks.host, ...acks.guest, ...errors[0], ...errors[1]].filter((m) => m.id === id).length;
-        await eventually(() => answered() >= 2, 5000, 'both answered');
+        await eventually(() => answered() >= 2, 30_000, 'both answered');
         const hostWon = acks.host.some((m) => m.id === id);
         const guestWon = acks.guest.some((m) => m.id === id);
         expect(Number(hostWon) + Number(guestWon)).toBe(1);
         if (hostWon) wins.host++; else wins.guest++;
         raced++;
-        await eventually(() => (room.engineState as RailwayState).table[slot] === null && host.state.version === guest.state.version, 5000, 'both saw the take');
+        await eventually(() => (room.engineState as RailwayState).table[slot] === null && host.state.version === guest.state.version, 30_000, 'both saw the take');
       }
       await Promise.all([host.leave(true), guest.leave(true)]);
     }
@@ -79,7 +79,7 @@ describe('exact ties', () => {
       return coins.filter((c) => c[0] === 0).length === settled
         && coins.filter((c) => c[0] === 1).length === settled
         && coins.every((c) => c[1] === 2);
-    }, 15_000, 'every tie coin in the action logs');
+    }, 30_000, 'every tie coin in the action logs');
     // A fair coin leaves a seat with fewer than 8 of 40 with probability below 1e-4.
     expect(wins.host).toBeGreaterThanOrEqual(8);
     expect(wins.guest).toBeGreaterThanOrEqual(8);
@@ -95,16 +95,16 @@ describe('round-trip probes', () => {
     guest.onMessage('pong', (m: { n: number }) => guest.send('echo', { n: m.n + 1 }));
     guest.send('echo', { n: 'soon' });
     guest.send('ping', { c: Date.now() });
-    await eventually(() => errors.length > 0, 5000, 'the refusal');
+    await eventually(() => errors.length > 0, 30_000, 'the refusal');
     expect(errors[0]).toMatchObject({ code: 'bad_message' });
     expect(errors[0].key).toBe('server:error.bad_message');
     host.send('start', {});
-    await eventually(() => guest.state.phase === 'playing' && guest.state.table !== '', 5000, 'start');
+    await eventually(() => guest.state.phase === 'playing' && guest.state.table !== '', 30_000, 'start');
     const slot = tableOf<RailwayPublicView>(guest).table.findIndex((t) => t !== null);
     const before = await clamps();
     const acks = collect<{ id: number }>(guest, 'ack');
     guest.send('action', { id: 1, a: { type: 'take', slot }, t: Date.now() - 60 });
-    await eventually(() => acks.length === 1, 5000, 'the grab');
+    await eventually(() => acks.length === 1, 30_000, 'the grab');
     expect(await clamps()).toBe(before + 1);
     expect(errors).toHaveLength(1);
     await Promise.all([host.leave(true), guest.leave(true)]);

@@ -31,40 +31,40 @@ describe('rematch', () => {
     const { a, b } = await twoSeatedTable<Synced>(server, GAME, OPTIONS, ['Ana', 'Bo']);
     const watcher = await ready(await server.client().joinById<Synced>(a.roomId, { spectator: true }));
     a.send('add_bot', { level: 'hard' });
-    await eventually(() => a.state.players.size === 3, 5000, 'the bot sits');
+    await eventually(() => a.state.players.size === 3, 30_000, 'the bot sits');
     const botsBefore = bots(a);
     const offers = [a, b, watcher].map((r) => collect<{ roomId: string; by: number }>(r, 'rematch'));
     const errors = [a, watcher].map((r) => collect<{ code: string; key: string }>(r, 'error'));
 
     a.send('rematch');
-    await eventually(() => errors[0].length > 0, 5000, 'refused before the result');
+    await eventually(() => errors[0].length > 0, 30_000, 'refused before the result');
     expect(errors[0][0]).toMatchObject({ code: 'no_result_yet', key: 'server:error.no_result_yet' });
 
     a.send('start', {});
-    await eventually(() => a.state.phase === 'playing', 5000, 'start');
+    await eventually(() => a.state.phase === 'playing', 30_000, 'start');
     const stops = [playWithViewBot(game, a, 1, 30), playWithViewBot(game, b, 2, 30)];
     await eventually(() => a.state.phase === 'finished' && b.state.phase === 'finished', 150_000, 'the game ends');
     stops.forEach((stop) => stop());
 
     watcher.send('rematch');
-    await eventually(() => errors[1].length > 0, 5000, 'a spectator cannot ask');
+    await eventually(() => errors[1].length > 0, 30_000, 'a spectator cannot ask');
     expect(errors[1][0].code).toBe('not_seated');
 
     const aSeat = a.state.players.get(a.sessionId)!.seat;
     a.send('rematch');
-    await eventually(() => offers[0].length > 0 && offers[1].length > 0, 10_000, 'both humans are told');
+    await eventually(() => offers[0].length > 0 && offers[1].length > 0, 30_000, 'both humans are told');
     const [offer] = offers[0];
     expect(offer.roomId).not.toBe(a.roomId);
     expect(offers[1][0]).toEqual(offer);
     expect(offer.by).toBe(aSeat);
     b.send('rematch');
-    await eventually(() => offers[1].length > 1, 5000, 'a second request is answered');
+    await eventually(() => offers[1].length > 1, 30_000, 'a second request is answered');
     expect(offers[1][1].roomId).toBe(offer.roomId);
     expect(offers[2], 'spectators are not offered a seat').toEqual([]);
 
     const a2 = await ready(await server.client().joinById<Synced>(offer.roomId, { name: 'Ana' }));
     const b2 = await ready(await server.client().joinById<Synced>(offer.roomId, { name: 'Bo' }));
-    await eventually(() => a2.state.players.size === 3, 5000, 'everyone seated');
+    await eventually(() => a2.state.players.size === 3, 30_000, 'everyone seated');
     expect(a2.state.phase).toBe('waiting');
     expect(bots(a2)).toEqual(botsBefore);
     expect(a2.state.variant).toBe(a.state.variant);
@@ -73,7 +73,7 @@ describe('rematch', () => {
     expect(a2.state.code).not.toBe(a.state.code);
     expect([...a2.state.players.values()].filter((p) => !p.bot).map((p) => p.name).sort()).toEqual(['Ana', 'Bo']);
     a2.send('start', {});
-    await eventually(() => b2.state.phase === 'playing', 5000, 'the rematch starts');
+    await eventually(() => b2.state.phase === 'playing', 30_000, 'the rematch starts');
     await Promise.all([a, b, watcher, a2, b2].map((r) => r.leave(true).catch(() => undefined)));
   }, 200_000);
 

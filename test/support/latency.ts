@@ -12,7 +12,7 @@ export async function measured(room: Room, delayMs = 0, probes = 4): Promise<voi
   });
   for (let i = 1; i <= probes; i++) {
     room.send('ping', { c: Date.now() });
-    const until = Date.now() + 5000;
+    const until = Date.now() + 30_000; // a loaded machine
     while (pongs < i && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
     if (pongs < i) throw new Error('no pong from the room');
     // Answer this probe before the next one replaces its nonce.

@@ -33,8 +33,11 @@ export async function bootServer(overrides: Partial<Config> = {}): Promise<TestS
   };
 }
 
-/** Poll until `check` returns a value (not undefined/false), or fail after `ms`. */
-export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000, what = 'condition'): Promise<T> {
+/**
+ * Poll until `check` returns a value (not undefined/false), or fail after `ms`. It returns as soon as
+ * the state is there: the default limit is sized for a loaded 2-core CI machine, not for speed.
+ */
+export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 30_000, what = 'condition'): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check();
