@@ -2,7 +2,8 @@
  * One process on the embedded store (issue 24, stage 2), real child processes on one temp data
  * folder: a private Took Over! table mid-game (two players with guest tokens, no bot), kill -9,
  * a new process on the same folder reopens it from the journal with the same id and code and the
- * state both players saw last, their seats away and still linked to their identities; killed
+ * state both players saw last, their seats away and still linked to their identities; the players
+ * come back by id with their guest tokens (the seats path) and find their own seats and cards; killed
  * again, reopened again (a second takeover), bots play the away seats, and the stored journal
  * rebuilds to the table the last watcher saw.
  */
@@ -91,6 +92,7 @@ describe('embedded restart', () => {
     }
     // Both players see the same table, and nothing is in flight: that is what they saw last.
     await eventually(() => JSON.stringify(shown(a)) === JSON.stringify(shown(b)), 30_000, 'both clients in step');
+    const handsBefore = [a, b].map((r) => { const mine = secretOf<TookOverSeatView>(r)!; return { seat: mine.seat, hand: mine.hand.map((c) => c.id) }; });
     a.connection.close();
     b.connection.close();
     first.child.kill('SIGKILL');
@@ -108,6 +110,21 @@ describe('embedded restart', () => {
     ]);
     const byCode = await (await fetch(`http://127.0.0.1:${second.port}/api/rooms/code/${code}`)).json() as { roomId: string };
     expect(byCode.roomId).toBe(a.roomId);
+
+    // The players come back by the table's id with their tokens: each retakes their own seat, same cards.
+    const back = [];
+    for (const [i, who] of [ana, bo].entries()) {
+      const room = await ready(await new Client(`ws://127.0.0.1:${second.port}`).joinById<Synced>(a.roomId, { token: who.token }));
+      await eventually(() => secretOf<TookOverSeatView>(room) !== undefined && room.state.players.get(room.sessionId)?.connected === true, 30_000, 'the seat retaken');
+      const mine = secretOf<TookOverSeatView>(room)!;
+      expect({ seat: mine.seat, hand: mine.hand.map((c) => c.id) }).toEqual(handsBefore[i]);
+      expect(room.state.players.get(room.sessionId)).toMatchObject({ seat: handsBefore[i].seat, bot: false, name: `${who.identity.name}#${who.identity.tag}` });
+      expect(shown(room)).toEqual(seenLast);
+      back.push(room);
+    }
+    await eventually(() => [...watcher.state.players.values()].every((p) => p.connected), 30_000, 'both seats present again');
+    expect(watcher.state.players.size).toBe(2);
+    for (const room of back) room.connection.close();
     watcher.connection.close();
     await second.stop('SIGKILL');
 

@@ -1,7 +1,8 @@
 /**
  * Reopening tables from their journals in a real server (issue 24): a sound journal reopens with
  * the same id; one the engine no longer replays, and one of a game this server does not know, are
- * closed as abandoned with the reason kept (never tried again); neither stops the others.
+ * ended as abandoned (the session's status, the reason kept; never tried again); neither stops the
+ * others. The abandoned sweep leaves a journaled table to the resume and still ends one with no journal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootServer, ready, type TestServer } from './support/server.js';
@@ -39,6 +40,9 @@ describe('reopening journals', () => {
     expect(outcome.abandoned.sort()).toEqual(['corrupt-1', 'unknown-1']);
     expect(outcome.failed).toEqual([]);
     expect((await store.listResumableSessions()).map((s) => s.id)).toEqual(['sound-1']);
+    expect(await store.getGameSession('corrupt-1')).toMatchObject({ status: 'abandoned', abandonReason: expect.stringContaining('does not replay') });
+    expect(await store.getGameSession('unknown-1')).toMatchObject({ status: 'abandoned', abandonReason: 'unknown game no_such_game' });
+    expect(await store.getGameSession('sound-1')).toMatchObject({ status: 'running', journaled: true });
 
     const watcher = await ready(await server.client().joinById<{ phase: string; seats: number }>('sound-1', { spectator: true }));
     expect(watcher.state.phase).toBe('playing');
@@ -46,5 +50,21 @@ describe('reopening journals', () => {
     // Claimed once more by the resume: the next copy writes under token 2.
     expect(await store.claimGameSession('sound-1', 'next')).toMatchObject({ fence: 3 });
     await watcher.leave(true);
+  }, 120_000);
+
+  it('the sweep leaves a journaled table with no room to the resume, and abandons one with no journal', async () => {
+    const store = server.junction.store;
+    const old = Date.now() - 60_000;
+    // A journaled session whose room is open nowhere (its process died and the resume has not run yet).
+    expect(await store.commitJournal({ sessions: [{ session: { ...session('waiting-1'), startedAt: old }, owner: 'gone-process', fence: 1, code: null }], chunks: [] })).toEqual({ fenced: [] });
+    // One written without a journal owner (before 005_journal): nothing can reopen it.
+    await store.startGameSession({ ...session('unjournaled-1'), startedAt: old });
+    // A journaled session of a game this server does not know: not resumable either.
+    expect(await store.commitJournal({ sessions: [{ session: { ...session('unknown-2', 'no_such_game'), startedAt: old }, owner: 'gone-process', fence: 1, code: null }], chunks: [] })).toEqual({ fenced: [] });
+
+    await server.junction.results.sweep.sweep();
+    expect(await store.getGameSession('waiting-1')).toMatchObject({ status: 'running' });
+    expect(await store.getGameSession('unjournaled-1')).toMatchObject({ status: 'abandoned' });
+    expect(await store.getGameSession('unknown-2')).toMatchObject({ status: 'abandoned' });
   }, 120_000);
 });
