@@ -119,7 +119,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   for (const game of games) {
     gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players']).enableRealtimeListing();
   }
-  const tournaments = await setUpTournaments({ app, store, presence, services, pendingResults: results.pendingAmong });
+  const tournaments = await setUpTournaments({ app, store, presence, services, pendingResults: results.pendingAmong, limits });
 
   app.use(express.json({ limit: '16kb' }));
   app.use(opsRoutes({ config, results: results.outbox }));

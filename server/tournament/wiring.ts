@@ -17,7 +17,7 @@ import { rateGame } from './ratings.js';
 import { LiveTournaments } from './live.js';
 import { publicView, tournamentRoutes, TournamentTokens } from './http.js';
 import { readPlayerViews } from './playerView.js';
-import { IpLimit } from '../http/ipLimits.js';
+import { IpLimit, type LimitStore } from '../http/ipLimits.js';
 
 export interface Tournaments {
   router: Router;
@@ -73,6 +73,8 @@ export function roomLauncher(services: RoomServices, pendingResults: (ids: reado
 
 export async function setUpTournaments(deps: {
   app: Express; store: Store; presence: Presence; services: RoomServices; pendingResults?: (ids: readonly string[]) => Promise<Set<string>>;
+  /** Shared per-address limits (in Redis with REDIS_URL); per-process counters without it. */
+  limits?: LimitStore;
 }): Promise<Tournaments> {
   const { store, presence, services } = deps;
   const { config } = services;
@@ -117,8 +119,10 @@ export async function setUpTournaments(deps: {
     router: tournamentRoutes({
       service, store, tokens, live, identities: services.identities,
       limits: {
-        create: new IpLimit(config.TOURNAMENT_CREATE_BURST, config.TOURNAMENT_CREATE_PER_SECOND),
-        register: new IpLimit(config.TOURNAMENT_REGISTER_BURST, config.TOURNAMENT_REGISTER_PER_SECOND),
+        create: deps.limits?.limit('tournament-create', config.TOURNAMENT_CREATE_BURST, config.TOURNAMENT_CREATE_PER_SECOND)
+          ?? new IpLimit(config.TOURNAMENT_CREATE_BURST, config.TOURNAMENT_CREATE_PER_SECOND),
+        register: deps.limits?.limit('tournament-register', config.TOURNAMENT_REGISTER_BURST, config.TOURNAMENT_REGISTER_PER_SECOND)
+          ?? new IpLimit(config.TOURNAMENT_REGISTER_BURST, config.TOURNAMENT_REGISTER_PER_SECOND),
         openMax: config.TOURNAMENTS_OPEN_MAX,
         registrationsMax: config.TOURNAMENT_PLAYERS_MAX,
       },

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
 import { eventually, ready } from '../support/server.js';
 import { visibleTexts } from '../support/touchPlay.js';
+import { ok } from '../support/tournamentApi.js';
 
 const env = useServerAndBrowser();
 const GAME = 'railway_madness';
@@ -34,14 +35,9 @@ function locale(lang: Lang, ns: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(LOCALES, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
 }
 
+/** A tournament API call that must succeed (test/support/tournamentApi.ts). */
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${env.server.http}/api/tournaments${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
+  return await ok(env.server, method, path, body, token) as T;
 }
 
 interface Registered { token: string; seatId: string; name: string }

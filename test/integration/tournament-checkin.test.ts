@@ -7,34 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
+import { api, ok, type Json, type Player } from '../support/tournamentApi.js';
 import { readLog } from '../../shared/wire/table.js';
 import type { LogEntryWire } from '../../shared/wire/table.js';
 import type { WireList } from '../../shared/wire/contract.js';
 
-interface Json { [k: string]: any } // eslint-disable-line @typescript-eslint/no-explicit-any
 interface Seat { name: string; seat: number; connected: boolean; bot: boolean }
 interface Waiting {
   phase: string; checkInDeadline: number; waitingFor: Iterable<number>; deadline: number;
   players: Map<string, Seat>; game: string; log: WireList<LogEntryWire>;
 }
 
-async function api(server: TestServer, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${server.http}/api/tournaments${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) as Json : {} };
-}
-
-async function ok(server: TestServer, method: string, url: string, body?: unknown, token?: string): Promise<Json> {
-  const r = await api(server, method, url, body, token);
-  if (r.status >= 300) throw new Error(`${method} ${url} → ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-interface Player { name: string; token: string; seatId: string; playerId: string }
 
 /** A one-round tournament of one table of three, everybody checked in, started. */
 async function startedTable(server: TestServer, game: string, variant: string, extra: Json): Promise<{ id: string; players: Player[]; roomId: string }> {

@@ -10,31 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
 import { startServerOnFreePort, type ServerProcess } from '../../loadtest/serverProcess.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
+import { api, ok, type Json, type Player } from '../support/tournamentApi.js';
 import { readEvents } from '../../loadtest/eventStream.js';
 
 const GAME = 'railway_madness';
 const VARIANT = 'express';
 const FAST = { ABSENT_GRACE_MS: 200, FINISHED_LINGER_MS: 500 };
 
-interface Json { [k: string]: any } // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function api(server: TestServer, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${server.http}/api/tournaments${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) as Json : {} };
-}
-
-async function ok(server: TestServer, method: string, url: string, body?: unknown, token?: string): Promise<Json> {
-  const r = await api(server, method, url, body, token);
-  if (r.status >= 300) throw new Error(`${method} ${url} → ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-interface Player { name: string; token: string; seatId: string; playerId: string }
 
 async function setUp(server: TestServer, n: number, rounds: number): Promise<{ id: string; organiser: string; players: Player[] }> {
   const created = await ok(server, 'POST', '/', {
