@@ -104,9 +104,10 @@ export class GameRoom extends Room<TableState> {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (roomServices().draining) throw joinRefusal('server_draining');
-    if (roomServices().results.full) throw joinRefusal('results_backlog');
     this.game = (this.constructor as typeof GameRoom).game;
+    // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
     if (raw.resume !== undefined) return this.resumeFrom(raw);
+    if (roomServices().results.full) throw joinRefusal('results_backlog');
     this.options = this.parseOptions(raw);
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
