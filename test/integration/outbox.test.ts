@@ -85,9 +85,14 @@ async function api(server: ServerProcess, method: string, url: string, body?: un
   return json;
 }
 
-/** A private table with one bot, started, its host still connected (an idle connected player holds the game). */
+/**
+ * A private table with one bot, started, its host still connected (an idle connected player holds
+ * the game). The host has an identity, so when they go away their seat stays theirs and a bot plays
+ * it (a table whose last human gave the seat up for good would close unfinished).
+ */
 async function heldGame(server: ServerProcess): Promise<Room> {
-  const host = await ready(await new Client(`ws://127.0.0.1:${server.port}`).create('traffic_memory', { name: 'Host', private: true, range: '1-12', players: 2 }));
+  const guest = await api(server, 'POST', '/identity');
+  const host = await ready(await new Client(`ws://127.0.0.1:${server.port}`).create('traffic_memory', { name: 'Host', token: guest.token, private: true, range: '1-12', players: 2 }));
   host.send('add_bot', { level: 'hard' });
   await eventually(() => host.state.players.size === 2, 30_000, 'bot seated');
   host.send('start', {});
@@ -149,8 +154,8 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
 
     proxy.cut();
     const cutAt = Date.now();
-    // Every human leaves: bots play the three games to their end while the store is unreachable.
-    for (const room of [...games, ...tournament.rooms]) await room.leave(true);
+    // Every human goes away (not a Leave, which resigns): bots play the three games to their end while the store is unreachable.
+    for (const room of [...games, ...tournament.rooms]) await room.leave(false);
     const degraded = await eventually(async () => {
       const h = await health(server);
       return h.pendingResults === 3 ? h : undefined;
@@ -192,7 +197,7 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     await sessionStored(game.roomId);
 
     proxy.cut();
-    for (const room of rooms) await room.leave(true);
+    for (const room of rooms) await room.leave(false);
     await eventually(async () => (await health(server)).pendingResults === 1, 240_000, 'one result pending');
     expect(await server.stop('SIGTERM')).toBe(0);
     const spooled = readdirSync(spoolDir);
