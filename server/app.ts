@@ -35,7 +35,8 @@ import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
 import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
-import { setUpResults, type Results } from './results/index.js';
+import { resumableFromJournal, resumeTables } from './journal/resume.js';
+import { setResumableCheck, setUpResults, type Results } from './results/index.js';
 import { gamesFinished } from './ops/metrics.js';
 
 export interface Junction {
@@ -143,7 +144,11 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind }, 'Junction listening');
-  results.start();
+  // One process (no Redis): every unfinished table is this process' own, reopened from its journal.
+  // The sweep leaves such tables alone, and its first pass waits for the resume (docs/architecture.md).
+  setResumableCheck(config.REDIS_URL ? () => false : resumableFromJournal);
+  const resumed = config.REDIS_URL ? Promise.resolve(null) : resumeTables(store, services.internalKey);
+  results.start(resumed);
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {
@@ -152,6 +157,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       services.draining = true;
       await placement.markDraining().catch((error: unknown) => logger.warn({ err: error }, 'could not announce the drain'));
       logger.info('shutting down: no new tables; running games get a grace period');
+      await resumed;
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
       // Closed tables have handed their results over: the store gets what is left of the grace, the spool the rest.

@@ -9,6 +9,8 @@ import type { AnyGame, GameEvent, Seat } from '../../shared/games/contract.js';
 import { rebuild } from '../../shared/replay/rebuild.js';
 import type { GameSessionRecord, Store } from '../store/index.js';
 import { eventMsg } from '../state/messages.js';
+import type { LogEntry } from '../../shared/replay/log.js';
+import { logger } from '../ops/logger.js';
 
 export interface ReplayFrame {
   /** Milliseconds since the game started. */
@@ -41,6 +43,19 @@ export class ReplayBuilder {
     if (log.length === 0) return null;
     const frames: ReplayFrame[] = [];
     const views: unknown[] = [];
+    try {
+      this.rebuildInto(game, session, log, ownSeat, frames, views);
+    } catch (error) {
+      // A log the engine does not replay (a table abandoned because of it, docs/architecture.md
+      // "Tables outlive their process"): no replay rather than a wrong one or a failed answer.
+      logger.warn({ game: session.id, err: error }, 'replay: the stored log does not replay; none is shown');
+      return null;
+    }
+    this.remember(session.id, frames);
+    return ownSeat === null ? { frames } : { frames, seat: { seat: ownSeat, views } };
+  }
+
+  private rebuildInto(game: AnyGame, session: GameSessionRecord, log: LogEntry[], ownSeat: Seat | null, frames: ReplayFrame[], views: unknown[]): void {
     rebuild(game, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log, (step) => {
       const entry = step.entry;
       frames.push({
@@ -53,8 +68,6 @@ export class ReplayBuilder {
       });
       if (ownSeat !== null) views.push(game.seatView(step.state, ownSeat, step.now));
     });
-    this.remember(session.id, frames);
-    return ownSeat === null ? { frames } : { frames, seat: { seat: ownSeat, views } };
   }
 
   private remember(id: string, frames: ReplayFrame[]): void {

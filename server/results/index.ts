@@ -27,8 +27,11 @@ export interface Results {
   marks: PendingMarks;
   /** Of these game ids, those whose result waits in some process's outbox. */
   pendingAmong(ids: readonly string[]): Promise<Set<string>>;
-  /** After listen (the rating and tournament hooks are set): delivery starts, the first sweep, then one every ABANDONED_SWEEP_MS. */
-  start(): void;
+  /**
+   * After listen (the rating and tournament hooks are set): delivery starts; once `before` settles
+   * (the journal's resume has reopened its tables) the first sweep, then one every ABANDONED_SWEEP_MS.
+   */
+  start(before?: Promise<unknown>): void;
   /** SIGTERM: wait for the store until `deadline`, then spool what is left. */
   close(deadline: number): Promise<void>;
 }
@@ -83,16 +86,22 @@ export function setUpResults(deps: { config: Config; store: Store; presence: Pre
     minAgeMs: SWEEP_MIN_AGE_MS,
   });
 
+  let stopSweep = (): void => sweep.stop();
   return {
     outbox, sweep, marks, pendingAmong,
-    start() {
+    start(before) {
       outbox.release();
       marks.start();
-      sweep.sweep().catch((error: unknown) => logger.warn({ err: error }, 'abandoned-game sweep failed'));
-      sweep.start(config.ABANDONED_SWEEP_MS);
+      let closed = false;
+      stopSweep = () => { closed = true; sweep.stop(); };
+      void Promise.resolve(before).catch(() => undefined).then(() => {
+        if (closed) return;
+        sweep.sweep().catch((error: unknown) => logger.warn({ err: error }, 'abandoned-game sweep failed'));
+        sweep.start(config.ABANDONED_SWEEP_MS);
+      });
     },
     async close(deadline) {
-      sweep.stop();
+      stopSweep();
       marks.stop();
       if (outbox.size > 0) {
         logger.warn({ pending: outbox.size }, 'shutting down with results not yet stored: waiting for the store');

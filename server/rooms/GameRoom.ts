@@ -43,6 +43,7 @@ import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
+import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { joinAddress } from '../http/joinAddress.js';
 import { reportDecodeFailure } from '../ops/decodeReports.js';
 import { markResigned, withResignations } from './resignation.js';
@@ -103,8 +104,10 @@ export class GameRoom extends Room<TableState> {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (roomServices().draining) throw joinRefusal('server_draining');
-    if (roomServices().results.full) throw joinRefusal('results_backlog');
     this.game = (this.constructor as typeof GameRoom).game;
+    // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
+    if (raw.resume !== undefined) return this.resumeFrom(raw);
+    if (roomServices().results.full) throw joinRefusal('results_backlog');
     this.options = this.parseOptions(raw);
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
@@ -216,6 +219,8 @@ export class GameRoom extends Room<TableState> {
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });
+    // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
+    if (this.actionLog?.lost) return;
     if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
     else await this.actionLog?.flush();
@@ -287,12 +292,63 @@ export class GameRoom extends Room<TableState> {
         this.afterChange(events);
         this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
       },
-      refuse: (client, refusal) => this.sendRefusal(client, refusal),
+      // A lost race's refusal is an outcome too: shown once the journal holds it.
+      refuse: (client, refusal) => this.whenDurable(() => this.sendRefusal(client, refusal)),
     }, this.latency, this.clocks);
     this.results = new ResultStorage({
       outbox: services.results,
       flushLog: async () => { await this.actionLog?.flush(); },
     });
+  }
+
+  /**
+   * Reopened from its journal after a restart (server/journal/resume.ts): the same id and code, the
+   * rebuilt engine state, every human away and linked to their identity (a bot plays after the
+   * usual grace), bots as bots. The engine's deadlines are absolute times: time that passed while
+   * no process held the table counts (docs/architecture.md "Tables outlive their process").
+   */
+  private async resumeFrom(raw: Record<string, unknown>): Promise<void> {
+    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('bad_table_options');
+    const ticket = resumeTicketSchema.parse(raw.resume);
+    const table = takeRebuilt(ticket.id);
+    if (!table) throw new Error(`resume: no rebuilt table ${ticket.id} in this process`);
+    const { session } = table;
+    this.roomId = ticket.id;
+    this.options = session.options;
+    this.isPrivate = session.private;
+    this.ratedPrivate = session.private && session.rated;
+    this.seed = session.seed;
+    this.startedAt = session.startedAt;
+    this.createCollaborators();
+    this.state = new TableState();
+    shareHandshake(this);
+    this.state.game = this.game.id;
+    this.state.variant = this.options.variant;
+    this.state.seats = this.options.players;
+    writeOptions(this.state.options, this.options);
+    this.seating = new Seating(this.state.players, this.roomId);
+    this.maxClients = maxClientsFor(this.options.players);
+    this.patchRate = 50;
+    const now = Date.now();
+    for (const seat of session.seats) {
+      if (seat.bot) this.seating.addBot('easy', seat.seat);
+      else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
+    }
+    await this.setPrivate(true);
+    if (ticket.code) {
+      const code = ticket.code;
+      this.state.code = code;
+      await renewCode(this.presence, code, this.roomId);
+      this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
+    }
+    this.registerMessages();
+    this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
+    this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk }, () => this.onTakenOver());
+    this.state.phase = 'playing';
+    this.autoDispose = false;
+    roomsGauge.inc({ game: this.game.id });
+    await this.publishMetadata();
+    this.afterChange();
   }
 
   private async reservePrivateCode(): Promise<void> {
@@ -489,7 +545,7 @@ export class GameRoom extends Room<TableState> {
     this.actionLog = new ActionLogWriter(roomServices().store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
-    });
+    }, undefined, () => this.onTakenOver(), this.state.code || null);
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
@@ -539,23 +595,55 @@ export class GameRoom extends Room<TableState> {
       if (!event.to) continue;
       const m = eventMsg(event);
       if (!m) continue;
-      for (const client of this.clients) {
-        const seat = this.state.players.get(client.sessionId)?.seat;
-        if (seat !== undefined && event.to.includes(seat)) client.send('events', [{ type: event.type, msg: m }]);
-      }
+      const to = event.to;
+      this.whenDurable(() => {
+        for (const client of this.clients) {
+          const seat = this.state.players.get(client.sessionId)?.seat;
+          if (seat !== undefined && to.includes(seat)) client.send('events', [{ type: event.type, msg: m }]);
+        }
+      });
     }
   }
 
   /**
+   * Runs `show` once everything the journal recorded is in the store (at once when it is): no
+   * outcome is shown that a crash could take back (docs/architecture.md "The journal").
+   */
+  private whenDurable(show: () => void): void {
+    const journal = this.actionLog;
+    if (!journal || journal.durable) return show();
+    journal.whenDurable().then(() => this.whenDurable(show), () => undefined);
+  }
+
+  /** Patches wait for the journal too (the patch-rate timer included). */
+  override broadcastPatch(): boolean {
+    if (this.actionLog && !this.actionLog.durable) {
+      // The room clock ticks from the patch (STACK-NOTES 17): keep it going while the patch waits.
+      this.clock.tick();
+      return false;
+    }
+    return super.broadcastPatch();
+  }
+
+  /** Another process claimed this table (its fencing token moved on): this copy stops at once. */
+  private onTakenOver(): void {
+    logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
+    this.timers.clearAll();
+    this.bots.stopAll();
+    void this.disconnect();
+  }
+
+  /**
    * Send the change now instead of at the next patch tick (DESIGN.md: outcomes go out at once),
-   * then `after` (an ack must arrive after the state it acknowledges). Deferred to a microtask so a
+   * then `after` (an ack must arrive after the state it acknowledges), both once the journal holds
+   * the change (the commit at the end of this turn of the event loop). Deferred to a microtask so a
    * clock callback never re-enters the clock through broadcastPatch.
    */
   private pushNow(after?: () => void): void {
-    queueMicrotask(() => {
+    queueMicrotask(() => this.whenDurable(() => {
       this.broadcastPatch();
       after?.();
-    });
+    }));
   }
 
   private finish(result: GameResult): void {

@@ -1,36 +1,55 @@
 /**
- * Writes a game's action log to the store as the game goes (issue 18): entries are batched and
- * written in numbered chunks off the hot path (a timer or a full batch), in order, after the
- * session row. A failed write is retried a few times, then logged: the game itself never waits
- * for the store and never fails because of it. `flush()` is awaited before the result is stored.
+ * A table's journal (issue 24; the action log of issue 18): every applied action, clock step, lost
+ * race and tie coin, in the replay format of shared/replay/log.ts. Entries recorded during one
+ * turn of the event loop go to the store together with every other table's (group commit,
+ * server/journal/committer.ts), as one numbered chunk per table, under the table's fencing token.
+ * The room shows an outcome only once `durable` (GameRoom.pushNow / whenDurable): a crash loses
+ * nothing anyone has seen. A write refused because another process took the table over calls
+ * `onFenced`, and nothing of this copy is shown or written again.
  */
 import type { Seat } from '../../shared/games/contract.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import type { TieOutcome } from '../../shared/arbitration.js';
 import type { GameSessionRecord, Store } from '../store/index.js';
+import { committerFor, PROCESS_OWNER, type JournalCommitter, type JournalPart, type JournalTable } from '../journal/committer.js';
+import { storable } from '../journal/storable.js';
 import { logger } from '../ops/logger.js';
 
-/**
- * Each room writes its own chunks: at 1 s, 250 Railway tables made 250 small store writes a
- * second, the largest part of the server's store time in the capacity bench (docs/benchmarks.md).
- * At 5 s a busy table fills its 64-entry batch first; a crash loses at most 5 s of an unfinished
- * game's log (a finished game's log is always flushed before its result).
- */
-const FLUSH_EVERY_MS = 5_000;
-const MAX_BATCH = 64;
-const ATTEMPTS = 4;
+export interface JournalPosition {
+  /** The fencing token this copy of the table writes under. */
+  fence: number;
+  /** The next chunk number (a resumed table goes on after the chunks already stored). */
+  nextChunk: number;
+}
 
-export class ActionLogWriter {
+export class ActionLogWriter implements JournalTable {
   private pending: LogEntry[] = [];
-  private nextChunk = 0;
-  private chain: Promise<void>;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  /** JSON bytes written so far (docs/benchmarks.md). */
+  private nextChunk: number;
+  private readonly fence: number;
+  private sessionPart: JournalPart['session'] | undefined;
+  private recorded = 0;
+  private committedUpTo = 0;
+  private waiters: { upTo: number; resolve: () => void; reject: (error: Error) => void }[] = [];
+  private readonly committer: JournalCommitter;
+  /** True once another process holds the table: this copy must stop. */
+  lost = false;
+  /** JSON bytes recorded so far (docs/benchmarks.md). */
   bytes = 0;
   entries = 0;
 
-  constructor(private readonly store: Store, private readonly session: GameSessionRecord) {
-    this.chain = this.attempt('session', () => store.startGameSession(session));
+  /**
+   * A new table writes its session row (with its private code, if any) in its first commit; a
+   * resumed one passes its position instead.
+   */
+  constructor(store: Store, private readonly session: GameSessionRecord, resumed?: JournalPosition, private readonly onFenced: () => void = () => undefined, code: string | null = null) {
+    this.committer = committerFor(store);
+    this.fence = resumed?.fence ?? 1;
+    this.nextChunk = resumed?.nextChunk ?? 0;
+    if (!resumed) {
+      this.sessionPart = { session, owner: PROCESS_OWNER, fence: this.fence, code };
+      this.recorded++;
+      this.committer.mark(this);
+    }
   }
 
   applied(seat: Seat, action: unknown, now: number, race: boolean, tie?: TieOutcome | null): void {
@@ -50,44 +69,62 @@ export class ActionLogWriter {
       : { k: 'l', s: seat, a: action, t: now - this.session.startedAt, e: code });
   }
 
-  /** Writes what is pending; resolves once everything recorded so far is stored (or given up on). */
+  /** Everything recorded so far is in the store. */
+  get durable(): boolean {
+    return this.committedUpTo >= this.recorded;
+  }
+
+  /** Resolves once everything recorded before the call is stored; rejects if the table was taken over. */
+  whenDurable(): Promise<void> {
+    if (this.lost) return Promise.reject(new Error('journal fenced: another process owns this table'));
+    if (this.durable) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ upTo: this.recorded, resolve, reject }));
+  }
+
+  /** Kept for the result and dispose paths: the journal is written continuously, this waits for it. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    return this.whenDurable();
+  }
+
+  take(): JournalPart | null {
+    if (this.lost || (this.pending.length === 0 && !this.sessionPart)) return null;
+    const part: JournalPart = { gameId: this.session.id, upTo: this.recorded };
+    if (this.sessionPart) part.session = this.sessionPart;
+    this.sessionPart = undefined;
     if (this.pending.length > 0) {
-      const entries = this.pending;
-      const chunk = this.nextChunk++;
+      part.chunk = { gameId: this.session.id, chunk: this.nextChunk++, fence: this.fence, entries: this.pending };
       this.pending = [];
-      this.chain = this.chain.then(() => this.attempt(`chunk ${chunk}`, () => this.store.appendGameLog(this.session.id, chunk, entries)));
     }
-    return this.chain;
+    return part;
+  }
+
+  committed(part: JournalPart): void {
+    this.committedUpTo = Math.max(this.committedUpTo, part.upTo);
+    const ready = this.waiters.filter((w) => w.upTo <= this.committedUpTo);
+    this.waiters = this.waiters.filter((w) => w.upTo > this.committedUpTo);
+    for (const w of ready) w.resolve();
+  }
+
+  fenced(): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.pending = [];
+    logger.warn({ game: this.session.id, fence: this.fence }, 'journal: the table was taken over by another process; this copy stops');
+    const error = new Error('journal fenced: another process owns this table');
+    for (const w of this.waiters) w.reject(error);
+    this.waiters = [];
+    this.onFenced();
   }
 
   private push(entry: LogEntry): void {
-    // A copy taken now: the action object must not change before the batch is written.
-    const text = JSON.stringify(entry);
+    if (this.lost) return;
+    // A copy taken now (the action object must not change before it is written), with any string
+    // PostgreSQL's jsonb cannot hold escaped (STACK-NOTES 26), so one entry never sinks a commit.
+    const text = storable(JSON.stringify(entry));
     this.pending.push(JSON.parse(text) as LogEntry);
+    this.recorded++;
     this.entries++;
     this.bytes += text.length;
-    if (this.pending.length >= MAX_BATCH) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
-      this.timer.unref?.();
-    }
-  }
-
-  private async attempt(what: string, write: () => Promise<void>): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await write();
-        return;
-      } catch (error) {
-        if (attempt >= ATTEMPTS) {
-          logger.error({ game: this.session.id, err: error }, `action log: writing ${what} failed; the replay will be incomplete`);
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-      }
-    }
+    this.committer.mark(this);
   }
 }

@@ -11,6 +11,7 @@ import { holdFor } from '../../shared/delayEstimate.js';
 import { Rng } from '../../shared/random.js';
 import { actionEnvelope, ErrorCodes } from '../../shared/protocol/messages.js';
 import type { ActionLogWriter } from './actionLog.js';
+import { holdsNul } from '../journal/storable.js';
 import type { LatencyProbe } from './latencyProbe.js';
 import type { TableClocks } from './tableClocks.js';
 import { ruleErrorMsg } from '../state/messages.js';
@@ -64,6 +65,13 @@ export class ActionPipeline<C> {
     this.engine = this.game.setup(options, options.players, seed, now);
   }
 
+  /** A table reopened from its journal (issue 24): the rebuilt state, its times going on from `lastAt`. */
+  resume(engine: unknown, seed: number, lastAt: number, fence: number): void {
+    this.queue = new RaceQueue(new Rng((seed ^ TIE_COIN_SALT ^ fence) >>> 0));
+    this.lastAppliedAt = lastAt;
+    this.engine = engine;
+  }
+
   /** Validate a client's `action` message; a valid one joins the queue. */
   receive(client: C, sessionId: string, message: unknown): void {
     const envelope = actionEnvelope.safeParse(message);
@@ -73,7 +81,8 @@ export class ActionPipeline<C> {
     if (seat === null) return this.host.refuse(client, serverRefusal(ErrorCodes.notSeated, id));
     if (!this.host.playing()) return this.host.refuse(client, serverRefusal(ErrorCodes.wrongPhase, id));
     const action = this.game.actionSchema.safeParse(envelope.data.a);
-    if (!action.success) return this.host.refuse(client, serverRefusal('bad_action', id));
+    // The journal could not store it (server/journal/storable.ts): refused, never dropped later.
+    if (!action.success || holdsNul(action.data)) return this.host.refuse(client, serverRefusal('bad_action', id));
     this.submit({ seat, action: action.data, client, sessionId, id, arrival: Date.now() }, envelope.data.t);
   }
 

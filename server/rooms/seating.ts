@@ -77,6 +77,18 @@ export class Seating {
     });
   }
 
+  /** A table reopened from its journal (issue 24): each human's seat, away and linked to their identity. */
+  seatAway(seat: number, name: string, identity: { id: string; display: string } | null, now: number): void {
+    const player = new PlayerState();
+    player.name = name;
+    player.seat = seat;
+    player.connected = false;
+    this.identities.link(player, identity);
+    const key = `away:${this.tableId}:${seat}`;
+    this.players.set(key, player);
+    this.absentSince.set(key, now);
+  }
+
   hasReservation(playerId: string): boolean {
     return this.players.has(`reserved:${playerId}`);
   }

@@ -146,7 +146,8 @@ async function migrate(db: Kysely<Database>): Promise<void> {
   // Kysely looks for its migration table in every schema unless told which one: name ours, or a
   // `kysely_migration` table elsewhere in the database would be mistaken for it.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: rows[0].schema });
+  // Helpers' migrations (003–007) land in any order: a store that already ran 006 must still take 005.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: rows[0].schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

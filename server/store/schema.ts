@@ -50,6 +50,9 @@ export interface Database {
   game_sessions: {
     id: string; game: string; variant: string; options: Json; seed: Big; started_at: Big; seats: Json;
     private: boolean; rated: boolean; status: Defaulted<string>; ended_at: BigNullDefaulted;
+    /** 005_journal: the process that owns the running table and its fencing token. */
+    owner: ColumnType<string | null, string | null | undefined, string | null>; fence: ColumnType<number | string, number | undefined, number>;
+    code: ColumnType<string | null, string | null | undefined, string | null>; abandoned: ColumnType<string | null, string | null | undefined, string | null>;
   };
   game_log_chunks: { game_id: string; chunk: number; entries: Json };
   player_games: {

@@ -9,7 +9,7 @@ import type { Database } from './schema.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import type {
-  GameRecord, GameSessionRecord, GameSessionStatus, IdentityRecord, NoShowRecord, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
+  GameRecord, GameSessionRecord, GameSessionStatus, IdentityRecord, JournalCommit, NoShowRecord, PlayerGameRecord, RatingRecord, RegistrationRecord, RoundRecord, RoundStatus, Store, TableRecord, TableResultRecord,
   TableStatus, TournamentRecord, TournamentStatus,
 } from './types.js';
 
@@ -85,6 +85,7 @@ function sessionFromRow(r: Row<'game_sessions'>): GameSessionRecord {
   return {
     id: r.id, game: r.game, variant: r.variant, options: json(r.options), seed: num(r.seed), startedAt: num(r.started_at),
     seats: json(r.seats), private: r.private, rated: r.rated, status: r.status as GameSessionStatus, endedAt: numOrNull(r.ended_at),
+    journaled: r.owner !== null, abandonReason: r.abandoned,
   };
 }
 
@@ -434,6 +435,51 @@ export class SqlStore implements Store {
     return rows.flatMap((r) => json<LogEntry[]>(r.entries));
   }
 
+  async commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }> {
+    if (commit.sessions.length > 0) {
+      await this.db.insertInto('game_sessions').values(commit.sessions.map(({ session: g, owner, fence, code }) => ({
+        id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
+        seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence, code,
+      }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+    if (commit.chunks.length === 0) return { fenced: [] };
+    const values = sql.join(commit.chunks.map((c) => sql`(${c.gameId}, ${c.chunk}::integer, ${c.fence}::bigint, ${JSON.stringify(c.entries)}::jsonb)`));
+    // One statement: a chunk is written only if its session row holds the chunk's token. FOR SHARE
+    // locks those rows until it ends: a claim (an UPDATE of the token) waits for it, and one that
+    // committed first is seen (the join is re-checked on the new row), so nothing is written under
+    // a token that has already moved on.
+    const written = await sql<{ game_id: string; chunk: number }>`insert into game_log_chunks (game_id, chunk, entries)
+      select v.game_id, v.chunk, v.entries from (values ${values}) as v(game_id, chunk, fence, entries)
+      join game_sessions s on s.id = v.game_id and s.fence = v.fence
+      for share of s
+      on conflict (game_id, chunk) do nothing returning game_id, chunk`.execute(this.db);
+    const done = new Set(written.rows.map((r) => `${r.game_id}/${r.chunk}`));
+    const unsure = commit.chunks.filter((c) => !done.has(`${c.gameId}/${c.chunk}`));
+    if (unsure.length === 0) return { fenced: [] };
+    // Not written: either the token moved on, or the chunk was already there (a retried commit whose answer was lost).
+    const rows = await this.db.selectFrom('game_sessions').select(['id', 'fence']).where('id', 'in', [...new Set(unsure.map((c) => c.gameId))]).execute();
+    const current = new Map(rows.map((r) => [r.id, num(r.fence)]));
+    return { fenced: [...new Set(unsure.filter((c) => current.get(c.gameId) !== c.fence).map((c) => c.gameId))] };
+  }
+
+  async claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner })
+        .where('id', '=', id).returning(['fence', 'code']).executeTakeFirst();
+      if (!row) return null;
+      const next = await trx.selectFrom('game_log_chunks').select((eb) => eb.fn.max('chunk').as('last')).where('game_id', '=', id).executeTakeFirst();
+      const last = next?.last;
+      return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1, code: row.code };
+    });
+  }
+
+  async listResumableSessions(): Promise<{ id: string; game: string }[]> {
+    // owner is null on sessions written before the journal (005): their logs may lack the last seconds.
+    return this.db.selectFrom('game_sessions').select(['id', 'game']).where('status', '=', 'running').where('owner', 'is not', null)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
+      .orderBy('started_at').execute();
+  }
+
   async gameLogBytes(gameId: string): Promise<number> {
     const row = await sql<{ bytes: number | string | null }>`select sum(octet_length(entries::text)) as bytes from game_log_chunks where game_id = ${gameId}`
       .execute(this.db);
@@ -451,9 +497,9 @@ export class SqlStore implements Store {
     return rows.map(sessionFromRow);
   }
 
-  async abandonGameSession(id: string, at: number): Promise<boolean> {
+  async abandonGameSession(id: string, at: number, reason?: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const ended = await trx.updateTable('game_sessions').set({ status: 'abandoned', ended_at: at })
+      const ended = await trx.updateTable('game_sessions').set({ status: 'abandoned', ended_at: at, abandoned: reason === undefined ? null : reason.slice(0, 500) })
         .where('id', '=', id).where('status', '=', 'running')
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').where('game_results.id', '=', id))))
         .returning(['game', 'variant', 'seats', 'private']).executeTakeFirst();

@@ -71,9 +71,23 @@ export interface GameSessionRecord {
   status?: GameSessionStatus;
   /** When it became finished or abandoned. */
   endedAt?: number | null;
+  /** Read back only: a table process owns it through the journal (005_journal), so a restart can reopen it. */
+  journaled?: boolean;
+  /** Read back only: why the table was abandoned when a reason was given (e.g. its journal did not replay). */
+  abandonReason?: string | null;
 }
 
 export type GameSessionStatus = 'running' | 'finished' | 'abandoned';
+
+/**
+ * One group commit of the tables' journals (server/journal/committer.ts): new sessions first (with
+ * their owner and first fencing token), then chunks, each written only if its session row still
+ * carries the chunk's fencing token (checked in the same statement).
+ */
+export interface JournalCommit {
+  sessions: { session: GameSessionRecord; owner: string; fence: number; code: string | null }[];
+  chunks: { gameId: string; chunk: number; fence: number; entries: LogEntry[] }[];
+}
 
 /** One identity's line in one finished game (history; `ordinalAfter` is the rating trend). */
 export interface PlayerGameRecord {
@@ -295,6 +309,12 @@ export interface Store {
   /** Chunks are numbered from 0; writing the same chunk twice keeps the first. */
   appendGameLog(gameId: string, chunk: number, entries: LogEntry[]): Promise<void>;
   readGameLog(gameId: string): Promise<LogEntry[]>;
+  /** Writes one group commit (chunks in one statement); answers the games whose fencing token moved on (nothing of theirs written). */
+  commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
+  /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
+  claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null>;
+  /** Sessions still `running` that have a journal owner (a restart reopens them), oldest first. */
+  listResumableSessions(): Promise<{ id: string; game: string }[]>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
   /**
@@ -305,8 +325,9 @@ export interface Store {
   /**
    * Ends a running session as abandoned (and adds an abandoned line to each seated identity's
    * history) in one transaction. False when it was no longer running or its result exists.
+   * `reason` is kept in the session's `abandoned` column (005_journal), e.g. why its journal did not replay.
    */
-  abandonGameSession(id: string, at: number): Promise<boolean>;
+  abandonGameSession(id: string, at: number, reason?: string): Promise<boolean>;
   /** Deletes sessions (and their logs) started before `before`; the results stay. Returns how many. */
   pruneGameLogs(before: number): Promise<number>;
   /**

@@ -1,8 +1,11 @@
 /**
  * No result is lost to the store (issue 23), on real server processes over real sockets, with
- * PostgreSQL behind a TCP proxy this test owns (the shared server is never stopped):
- *  - three games (one a rated tournament table) finish while the store is cut for longer than the
- *    old retries; /health says degraded with the number pending, new tables are refused at the
+ * PostgreSQL behind a TCP proxy this test owns (the shared server is never stopped). The tables'
+ * journal (issue 24) shows no move before it is stored, so no game advances while the store is cut:
+ * the games finish while the store refuses only their results (a trigger this test puts on its own
+ * schema's game_results, failing with a retryable SQLSTATE), then the store is also cut:
+ *  - three games (one a rated tournament table) finish with their results refused, then the store
+ *    is cut for longer than the old retries; /health says degraded with the number pending, new tables are refused at the
  *    RESULTS_PENDING_MAX bound; once the store is back, every
  *    result, rating update and tournament report is stored exactly once;
  *  - a SIGTERM during a cut spools the pending result of a rated game; the next start (same
@@ -137,6 +140,16 @@ async function heldTournament(server: ServerProcess): Promise<{ id: string; room
   return { id, rooms, identities: players.map((p) => p.identity) };
 }
 
+/** The store refuses results (and only them) with a retryable error until `acceptResults`. */
+async function refuseResults(): Promise<void> {
+  await sql(`create or replace function refuse_results() returns trigger language plpgsql as $$ begin raise exception 'results refused by the test' using errcode = '57P03'; end $$`);
+  await sql('create or replace trigger refuse_results before insert on game_results for each row execute function refuse_results()');
+}
+
+async function acceptResults(): Promise<void> {
+  await sql('drop trigger if exists refuse_results on game_results');
+}
+
 /** The game's session row is written when it starts: wait for it, so the cut does not cost its replay. */
 async function sessionStored(roomId: string): Promise<void> {
   await eventually(async () => (await sql('select id from game_sessions where id = $1', [roomId])).length === 1, 30_000, `session of ${roomId}`);
@@ -152,14 +165,15 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     for (const id of ids) await sessionStored(id);
     expect(await health(server)).toMatchObject({ status: 'ok', pendingResults: 0 });
 
-    proxy.cut();
-    const cutAt = Date.now();
-    // Every human goes away (not a Leave, which resigns): bots play the three games to their end while the store is unreachable.
+    await refuseResults();
+    // Every human goes away (not a Leave, which resigns): bots play the three games to their end; the store takes their moves, not their results.
     for (const room of [...games, ...tournament.rooms]) await room.leave(false);
     const degraded = await eventually(async () => {
       const h = await health(server);
       return h.pendingResults === 3 ? h : undefined;
     }, 240_000, 'three results pending');
+    proxy.cut();
+    const cutAt = Date.now();
     expect(degraded.status).toBe('degraded');
     const metrics = await (await fetch(`${http(server)}/metrics`)).text();
     expect(metrics).toMatch(/^junction_results_pending 3$/m);
@@ -169,6 +183,7 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     await new Promise((r) => setTimeout(r, Math.max(0, MIN_CUT_MS - (Date.now() - cutAt))));
     expect(await health(server)).toMatchObject({ status: 'degraded', pendingResults: 3 });
 
+    await acceptResults();
     proxy.restore();
     await eventually(async () => (await health(server)).pendingResults === 0, 120_000, 'outbox drained');
     expect((await health(server)).status).toBe('ok');
@@ -196,15 +211,17 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     const game = rooms[0];
     await sessionStored(game.roomId);
 
-    proxy.cut();
+    await refuseResults();
     for (const room of rooms) await room.leave(false);
     await eventually(async () => (await health(server)).pendingResults === 1, 240_000, 'one result pending');
+    proxy.cut();
     expect(await server.stop('SIGTERM')).toBe(0);
     const spooled = readdirSync(spoolDir);
     expect(spooled).toHaveLength(1);
     expect(spooled[0]).toMatch(/^results-\d+-\d+\.jsonl$/);
     expect(await sql('select id from game_results where id = $1', [game.roomId])).toHaveLength(0);
 
+    await acceptResults();
     proxy.restore();
     const next = await startServer();
     await eventually(async () => (await sql('select id from game_results where id = $1', [game.roomId])).length === 1, 120_000, 'spooled result stored');

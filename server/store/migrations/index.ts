@@ -7,6 +7,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_initial.js';
 import * as m002 from './002_players.js';
 import * as m004 from './004_seats.js';
+import * as m005 from './005_journal.js';
 import * as m006 from './006_tournament_grace.js';
 import * as m007 from './007_guests.js';
 import * as m003 from './003_outbox.js';
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_players': m002,
   '004_seats': m004,
+  '005_journal': m005,
   '006_tournament_grace': m006,
   '007_guests': m007,
   '003_outbox': m003,

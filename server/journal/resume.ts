@@ -1,0 +1,110 @@
+/**
+ * A restart reopens every unfinished table from its journal (issue 24, one process): each session
+ * with no result is claimed (a new fencing token: a copy that might still run elsewhere cannot write
+ * any more), rebuilt with the engine (shared/replay/rebuild.ts) and opened as a room with the same
+ * id and private code (GameRoom `resume` option, server-only like `internalKey`). A journal that
+ * does not replay (an engine change, a corrupt entry) closes that table as abandoned, with the
+ * reason logged and stored; the other tables resume; nothing here can stop the process.
+ */
+import { matchMaker } from '@colyseus/core';
+import { z } from 'zod';
+import { findGame } from '../../shared/games/registry.js';
+import { rebuild } from '../../shared/replay/rebuild.js';
+import type { LogEntry } from '../../shared/replay/log.js';
+import type { GameSessionRecord, Store } from '../store/index.js';
+import { PROCESS_OWNER } from './committer.js';
+import { logger } from '../ops/logger.js';
+
+/** What the room is told when it is opened from a journal (room options: validated on arrival). */
+export const resumeTicketSchema = z.object({
+  id: z.string().min(1).max(64),
+  fence: z.number().int().positive(),
+  nextChunk: z.number().int().nonnegative(),
+  code: z.string().max(16).nullable(),
+});
+export type ResumeTicket = z.infer<typeof resumeTicketSchema>;
+
+/** A table rebuilt here, handed to the room this process opens for it (never sent anywhere). */
+export interface RebuiltTable {
+  session: GameSessionRecord;
+  engine: unknown;
+  /** Absolute time of the last journal entry: the table's clock goes on from there. */
+  lastAt: number;
+}
+
+const rebuilt = new Map<string, RebuiltTable>();
+
+/** The room takes its rebuilt table (once). */
+export function takeRebuilt(id: string): RebuiltTable | undefined {
+  const table = rebuilt.get(id);
+  rebuilt.delete(id);
+  return table;
+}
+
+/**
+ * The abandoned sweep's check (single process, no Redis): a running session with a journal of a
+ * known game is this process' to reopen at start, never the sweep's to abandon. One whose journal
+ * then does not replay is abandoned by the resume itself, with the reason.
+ */
+export function resumableFromJournal(session: GameSessionRecord): boolean {
+  return session.journaled === true && findGame(session.game) !== undefined;
+}
+
+export interface ResumeOutcome { resumed: string[]; abandoned: string[]; failed: string[] }
+
+export async function resumeTables(store: Store, internalKey: string): Promise<ResumeOutcome> {
+  const outcome: ResumeOutcome = { resumed: [], abandoned: [], failed: [] };
+  let sessions: { id: string; game: string }[];
+  try {
+    sessions = await store.listResumableSessions();
+  } catch (error) {
+    logger.error({ err: error }, 'resume: could not list the unfinished tables');
+    return outcome;
+  }
+  for (const { id, game: gameId } of sessions) {
+    try {
+      const result = await resumeOne(store, internalKey, id, gameId);
+      outcome[result].push(id);
+    } catch (error) {
+      // The store failed mid-way: the table stays resumable for the next start (nothing was opened).
+      logger.error({ game: id, err: error }, 'resume: reopening the table failed; it stays resumable');
+      outcome.failed.push(id);
+    }
+  }
+  if (sessions.length > 0) logger.info({ resumed: outcome.resumed.length, abandoned: outcome.abandoned.length, failed: outcome.failed.length }, 'resume: unfinished tables reopened from their journals');
+  return outcome;
+}
+
+async function resumeOne(store: Store, internalKey: string, id: string, gameId: string): Promise<'resumed' | 'abandoned'> {
+  const game = findGame(gameId);
+  if (!game) return abandon(store, id, `unknown game ${gameId}`);
+  const claim = await store.claimGameSession(id, PROCESS_OWNER);
+  const [session, log] = await Promise.all([store.getGameSession(id), store.readGameLog(id)]);
+  if (!claim || !session) return abandon(store, id, 'no session row');
+  let engine: unknown;
+  try {
+    const replayed = rebuild(game, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log);
+    engine = replayed.state;
+  } catch (error) {
+    return abandon(store, id, `the journal does not replay: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  rebuilt.set(id, { session, engine, lastAt: session.startedAt + lastTime(log) });
+  try {
+    const ticket: ResumeTicket = { id, fence: claim.fence, nextChunk: claim.chunks, code: claim.code };
+    await matchMaker.createRoom(game.id, { resume: ticket, internalKey });
+  } finally {
+    rebuilt.delete(id);
+  }
+  logger.info({ room: id, game: game.id, entries: log.length, fence: claim.fence }, 'resume: table reopened from its journal');
+  return 'resumed';
+}
+
+function lastTime(log: readonly LogEntry[]): number {
+  return log.reduce((max, e) => Math.max(max, e.t), 0);
+}
+
+async function abandon(store: Store, id: string, reason: string): Promise<'abandoned'> {
+  logger.error({ game: id, reason }, 'resume: the table cannot be resumed and is closed as abandoned');
+  await store.abandonGameSession(id, Date.now(), reason).catch((error: unknown) => logger.error({ game: id, err: error }, 'resume: marking the table abandoned failed'));
+  return 'abandoned';
+}
