@@ -113,17 +113,7 @@ export class GameRoom extends Room<TableState> {
     this.ratedPrivate = this.isPrivate && raw.rated === true;
     if (raw.tournament !== undefined) this.tournament = this.parseTournament(raw);
     const rematchSeating = raw.rematch !== undefined ? this.parseRematch(raw) : null;
-    this.createCollaborators();
-
-    this.state = new TableState();
-    shareHandshake(this);
-    this.state.game = this.game.id;
-    this.state.variant = this.options.variant;
-    this.state.seats = this.options.players;
-    writeOptions(this.state.options, this.options);
-    this.seating = new Seating(this.state.players, this.roomId);
-    this.maxClients = maxClientsFor(this.options.players);
-    this.patchRate = 50;
+    this.openTable();
 
     if (this.isPrivate || this.tournament) await this.setPrivate(true);
     if (this.isPrivate) await this.reservePrivateCode();
@@ -273,6 +263,20 @@ export class GameRoom extends Room<TableState> {
 
   // ---------------------------------------------------------------- set-up
 
+  /** The collaborators, the synchronised state and the seats of a table with `this.options` (new or reopened). */
+  private openTable(): void {
+    this.createCollaborators();
+    this.state = new TableState();
+    shareHandshake(this);
+    this.state.game = this.game.id;
+    this.state.variant = this.options.variant;
+    this.state.seats = this.options.players;
+    writeOptions(this.state.options, this.options);
+    this.seating = new Seating(this.state.players, this.roomId);
+    this.maxClients = maxClientsFor(this.options.players);
+    this.patchRate = 50;
+  }
+
   private createCollaborators(): void {
     const services = roomServices();
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
@@ -319,16 +323,7 @@ export class GameRoom extends Room<TableState> {
     this.ratedPrivate = session.private && session.rated;
     this.seed = session.seed;
     this.startedAt = session.startedAt;
-    this.createCollaborators();
-    this.state = new TableState();
-    shareHandshake(this);
-    this.state.game = this.game.id;
-    this.state.variant = this.options.variant;
-    this.state.seats = this.options.players;
-    writeOptions(this.state.options, this.options);
-    this.seating = new Seating(this.state.players, this.roomId);
-    this.maxClients = maxClientsFor(this.options.players);
-    this.patchRate = 50;
+    this.openTable();
     const now = Date.now();
     for (const seat of session.seats) {
       if (seat.bot) this.seating.addBot('easy', seat.seat);
