@@ -91,7 +91,12 @@ describe('embedded restart', () => {
       await eventually(() => JSON.stringify(tableOf(a)) !== before, 30_000, 'the move');
     }
     // Both players see the same table, and nothing is in flight: that is what they saw last.
-    await eventually(() => JSON.stringify(shown(a)) === JSON.stringify(shown(b)), 30_000, 'both clients in step');
+    // Killed only once the table is at rest (a turn waiting for a player, its pace over): a pace
+    // deadline still pending would pass during the downtime and move the reopened table on.
+    await eventually(() => {
+      const view = tableOf<TookOverPublicView>(a);
+      return view.phase === 'play' && Date.now() > view.paceUntil + 50 && JSON.stringify(shown(a)) === JSON.stringify(shown(b));
+    }, 30_000, 'both clients in step, the table at rest');
     const handsBefore = [a, b].map((r) => { const mine = secretOf<TookOverSeatView>(r)!; return { seat: mine.seat, hand: mine.hand.map((c) => c.id) }; });
     a.connection.close();
     b.connection.close();
