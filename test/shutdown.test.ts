@@ -47,14 +47,15 @@ describe('SIGTERM', () => {
     const notices: string[] = [];
     running.onMessage('notice', (m: { key: string }) => notices.push(m.key));
 
-    const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     await eventually(() => notices.length > 0, 30_000, 'restart notice');
     expect(notices[0]).toBe('server:notice.restarting');
     await expect(new Client(endpoint).create('railway_madness', { players: 2 })).rejects.toThrow();
     const code = await server.stop();
-    expect(Date.now() - signalledAt).toBeLessThan(15_000);
     expect(code).toBe(0);
+    // The process left at the end of its short grace, not at the end of the game: the classic
+    // game (minutes long) was still running when its table closed.
+    expect(running.state.phase).toBe('playing');
 
     // The same data directory, reopened by a new process, still holds the finished game.
     const again = await start({ JUNCTION_DATA_DIR: pglite });
@@ -79,13 +80,12 @@ describe('SIGTERM', () => {
     const sawFinish = new Promise<void>((resolve) => watcher.onStateChange(() => { if (watcher.state.phase === 'finished') resolve(); }));
     await host.leave(false); // away with an identity: a bot plays the seat at once
 
-    const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     await sawFinish;
+    // Neither the 10-minute linger nor the rest of the grace period may be waited out: stop() kills
+    // a process still running 30 s after it is called (exit code null), far inside the 150 s grace.
     const code = await server.stop();
     expect(code).toBe(0);
-    // Neither the 10-minute linger nor the rest of the grace period was waited out.
-    expect(Date.now() - signalledAt).toBeLessThan(graceMs - 30_000);
     await eventually(() => closeCode !== null, 30_000, 'watcher told');
     expect(closeCode).not.toBe(1006);
   }, 300_000);
