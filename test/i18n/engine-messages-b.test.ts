@@ -211,7 +211,7 @@ describe('engine messages exist in English and French (played games)', () => {
   }, 240_000);
 
   it('Traffic Tango', () => {
-    const games = [1, 2, 3, 4].map((k) => ({ seats: 4, seed: 9500 + k, options: k === 2 ? { noRoute: 'crash' } : {} }));
+    const games = [1, 2, 3, 4].map((k) => ({ seats: 4, seed: 9500 + k, options: k === 2 ? { noRoute: 'cheapest' } : {} }));
     const h = harvest<TrafficTangoState>(trafficTangoGame, games, (s) => s.phase === 'over', (s, rng) => {
       const seat = pickSeat(rng, s.seats);
       const tile = () => `${'ABCDE'[rng.int(5)]}${1 + rng.int(5)}`;

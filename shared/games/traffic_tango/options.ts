@@ -15,8 +15,12 @@ export const trafficTangoOptions = z.object({
   choiceMs: z.number().int().min(5_000).max(600_000).default(60_000),
   /** RULES-NOTES 3.3 [opt]: players start with 0 garnets. */
   startGarnets: z.number().int().min(0).max(100).default(0),
-  /** RULES-NOTES 3.4 [opt]: with no valid route at the deadline, drive the cheapest legal route (issue default) or count as crashed. */
-  noRoute: z.enum(['cheapest', 'crash']).default('cheapest'),
+  /**
+   * RULES-NOTES 3.4: with no valid route at the deadline a seat is scored as crashed and has no
+   * vehicle on the board (the default, so a missing route never changes anyone else's delivery);
+   * 'cheapest' [opt] drives the cheapest legal route for it instead.
+   */
+  noRoute: z.enum(['crash', 'cheapest']).default('crash'),
   /** RULES-NOTES 3.7 [opt]: everybody's garnets are public. */
   publicGarnets: z.boolean().default(false),
   /** Not in the rulebook (routes are secret): show every car's replay and crashes to everyone. */

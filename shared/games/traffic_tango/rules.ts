@@ -114,7 +114,7 @@ export function trafficTangoDeadline(s: TrafficTangoState): number | null {
   return s.phase === 'over' ? null : s.deadline;
 }
 
-/** Time-outs: no sign, and the cheapest legal route (issue; RULES-NOTES 3.4 [opt]); the choice defaults. */
+/** Time-outs: no sign; no route = crashed with no vehicle (RULES-NOTES 3.4), or the cheapest legal route with `noRoute: 'cheapest'`; the choice defaults. */
 export function advanceTrafficTango(state: TrafficTangoState, now: number): Applied<TrafficTangoState> {
   if (state.deadline === null || now < state.deadline || state.phase === 'over') return { ok: true, state, events: [] };
   return editWithEvents(state, (s, events) => timeOut(s, now, events));

@@ -15,7 +15,7 @@ const routes = (s0: TrafficTangoState, skips: Record<number, number[]> = {}): Tr
 describe('schedule and clocks', () => {
   it('options: 4 players, classic, 90 s clock by default', () => {
     const o = trafficTangoOptions.parse({});
-    expect(o).toMatchObject({ variant: 'classic', players: 4, phaseMs: 90_000, choiceMs: 60_000, startGarnets: 0, noRoute: 'cheapest' });
+    expect(o).toMatchObject({ variant: 'classic', players: 4, phaseMs: 90_000, choiceMs: 60_000, startGarnets: 0, noRoute: 'crash' });
     expect(game.seatRange(o)).toEqual({ min: 4, max: 4 });
     expect(trafficTangoOptions.safeParse({ players: 3 }).success).toBe(false);
   });
@@ -41,8 +41,24 @@ describe('schedule and clocks', () => {
     expect(s.placed.map((p) => p.sign)).toEqual([{ kind: 'toll', tile: T('C3') }]);
   });
 
-  it('when the clock runs out: no sign for the late, and the cheapest legal route', () => {
+  it('RULES-NOTES 3.4 (default): a seat with no valid route at the deadline is scored as crashed and has no vehicle on the board', () => {
     let s = table({ day: 2 });
+    s = act(s, 0, { type: 'signs', signs: [{ kind: 'toll', tile: 'C3' }] }).s;
+    s = act(s, 0, { type: 'route', tiles: ROUTES.NW.split(' ') }).s;
+    const r = game.advance(s, game.nextDeadline(s) ?? 0);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.state.day).toBe(3);
+    const cars = r.state.deliveries[0].result.cars;
+    expect(cars.map((c) => c.drove)).toEqual([true, false, false, false]);
+    // The cars that were never on the board hit nobody: seat 0 delivers as if alone.
+    expect(r.state.gas).toEqual([9, 17, 17, 17]);
+    expect(r.events.filter((e) => e.type === 'noVehicle').map((e) => e.to)).toEqual([[1], [2], [3]]);
+    expect(game.nextDeadline(r.state)).toBe((game.nextDeadline(s) ?? 0) + 90_000);
+  });
+
+  it('RULES-NOTES 3.4 [opt] noRoute "cheapest": the late are given no sign and the cheapest legal route', () => {
+    let s = table({ day: 2 }, { noRoute: 'cheapest' });
     s = act(s, 0, { type: 'signs', signs: [{ kind: 'toll', tile: 'C3' }] }).s;
     const r = game.advance(s, (game.nextDeadline(s) ?? 0));
     expect(r.ok).toBe(true);
@@ -52,6 +68,13 @@ describe('schedule and clocks', () => {
     expect(r.state.deliveries[0].result.cars.every((c) => c.drove)).toBe(true);
     expect(r.events.filter((e) => e.type === 'timeout')).toHaveLength(4);
     expect(game.nextDeadline(r.state)).toBe((game.nextDeadline(s) ?? 0) + 90_000);
+  });
+
+  it('option noRoute is validated: only "crash" (the default) or "cheapest"', () => {
+    expect(trafficTangoOptions.parse({}).noRoute).toBe('crash');
+    expect(trafficTangoOptions.parse({ noRoute: 'cheapest' }).noRoute).toBe('cheapest');
+    expect(trafficTangoOptions.safeParse({ noRoute: 'shortest' }).success).toBe(false);
+    expect(trafficTangoOptions.safeParse({ noRoute: 1 }).success).toBe(false);
   });
 
   it('option noRoute "crash": a seat without a route at the deadline is scored as crashed', () => {
@@ -131,7 +154,8 @@ describe('hidden information', () => {
     const last = act(s, 3, { type: 'route', tiles: ROUTES.SW.split(' ') });
     const pub = game.publicView(last.s, 0);
     expect(pub.deliveries[0]).toEqual({ number: 1, day: 2, gas: [17, 17, 17, 9], replay: null });
-    expect(JSON.stringify(pub)).not.toMatch(/track|crash/);
+    // The table's options are public (noRoute: 'crash' is a rule, not a crash report).
+    expect(JSON.stringify({ ...pub, options: null })).not.toMatch(/track|crash/);
     for (const e of last.events) {
       if (e.type === 'crash' || e.type === 'wreckHit' || e.type === 'arrived') expect(e.to).toHaveLength(1);
     }
