@@ -9,14 +9,21 @@ import { ratingKey } from '../../shared/ratings/families.js';
 import { api, currentIdentity, ensureIdentity, rename, transferLink } from '../net/identity.js';
 import { button, el } from '../ui/dom.js';
 import { language, onLanguageChanged, t } from '../i18n/index.js';
+import { PROVISIONAL_GAMES } from '../../shared/ratings/display.js';
 import { openScreen } from '../lobby/screen.js';
 import { gameTitle, variantName } from '../lobby/names.js';
 import { rememberName } from '../lobby/name.js';
 
-interface Rating { key: string; rank: number; rating: number; games: number; trend: number[] }
-interface Line { id: string; game: string; ratingKey: string; finishedAt: number; place: number; seats: number; rated: boolean; private: boolean; ratingAfter: number | null; status?: 'finished' | 'abandoned' }
+interface Rating { key: string; rank: number; rating: number; display: number; provisional: boolean; games: number; trend: number[] }
+interface Line { id: string; game: string; ratingKey: string; finishedAt: number; place: number; seats: number; rated: boolean; private: boolean; ratingAfter: number | null; displayAfter?: number | null; status?: 'finished' | 'abandoned' }
 interface Profile { identity: { id: string; display: string; name: string }; gamesPlayed: number; ratings: Rating[]; games: Line[] }
-interface Entry { rank: number; playerId: string; name: string; rating: number; games: number }
+interface Entry { rank: number; playerId: string; name: string; rating: number; display: number; provisional: boolean; games: number }
+
+/** A rating as players read it (shared/ratings/display.ts): "1500", or "1500?" while provisional. */
+function shown(r: { display: number; provisional: boolean }): string {
+  const value = new Intl.NumberFormat(language(), { useGrouping: false, maximumFractionDigits: 0 }).format(r.display);
+  return r.provisional ? t('players:provisional', { rating: value }) : value;
+}
 interface Board { key: string; entries: Entry[]; me: Entry | null }
 
 const BARS = '▁▂▃▄▅▆▇█';
@@ -99,13 +106,14 @@ export class PlayersScene extends DomScreen {
       parts.push(el('h2', { textContent: t('players:ratings') }));
       parts.push(p.ratings.length === 0 ? el('div', { textContent: t('players:no_ratings') })
         : el('div', { id: 'ratings' }, ...p.ratings.map((r) => el('div', { className: 'jn-rating', dataset: { key: r.key } as Record<string, string>,
-          textContent: t('players:rating_line', { title: titleOf(r.key), rating: r.rating.toFixed(2), rank: r.rank, count: r.games, trend: sparkline(r.trend) }).trim() }))));
+          textContent: t('players:rating_line', { title: titleOf(r.key), rating: shown(r), rank: r.rank, count: r.games, trend: sparkline(r.trend) }).trim() }))));
+      if (p.ratings.some((r) => r.provisional)) parts.push(el('div', { className: 'jn-note', textContent: t('players:provisional_note', { count: PROVISIONAL_GAMES }) }));
       parts.push(el('h2', { textContent: t('players:last_games') }));
       parts.push(p.games.length === 0 ? el('div', { textContent: t('players:no_games') })
         : el('div', { id: 'history' }, ...p.games.map((g) => {
           const bits = [new Date(g.finishedAt).toLocaleString(language()), titleOf(g.ratingKey),
             g.status === 'abandoned' ? t('players:abandoned') : t('players:place', { place: g.place, seats: g.seats }),
-            g.rated ? t('players:rating_after', { rating: g.ratingAfter ?? '–' }) : t('players:unrated'), ...(g.private ? [t('players:private')] : [])];
+            g.rated ? t('players:rating_after', { rating: g.displayAfter ?? '–' }) : t('players:unrated'), ...(g.private ? [t('players:private')] : [])];
           const line = el('div', { className: 'jn-row jn-game', dataset: { gameId: g.id } as Record<string, string> },
             el('span', { textContent: bits.join(' · ') }),
             button(t('players:replay'), () => this.openReplay(g.id), { secondary: true, testId: `replay-${g.id}` }));
@@ -138,15 +146,16 @@ export class PlayersScene extends DomScreen {
       gameSelect.addEventListener('change', () => void this.showLeaderboard(gameSelect.value));
       variantSelect.addEventListener('change', () => void this.showLeaderboard(game.id, variantSelect.value));
       const rows = board.entries.map((e) => {
-        const b = el('button', { type: 'button', className: 'secondary', textContent: t('players:board_line', { rank: e.rank, name: e.name, rating: e.rating.toFixed(2), count: e.games }) });
+        const b = el('button', { type: 'button', className: 'secondary', textContent: t('players:board_line', { rank: e.rank, name: e.name, rating: shown(e), count: e.games }) });
         b.addEventListener('click', () => void this.showProfile(e.playerId));
         return b;
       });
       this.body.replaceChildren(
         el('h1', { textContent: t('players:leaderboard_title', { title: titleOf(board.key) }) }),
         el('div', { className: 'jn-row' }, gameSelect, variantSelect),
-        el('div', { id: 'my-rank', textContent: board.me ? t('players:my_rank', { rank: board.me.rank, rating: board.me.rating.toFixed(2) }) : t('players:not_rated') }),
+        el('div', { id: 'my-rank', textContent: board.me ? t('players:my_rank', { rank: board.me.rank, rating: shown(board.me) }) : t('players:not_rated') }),
         rows.length ? el('div', { className: 'jn-list', id: 'board' }, ...rows) : el('div', { textContent: t('players:nobody') }),
+        ...([...board.entries, ...(board.me ? [board.me] : [])].some((e) => e.provisional) ? [el('div', { className: 'jn-note', textContent: t('players:provisional_note', { count: PROVISIONAL_GAMES }) })] : []),
       );
     });
   }

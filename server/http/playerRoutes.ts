@@ -16,6 +16,7 @@ import { isIdentityId } from '../identity/tokens.js';
 import { leaderboard, leaderboardEntry } from '../tournament/ratings.js';
 import { ReplayBuilder } from './replays.js';
 import { gameAccess } from './gameAccess.js';
+import { displayValue } from '../../shared/ratings/display.js';
 
 const HISTORY = 50;
 const TREND = 20;
@@ -83,6 +84,7 @@ export function playerRoutes(deps: {
       games: visible.map((l) => ({
         id: l.gameId, game: l.game, ratingKey: l.ratingKey, finishedAt: l.finishedAt, seat: l.seat, place: l.place,
         score: l.score, seats: l.seats, rated: l.rated, private: l.private, ratingAfter: l.ordinalAfter === null ? null : round(l.ordinalAfter),
+        displayAfter: l.ordinalAfter === null ? null : displayValue(l.ordinalAfter),
         status: l.status,
       })),
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type GameRecord, type Store } from '../store/index.js';
 import { INITIAL_MU, leaderboard, rateGame } from './ratings.js';
+import { displayValue } from '../../shared/ratings/display.js';
 
 function record(id: string, game: string, seats: [string | null, number][]): GameRecord {
   return {
@@ -53,6 +54,11 @@ describe('ratings', () => {
     expect(board.map((e) => e.rank)).toEqual([1, 2, 3]);
     expect(board[0]).toMatchObject({ name: 'ace', games: 6 });
     expect(board[0].rating).toBeGreaterThan(board[1].rating);
+    // What players read: on the 1500 scale, in the same order, never negative, settled after 5 games.
+    expect(board.every((e) => Math.abs(e.display - displayValue(e.rating)) <= 1)).toBe(true);
+    expect(board[0].display).toBeGreaterThan(board[1].display);
+    expect(board[1].display).toBeGreaterThan(board[2].display);
+    expect(board.every((e) => e.display > 0 && !e.provisional)).toBe(true);
     expect(await leaderboard(store, 'car_exchange', { limit: 1 })).toHaveLength(1);
     expect(await leaderboard(store, 'car_exchange', { minGames: 7 })).toEqual([]);
     expect((await leaderboard(store, 'took_over')).map((e) => e.playerId)).not.toContain('ace');

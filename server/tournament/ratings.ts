@@ -11,6 +11,7 @@ import { ordinal, rate, rating } from 'openskill';
 import type { GameRecord, RatingRecord, Store } from '../store/index.js';
 import { ratingKey } from '../../shared/ratings/families.js';
 import { displayName } from '../identity/names.js';
+import { displayRating } from '../../shared/ratings/display.js';
 
 export const INITIAL_MU = 25;
 export const INITIAL_SIGMA = 25 / 3;
@@ -19,8 +20,12 @@ export interface LeaderboardEntry {
   rank: number;
   playerId: string;
   name: string;
-  /** Rounded to two decimals for display; ordering uses the stored value. */
+  /** The raw ordinal, rounded to two decimals; ordering uses the stored value. */
   rating: number;
+  /** What players read (shared/ratings/display.ts): 1500 at the start, never negative. */
+  display: number;
+  /** Fewer rated games than PROVISIONAL_GAMES: shown as "1500?". */
+  provisional: boolean;
   mu: number;
   sigma: number;
   games: number;
@@ -70,6 +75,6 @@ export async function leaderboard(store: Store, key: string, q: { limit?: number
 export function leaderboardEntry(r: RatingRecord, rank: number): LeaderboardEntry {
   return {
     rank, playerId: r.playerId, name: r.name, rating: Math.round(r.ordinal * 100) / 100,
-    mu: r.mu, sigma: r.sigma, games: r.games,
+    ...displayRating(r.ordinal, r.games), mu: r.mu, sigma: r.sigma, games: r.games,
   };
 }

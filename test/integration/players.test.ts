@@ -170,6 +170,11 @@ describe('seats, ratings, profiles, leaderboards and replays', () => {
     expect(profile.ratings[0].trend).toHaveLength(1);
     expect(profile.ratings[0].rank).toBeGreaterThanOrEqual(1);
     expect(profile.games[0].ratingAfter).toBe(profile.ratings[0].trend[0]);
+    // Beside the raw ordinal, the number players read: near 1500 after one game, and provisional.
+    expect(profile.ratings[0].provisional).toBe(true);
+    expect(profile.ratings[0].display).toBeGreaterThan(1300);
+    expect(profile.ratings[0].display).toBeLessThan(1700);
+    expect(profile.games[0].displayAfter).toBe(profile.ratings[0].display);
 
     // Leaderboard: both players, and the caller's own rank.
     const board = (await call('GET', `/leaderboards/${GAME}`, undefined, bo.token)).json;
