@@ -88,7 +88,32 @@ export async function initI18n(lng?: Language): Promise<void> {
 }
 
 export function t(key: string, options?: TOptions): string {
-  return String(i18n.t(key as never, options as never));
+  return String(i18n.t(key as never, (options ? spoken(options) : options) as never));
+}
+
+/**
+ * Params that name the subject of a sentence: when one of them is the reader ("you"), the key's
+ * `_you` form is asked for (i18next context; the plain key when there is none), so French reads
+ * "Vous devez poser", never "Vous doit poser".
+ */
+const SUBJECTS = ['seat', 'name', 'who', 'player', 'first', 'leader'] as const;
+/** A decimal written by a renderer (`toFixed`): shown with the reader's decimal separator. */
+const DECIMAL = /^-?\d+\.\d+$/;
+
+/** The reader's numbers (8,4 in French) and, when the subject is the reader, the `_you` form. */
+function spoken(options: TOptions): TOptions {
+  const lng = language();
+  const out: Record<string, unknown> = { ...options };
+  for (const [name, value] of Object.entries(options)) {
+    if (name === 'count' || name === 'ordinal') continue;
+    if (typeof value === 'number' && !Number.isInteger(value)) out[name] = new Intl.NumberFormat(lng).format(value);
+    else if (typeof value === 'string' && DECIMAL.test(value)) out[name] = new Intl.NumberFormat(lng, { minimumFractionDigits: value.split('.')[1].length }).format(Number(value));
+  }
+  if (out.context === undefined) {
+    const you = String(i18n.t('common:you' as never)).toLowerCase();
+    if (SUBJECTS.some((p) => typeof options[p] === 'string' && (options[p] as string).toLowerCase() === you)) out.context = 'you';
+  }
+  return out as TOptions;
 }
 
 export function language(): Language {
