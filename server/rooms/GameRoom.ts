@@ -298,6 +298,12 @@ export class GameRoom extends Room<TableState> {
       },
       // A lost race's refusal is an outcome too: shown once the journal holds it.
       refuse: (client, refusal) => this.whenDurable(() => this.sendRefusal(client, refusal)),
+      // Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds.
+      raceSettled: ({ first, second }) => this.whenDurable(() => {
+        const ms = (n: number) => Math.round(n);
+        first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
+        second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
+      }),
     }, this.latency, this.clocks);
     this.results = new ResultStorage({
       outbox: services.results,

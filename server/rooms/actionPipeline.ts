@@ -30,6 +30,16 @@ export interface QueuedAction<C = unknown> {
   arrival: number;
 }
 
+/**
+ * A contested grab, settled: `first` won it, `second` lost it. Times are milliseconds from the
+ * moment the table the winner acted on went out (the last change before the win) to each action's
+ * time as the arbitration applied it (compensated for latency, as the journal records it).
+ */
+export interface RaceMargin<C> {
+  first: { seat: Seat; ms: number; client?: C };
+  second: { seat: Seat; ms: number; client?: C };
+}
+
 /** A refusal on its way to a client: `key` is the full i18n key. */
 export interface PipelineRefusal { code: string; key: string; params?: Record<string, string | number>; id?: number }
 
@@ -44,12 +54,20 @@ export interface PipelineHost<C> {
   /** The engine state changed: mirror it, then answer the client (ack) if any. */
   changed(events: GameEvent[], answer?: { client: C; id: number }): void;
   refuse(client: C, refusal: PipelineRefusal): void;
+  /** A race was lost to another seat's action, the last change to the table: tell both by how much. */
+  raceSettled?(margin: RaceMargin<C>): void;
 }
+
+/** The last race action applied, while it is still the last change to the table. */
+interface RaceWin<C> { seat: Seat; at: number; openedAt: number; client?: C }
 
 export class ActionPipeline<C> {
   engine: unknown = null;
   private queue: RaceQueue<QueuedAction<C>> | null = null;
   private lastAppliedAt = 0;
+  /** When the table last changed (an action applied, a clock step): what a racer reacts to. */
+  private changedAt = 0;
+  private lastRaceWin: RaceWin<C> | null = null;
 
   constructor(
     private readonly game: AnyGame,
@@ -62,6 +80,7 @@ export class ActionPipeline<C> {
   start(options: Record<string, unknown> & { variant: string; players: number }, seed: number, now: number): void {
     this.queue = new RaceQueue(new Rng((seed ^ TIE_COIN_SALT) >>> 0));
     this.lastAppliedAt = now;
+    this.changedAt = now;
     this.engine = this.game.setup(options, options.players, seed, now);
   }
 
@@ -69,6 +88,7 @@ export class ActionPipeline<C> {
   resume(engine: unknown, seed: number, lastAt: number, fence: number): void {
     this.queue = new RaceQueue(new Rng((seed ^ TIE_COIN_SALT ^ fence) >>> 0));
     this.lastAppliedAt = lastAt;
+    this.changedAt = lastAt;
     this.engine = engine;
   }
 
@@ -107,6 +127,8 @@ export class ActionPipeline<C> {
     if (!outcome.ok) return { ok: false, error: outcome.error };
     this.host.actionLog()?.advanced(at);
     this.engine = outcome.state;
+    this.changedAt = at;
+    this.lastRaceWin = null;
     this.host.changed(outcome.events);
     return { ok: true };
   }
@@ -133,6 +155,13 @@ export class ActionPipeline<C> {
     const outcome = this.game.apply(this.engine, queued.seat, queued.action, at);
     if (!outcome.ok) {
       if (race) this.host.actionLog()?.lostRace(queued.seat, queued.action, at, outcome.error.code, claim.tie);
+      const win = this.lastRaceWin;
+      if (race && win && win.seat !== queued.seat) {
+        this.host.raceSettled?.({
+          first: { seat: win.seat, ms: win.at - win.openedAt, client: win.client },
+          second: { seat: queued.seat, ms: at - win.openedAt, client: queued.client },
+        });
+      }
       if (queued.client) {
         const m = ruleErrorMsg(this.game.id, outcome.error);
         this.host.refuse(queued.client, withId({ code: outcome.error.code, key: m.key, ...(m.params ? { params: m.params } : {}) }, queued.id));
@@ -140,6 +169,8 @@ export class ActionPipeline<C> {
       return;
     }
     this.host.actionLog()?.applied(queued.seat, queued.action, at, race, claim.tie);
+    this.lastRaceWin = race ? { seat: queued.seat, at, openedAt: Math.min(this.changedAt, at), client: queued.client } : null;
+    this.changedAt = at;
     this.lastAppliedAt = Math.max(actedAt, this.lastAppliedAt);
     this.engine = outcome.state;
     const { client, id } = queued;

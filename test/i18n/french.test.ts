@@ -22,6 +22,7 @@ const NEVER_YOURSELF: Record<string, string> = {
   'car_exchange:event.taken seat': 'only the robbed seat reads it, and it names the taker',
   'car_exchange:error.already_back player': 'a New Car brings back another player (own_finish refuses yourself)',
   'car_exchange:error.too_late player': 'a New Car brings back another player (own_finish refuses yourself)',
+  'server:notice.race_lost first': 'it goes to the seat that lost the race, and names the winner',
   'server:event.replaced seat': 'the seat that left is no longer at the table',
   'traffic_tango:error.not_tied player': 'the chooser is the winner, never tied for the most gas',
 };
