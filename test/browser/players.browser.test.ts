@@ -67,7 +67,9 @@ describe.skipIf(!browserTestsRun)('profiles, ratings and replays in the browser'
     await profile.click('[data-testid=profile]');
     await expect(profile.locator('#profile-name').textContent({ timeout: 30_000 })).resolves.toMatch(/^Ana#\d{4}$/);
     await expect(profile.locator('#games-played').textContent()).resolves.toBe('1 game played');
-    await expect(profile.locator('.jn-rating[data-key=rush_hour]').textContent()).resolves.toMatch(/Rush Hour: -?\d+\.\d\d · #[12] · 1 game/);
+    await expect(profile.locator('.jn-rating[data-key=rush_hour]').textContent()).resolves.toMatch(/Rush Hour: 1[3-7]\d\d\? · #[12] · 1 game/);
+    // One rated game: a number near 1500, marked provisional, and a note saying what "?" means.
+    await expect(profile.getByText('“?”: provisional, until 5 rated games').count()).resolves.toBe(1);
     await profile.locator(`.jn-game[data-game-id="${roomId}"]`).waitFor();
     await profile.click(`[data-testid="replay-${roomId}"]`);
 
@@ -104,7 +106,7 @@ describe.skipIf(!browserTestsRun)('profiles, ratings and replays in the browser'
     const board = await ana.newPage();
     await board.goto(`${server.http}/#/leaderboards/rush_hour`);
     await expect(board.locator('#board').textContent({ timeout: 30_000 })).resolves.toMatch(/1\. (Ana|Bo)#\d{4}.*2\. (Ana|Bo)#\d{4}/);
-    await expect(board.locator('#my-rank').textContent()).resolves.toMatch(/^You: #[12] · -?\d+\.\d\d$/);
+    await expect(board.locator('#my-rank').textContent()).resolves.toMatch(/^You: #[12] · 1[3-7]\d\d\?$/);
 
     // The device link moves Ana to a third browser, once.
     const home = await ana.newPage();
