@@ -44,6 +44,11 @@ export function ensureIdentity(): Promise<Identity> {
   return pending;
 }
 
+/** The page's language (client/i18n sets it on <html lang>): a new guest's name is given in it. */
+function pageLanguage(): 'en' | 'fr' {
+  return typeof document !== 'undefined' && document.documentElement.lang === 'fr' ? 'fr' : 'en';
+}
+
 async function checkOrCreate(): Promise<Identity> {
   if (identityToken()) {
     try {
@@ -53,7 +58,7 @@ async function checkOrCreate(): Promise<Identity> {
       if ((error as { status?: number }).status !== 401) throw error;
     }
   }
-  const created = await api<{ identity: Identity; token: string }>('POST', '/identity');
+  const created = await api<{ identity: Identity; token: string }>('POST', '/identity', { lang: pageLanguage() });
   adoptIdentity(created);
   return created.identity;
 }

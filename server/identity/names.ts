@@ -32,7 +32,12 @@ export function displayName(i: { name: string; tag: string }): string {
   return `${i.name}#${i.tag}`;
 }
 
-/** Names given to new guests until they pick one. */
-export function guestName(): string {
-  return `Guest${randomInt(100, 1000)}`;
+/** The languages a new guest's name can be given in (the client's own). */
+export const GUEST_LANGUAGES = ['en', 'fr'] as const;
+export type GuestLanguage = (typeof GUEST_LANGUAGES)[number];
+const GUEST_WORD: Record<GuestLanguage, string> = { en: 'Guest', fr: 'Invité' };
+
+/** Names given to new guests until they pick one, in the language the client asked for. */
+export function guestName(lang: GuestLanguage = 'en'): string {
+  return `${GUEST_WORD[lang]}${randomInt(100, 1000)}`;
 }

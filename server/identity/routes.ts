@@ -7,10 +7,12 @@ import { z } from 'zod';
 import type { IdentityRecord } from '../store/index.js';
 import type { IpLimit } from '../http/ipLimits.js';
 import { IdentityService, publicIdentity } from './service.js';
-import { NAME_MAX } from './names.js';
+import { GUEST_LANGUAGES, NAME_MAX } from './names.js';
 
 const renameBody = z.object({ name: z.string().max(200) }).strict();
 const claimBody = z.object({ code: z.string().max(100) }).strict();
+/** A new guest's name is given in the client's language (other fields are ignored, as before). */
+const newGuestBody = z.object({ lang: z.enum(GUEST_LANGUAGES).optional() });
 
 export function bearer(req: Request): string | null {
   const m = /^Bearer\s+(\S{1,200})$/i.exec(req.get('authorization') ?? '');
@@ -27,8 +29,13 @@ export function identityRoutes(deps: { identities: IdentityService; creations: I
     return identity;
   };
 
-  router.post('/', creations.guard('Too many new guests from here: wait a little.'), async (_req, res) => {
-    const issued = await identities.create();
+  router.post('/', creations.guard('Too many new guests from here: wait a little.'), async (req, res) => {
+    const body = newGuestBody.safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: `The body is { lang? } with lang one of ${GUEST_LANGUAGES.join(', ')}.`, code: 'bad_request' });
+      return;
+    }
+    const issued = await identities.create(body.data.lang);
     res.status(201).json({ identity: publicIdentity(issued.identity), token: issued.token });
   });
 

@@ -6,7 +6,7 @@
  */
 import type { IdentityRecord, Store } from '../store/index.js';
 import type { IpLimit } from '../http/ipLimits.js';
-import { checkName, displayName, guestName, randomTag, type NameCheck } from './names.js';
+import { checkName, displayName, guestName, randomTag, type GuestLanguage, type NameCheck } from './names.js';
 import { hashSecret, isDeviceToken, isTransferCode, newDeviceToken, newIdentityId, newTransferCode } from './tokens.js';
 
 export const TRANSFER_TTL_MS = 10 * 60_000;
@@ -28,12 +28,12 @@ export class IdentityService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(): Promise<IssuedIdentity> {
+  async create(lang?: GuestLanguage): Promise<IssuedIdentity> {
     for (let attempt = 0; attempt < TAG_ATTEMPTS; attempt++) {
       const id = newIdentityId();
       const token = newDeviceToken(id);
       const at = this.now();
-      const identity: IdentityRecord = { id, name: guestName(), tag: randomTag(), createdAt: at, updatedAt: at };
+      const identity: IdentityRecord = { id, name: guestName(lang), tag: randomTag(), createdAt: at, updatedAt: at };
       if (await this.store.createIdentity(identity, hashSecret(token))) return { identity, token };
     }
     throw new Error('could not find a free guest name');
