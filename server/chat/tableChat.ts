@@ -65,8 +65,8 @@ interface Kept { line: ChatLine; author: string }
 interface Reader {
   /** Author keys (identity ids, or `seat:N` for a seat without identity) this reader muted. */
   muted: Set<string>;
-  /** Lines held back until the reader's stored mutes are known. */
-  waiting: ChatLine[] | null;
+  /** Lines held back until the reader's stored mutes are known (then checked again). */
+  waiting: Kept[] | null;
   bucket: TokenBucket;
   textBucket: TokenBucket;
   reported: Set<number>;
@@ -105,7 +105,7 @@ export class TableChat {
       reader.waiting = null;
       const history = [...this.kept.table, ...this.kept.spectators].filter((k) => this.mayRead(client, k)).map((k) => k.line).sort((a, b) => a.n - b.n);
       client.send('chat_history', history);
-      for (const line of held) if (!history.includes(line)) client.send('chat', line);
+      for (const kept of held) if (!history.includes(kept.line) && this.mayRead(client, kept)) client.send('chat', kept.line);
     }, () => undefined);
   }
 
@@ -150,7 +150,7 @@ export class TableChat {
     for (const other of this.table.clients()) {
       if (!this.mayRead(other, kept)) continue;
       const r = this.readers.get(other);
-      if (r?.waiting) r.waiting.push(line);
+      if (r?.waiting) r.waiting.push(kept);
       else other.send('chat', line);
     }
   }
@@ -159,8 +159,8 @@ export class TableChat {
   onConfig(client: Client, message: unknown): void {
     const parsed = chatConfigMessage.safeParse(message);
     if (!parsed.success) return this.table.refuse(client, ErrorCodes.badMessage);
-    if (!this.table.speakerOf(client)?.host) return this.table.refuse(client, ErrorCodes.notHost);
     if (parsed.data.text && !this.textAllowed) return this.table.refuse(client, 'chat_text_not_here');
+    if (!this.table.speakerOf(client)?.host) return this.table.refuse(client, ErrorCodes.notHost);
     this.textOn = parsed.data.text;
     for (const other of this.table.clients()) other.send('chat_config', { text: this.textOn });
   }
