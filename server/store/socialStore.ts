@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from './schema.js';
 import type { ChatLine } from '../../shared/chat/catalogue.js';
 import type { LogEntry } from '../../shared/replay/log.js';
+import { storable } from '../journal/storable.js';
 
 export type SanctionKind = 'silence' | 'ban';
 
@@ -53,6 +54,7 @@ export interface SocialStore {
   readGameChat(gameId: string): Promise<ChatLine[]>;
 }
 
+// Reports and chat are JSON written with `storable` (jsonb refuses U+0000, STACK-NOTES 26).
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
 
 function reportFromRow(r: Selectable<Database['player_reports']>): ReportRecord {
@@ -86,7 +88,7 @@ export class SqlSocialStore implements SocialStore {
   async addReport(r: ReportRecord): Promise<void> {
     await this.db.insertInto('player_reports').values({
       id: r.id, reporter_id: r.reporterId, reported_id: r.reportedId, reported_name: r.reportedName, game_id: r.gameId, game: r.game,
-      reason: r.reason, chat: JSON.stringify(r.chat), moves: JSON.stringify(r.moves), created_at: r.createdAt,
+      reason: r.reason, chat: storable(JSON.stringify(r.chat)), moves: storable(JSON.stringify(r.moves)), created_at: r.createdAt,
     }).execute();
   }
 
@@ -136,8 +138,9 @@ export class SqlSocialStore implements SocialStore {
   }
 
   async saveGameChat(gameId: string, lines: ChatLine[]): Promise<void> {
-    await this.db.insertInto('game_chat').values({ game_id: gameId, lines: JSON.stringify(lines) })
-      .onConflict((oc) => oc.column('game_id').doUpdateSet({ lines: JSON.stringify(lines) })).execute();
+    const text = storable(JSON.stringify(lines));
+    await this.db.insertInto('game_chat').values({ game_id: gameId, lines: text })
+      .onConflict((oc) => oc.column('game_id').doUpdateSet({ lines: text })).execute();
   }
 
   async readGameChat(gameId: string): Promise<ChatLine[]> {
