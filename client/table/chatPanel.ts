@@ -16,6 +16,8 @@ export class ChatPanel {
   private readonly form: HTMLFormElement;
   private readonly input: HTMLInputElement;
   private readonly phrases: HTMLDivElement;
+  private readonly picker: HTMLDetailsElement;
+  private readonly pickerLabel: HTMLElement;
   private lines: ChatLine[] = [];
 
   constructor(private readonly send: (type: string, body: unknown) => void, private readonly nameOf: (line: ChatLine) => string) {
@@ -33,7 +35,11 @@ export class ChatPanel {
       if (text) this.send('chat', { text });
       this.input.value = '';
     });
-    this.root = el('section', { className: 'jn-chat' }, this.list, this.phrases, this.form);
+    // Folded by default so the lines keep their room in the side column; opened with Enter or a tap.
+    this.pickerLabel = el('summary', { className: 'jn-chat-summary' });
+    this.pickerLabel.dataset.testid = 'chat-phrases';
+    this.picker = el('details', { className: 'jn-chat-picker' }, this.pickerLabel, this.phrases);
+    this.root = el('section', { className: 'jn-chat' }, this.list, this.picker, this.form);
     this.root.dataset.testid = 'chat';
     this.relabel();
   }
@@ -42,6 +48,7 @@ export class ChatPanel {
   relabel(): void {
     this.root.setAttribute('aria-label', t('common:chat.title'));
     this.input.placeholder = t('common:chat.placeholder');
+    this.pickerLabel.textContent = `💬 ${t('common:chat.phrases')}`;
     this.input.setAttribute('aria-label', t('common:chat.placeholder'));
     this.form.querySelector('button')?.setAttribute('aria-label', t('common:chat.send'));
     const buttons = [
