@@ -29,6 +29,7 @@ import { relabel, toolButton } from '../table/tools.js';
 import { openHowTo } from '../howto/overlay.js';
 import { firstTimeHint } from '../howto/firstTime.js';
 import { ChatPanel } from '../table/chatPanel.js';
+import { isKidsTable } from '../../shared/chat/catalogue.js';
 
 const NAME_KEY = 'junction.name';
 
@@ -318,6 +319,7 @@ export class TableScene extends Phaser.Scene {
     const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
     const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat) }));
     renderPlayers(this.frame.players, rows, state.spectators);
+    this.chat.showHostSwitch(me?.host === true && state.code !== '' && !isKidsTable(state.game, state.variant));
   }
 
   private drawLog(): void {

@@ -19,6 +19,10 @@ export class ChatPanel {
   private readonly picker: HTMLDetailsElement;
   private readonly pickerLabel: HTMLElement;
   private lines: ChatLine[] = [];
+  private textOn = false;
+  /** The host's switch for free text (private, non-kids tables only). */
+  private readonly allowText: HTMLInputElement;
+  private readonly allowLabel: HTMLLabelElement;
 
   constructor(private readonly send: (type: string, body: unknown) => void, private readonly nameOf: (line: ChatLine) => string) {
     this.list = el('ol', { className: 'jn-chat-list' });
@@ -39,7 +43,12 @@ export class ChatPanel {
     this.pickerLabel = el('summary', { className: 'jn-chat-summary' });
     this.pickerLabel.dataset.testid = 'chat-phrases';
     this.picker = el('details', { className: 'jn-chat-picker' }, this.pickerLabel, this.phrases);
-    this.root = el('section', { className: 'jn-chat' }, this.list, this.picker, this.form);
+    this.allowText = el('input', { type: 'checkbox' });
+    this.allowText.dataset.testid = 'chat-allow-text';
+    this.allowText.addEventListener('change', () => this.send('chat_config', { text: this.allowText.checked }));
+    this.allowLabel = el('label', { className: 'jn-chat-allow' }, this.allowText);
+    this.allowLabel.hidden = true;
+    this.root = el('section', { className: 'jn-chat' }, this.list, this.picker, this.form, this.allowLabel);
     this.root.dataset.testid = 'chat';
     this.relabel();
   }
@@ -49,6 +58,7 @@ export class ChatPanel {
     this.root.setAttribute('aria-label', t('common:chat.title'));
     this.input.placeholder = t('common:chat.placeholder');
     this.pickerLabel.textContent = `💬 ${t('common:chat.phrases')}`;
+    this.allowLabel.replaceChildren(this.allowText, ` ${t('common:chat.allow_text')}`);
     this.input.setAttribute('aria-label', t('common:chat.placeholder'));
     this.form.querySelector('button')?.setAttribute('aria-label', t('common:chat.send'));
     const buttons = [
@@ -60,7 +70,16 @@ export class ChatPanel {
   }
 
   setTextOn(on: boolean): void {
+    this.textOn = on;
     this.form.hidden = !on;
+    this.allowText.checked = on;
+  }
+
+  /** Shown to the host of a private table that is not for children. */
+  showHostSwitch(show: boolean): void {
+    if (this.allowLabel.hidden === !show) return;
+    this.allowLabel.hidden = !show;
+    this.allowText.checked = this.textOn;
   }
 
   history(lines: ChatLine[]): void {

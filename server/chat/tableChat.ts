@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@colyseus/core';
 import {
-  CHAT_TEXT_MAX, chatConfigMessage, chatMessage, muteMessage, reportMessage, type ChatChannel, type ChatLine,
+  CHAT_TEXT_MAX, chatConfigMessage, isKidsTable, chatMessage, muteMessage, reportMessage, type ChatChannel, type ChatLine,
 } from '../../shared/chat/catalogue.js';
 import type { MsgParam } from '../../shared/i18n/msg.js';
 import { ErrorCodes } from '../../shared/protocol/messages.js';
@@ -29,13 +29,6 @@ export const REPORTS_PER_DAY = 20;
 /** Reports one table takes in all (anonymous reporters included). */
 const REPORTS_PER_TABLE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Games whose kids' variants never get free text (the audience of docs/protocol.md "Rooms"). */
-const KIDS_VARIANTS = new Set(['rush_hour:kids', 'railway_madness:juniors']);
-
-export function isKidsTable(game: string, variant: string): boolean {
-  return KIDS_VARIANTS.has(`${game}:${variant}`);
-}
 
 /** Who a client is at this table, as the room knows it. */
 export interface Speaker {

@@ -13,6 +13,13 @@ export const REPORT_REASONS = ['rude', 'spam', 'cheating', 'unsafe', 'other'] as
 /** Why a moderator silenced or banned an identity: shown to that player, translated. */
 export const SANCTION_REASONS = ['rude', 'spam', 'cheating', 'unsafe', 'leaving'] as const;
 
+/** Tables for children (`<game>:<variant>`): never free text, whoever hosts them. */
+const KIDS_VARIANTS = new Set(['rush_hour:kids', 'railway_madness:juniors']);
+
+export function isKidsTable(game: string, variant: string): boolean {
+  return KIDS_VARIANTS.has(`${game}:${variant}`);
+}
+
 /** Longest free-text line, in characters. */
 export const CHAT_TEXT_MAX = 120;
 

@@ -65,3 +65,39 @@ describe.skipIf(!browserTestsRun)('table chat (Chromium)', () => {
     }
   });
 });
+
+describe.skipIf(!browserTestsRun)('free text at a private table (Chromium)', () => {
+  it('the host turns written messages on; the other player\'s words arrive, a link is refused in the host\'s language', async () => {
+    const page = await chromium!.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.addInitScript(() => localStorage.setItem('junction.lang', 'fr'));
+      await page.goto(server.http);
+      await page.fill('#name', 'Léa');
+      await page.click('[data-testid=game-traffic_memory]');
+      await page.fill('#option-players', '2');
+      await page.click('[data-testid=create-private]');
+      const roomId = await eventually(() => roomIdOf(page).then((id) => id ?? undefined), 60_000, 'the page hosts a private table');
+      const ana = await ready(await server.client().joinById(roomId, { name: 'Ana' }));
+      const configs = collect<{ text: boolean }>(ana, 'chat_config');
+      expect(await page.locator('[data-testid=chat-input]').isVisible()).toBe(false);
+      await page.locator('[data-testid=chat-allow-text]').check();
+      await eventually(() => configs.find((c) => c.text), 30_000, 'free text turned on for everyone');
+      await page.locator('[data-testid=chat-input]').waitFor({ state: 'visible', timeout: 30_000 });
+      ana.send('chat', { text: 'Salut tout le monde' });
+      await page.locator('[data-testid=chat-lines] li', { hasText: 'Salut tout le monde' }).waitFor({ timeout: 30_000 });
+      await page.fill('[data-testid=chat-input]', 'viens sur www.example.org');
+      await page.press('[data-testid=chat-input]', 'Enter');
+      await page.getByText('Les liens et les adresses ne peuvent pas être envoyés dans la discussion.').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: 'test-results/chat-free-text-fr.png' });
+      expect(errors).toEqual([]);
+      await ana.leave();
+    } catch (error) {
+      await failureScreenshot(page, 'chat-free-text');
+      throw error;
+    } finally {
+      await page.close();
+    }
+  });
+});
