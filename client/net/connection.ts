@@ -50,7 +50,7 @@ export function serverUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }
 
-export type ChatEvent = { kind: 'line'; line: ChatLine } | { kind: 'history'; lines: ChatLine[] } | { kind: 'config'; text: boolean };
+export type ChatEvent = { kind: 'line'; line: ChatLine } | { kind: 'history'; lines: ChatLine[] } | { kind: 'config'; text: boolean } | { kind: 'muted'; seat: number; muted: boolean };
 
 export class Connection {
   readonly client = new Client(serverUrl());
@@ -223,7 +223,9 @@ export class Connection {
     room.onMessage('chat', (line: ChatLine) => this.onChat({ kind: 'line', line }));
     room.onMessage('chat_history', (lines: ChatLine[]) => this.onChat({ kind: 'history', lines: Array.isArray(lines) ? lines : [] }));
     room.onMessage('chat_config', (m: { text?: unknown }) => this.onChat({ kind: 'config', text: m?.text === true }));
-    room.onMessage('muted', () => undefined);
+    room.onMessage('muted', (m: { seat?: unknown; muted?: unknown }) => {
+      if (typeof m?.seat === 'number') this.onChat({ kind: 'muted', seat: m.seat, muted: m.muted === true });
+    });
     room.onMessage('reported', () => undefined);
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
     // A patch the decoder could not place: report it and reconnect for a full state (decodeGuard.ts).

@@ -166,6 +166,7 @@ export class TableScene extends Phaser.Scene {
     this.connection.onChat = (event) => {
       if (event.kind === 'line') this.chat.add(event.line);
       else if (event.kind === 'history') this.chat.history(event.lines);
+      else if (event.kind === 'muted') this.chat.muted(event.seat, event.muted);
       else this.chat.setTextOn(event.text);
     };
     let wasDown = false;
@@ -319,6 +320,7 @@ export class TableScene extends Phaser.Scene {
     const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
     const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat) }));
     renderPlayers(this.frame.players, rows, state.spectators);
+    this.chat.mySeat = me?.seat ?? null;
     this.chat.showHostSwitch(me?.host === true && state.code !== '' && !isKidsTable(state.game, state.variant));
   }
 

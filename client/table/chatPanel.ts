@@ -20,6 +20,9 @@ export class ChatPanel {
   private readonly pickerLabel: HTMLElement;
   private lines: ChatLine[] = [];
   private textOn = false;
+  /** This reader's seat (null for a spectator): its own lines get no Mute button. */
+  mySeat: number | null = null;
+  private readonly mutedSeats = new Set<number>();
   /** The host's switch for free text (private, non-kids tables only). */
   private readonly allowText: HTMLInputElement;
   private readonly allowLabel: HTMLLabelElement;
@@ -89,6 +92,14 @@ export class ChatPanel {
     this.render();
   }
 
+  /** The server applied a mute: that seat's lines go from the list and no more arrive. */
+  muted(seat: number, muted: boolean): void {
+    if (muted) this.mutedSeats.add(seat);
+    else this.mutedSeats.delete(seat);
+    this.lines = this.lines.filter((l) => !muted || l.seat !== seat);
+    this.render();
+  }
+
   add(line: ChatLine): void {
     this.history([line]);
   }
@@ -108,6 +119,16 @@ export class ChatPanel {
       const li = el('li', { className: `jn-chat-line ${line.channel}` },
         el('span', { className: 'name', textContent: `${this.nameOf(line)}: ` }), el('span', { textContent: words }));
       if (line.emoji) li.setAttribute('aria-label', `${this.nameOf(line)}: ${t(`server:chat.emoji_name.${line.emoji}`)}`);
+      const seat = line.seat;
+      if (seat !== undefined && seat !== this.mySeat && !this.mutedSeats.has(seat)) {
+        const mute = el('button', { type: 'button', className: 'secondary jn-chat-mute', textContent: '🔇' });
+        const label = t('common:chat.mute', { name: this.nameOf(line) });
+        mute.setAttribute('aria-label', label);
+        mute.title = label;
+        mute.dataset.testid = `chat-mute-${seat}`;
+        mute.addEventListener('click', () => this.send('mute', { seat, muted: true }));
+        li.append(' ', mute);
+      }
       return li;
     }));
   }

@@ -31,7 +31,7 @@ function roomIdOf(page: Page): Promise<string | null> {
 }
 
 describe.skipIf(!browserTestsRun)('table chat (Chromium)', () => {
-  it('a phrase sent in English is read in French, and the page\'s phrase button sends a code', async () => {
+  it('a phrase sent in English is read in French, the page\'s phrase button sends a code, and its Mute button stops that player\'s lines', async () => {
     const page = await chromium!.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -55,6 +55,15 @@ describe.skipIf(!browserTestsRun)('table chat (Chromium)', () => {
       const line = await eventually(() => heard.find((l) => l.phrase === 'well_played'), 30_000, 'the page\'s phrase reaches Ana');
       expect(line.name).toMatch(/^Léa#\d{4}$/); // the page's guest identity
       await page.screenshot({ path: 'test-results/chat-fr.png' });
+      // Mute Ana from her line: her line goes, and her next one never shows (the page's own line, sent after it, does).
+      await page.locator(`[data-testid=chat-mute-${line.seat === 0 ? 1 : 0}]`).first().click();
+      await page.locator('[data-testid=chat-lines] li', { hasText: 'Bonne chance !' }).waitFor({ state: 'detached', timeout: 30_000 });
+      ana.send('chat', { phrase: 'bye' });
+      // Ana has her own line back: the server has handed it to every socket it was going to.
+      await eventually(() => heard.find((l) => l.phrase === 'bye'), 30_000, 'Ana\'s line went out');
+      await page.locator('[data-testid=phrase-hello]').click();
+      await page.locator('[data-testid=chat-lines] li', { hasText: 'Bonjour !' }).waitFor({ timeout: 30_000 });
+      expect(await page.locator('[data-testid=chat-lines]').textContent()).not.toContain('Au revoir');
       expect(errors).toEqual([]);
       await ana.leave();
     } catch (error) {
