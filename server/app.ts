@@ -34,6 +34,7 @@ import { logger } from './ops/logger.js';
 import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
+import { moderationRoutes } from './http/moderationRoutes.js';
 import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
 import { resumableFromJournal, resumeTables } from './journal/resume.js';
 import { setResumableCheck, setUpResults, type Results } from './results/index.js';
@@ -132,6 +133,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     seatHeld: (roomId, identityId) => seatHeldAt(roomId, identityId),
   }));
   app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api/moderation', moderationRoutes({ store, password: config.MONITOR_PASSWORD, attempts: config.MONITOR_ATTEMPTS }));
   app.use('/api', apiNotFound);
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.
   app.use(compression(), staticClient());

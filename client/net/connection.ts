@@ -5,6 +5,7 @@
  * reconnection token inside the server's window, else by retaking the seat (docs/protocol.md
  * "Retaking a seat": join the table by id with the guest token).
  */
+import type { ChatLine } from '../../shared/chat/catalogue.js';
 import { Client, type Room } from 'colyseus.js';
 import { ClockSync } from './clockSync.js';
 import { ActionStamper } from '../../shared/protocol/stamper.js';
@@ -49,6 +50,8 @@ export function serverUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}`;
 }
 
+export type ChatEvent = { kind: 'line'; line: ChatLine } | { kind: 'history'; lines: ChatLine[] } | { kind: 'config'; text: boolean } | { kind: 'muted'; seat: number; muted: boolean };
+
 export class Connection {
   readonly client = new Client(serverUrl());
   readonly clock = new ClockSync();
@@ -66,6 +69,8 @@ export class Connection {
   /** The table was opened again after the result (someone asked for a rematch). */
   onRematch: (offer: RematchOffer) => void = () => undefined;
   onState: () => void = () => undefined;
+  /** Table chat (docs/protocol.md "Table chat"): lines, the kept history on joining, whether free text is on. */
+  onChat: (event: ChatEvent) => void = () => undefined;
 
   /** Every join below throws a JoinError whose `msg` says why, in the player's language. */
   async quickPlay(game: string, options: Record<string, unknown>): Promise<void> {
@@ -215,6 +220,13 @@ export class Connection {
     // The take-over is told once, by onStatus('taken_over') when the socket closes with 4010.
     room.onMessage('notice', (m: Msg) => { if (isMsg(m) && m.key !== 'server:notice.seat_taken_over') this.onNotice(m); });
     room.onMessage('rematch', (m: RematchOffer) => this.onRematch(m));
+    room.onMessage('chat', (line: ChatLine) => this.onChat({ kind: 'line', line }));
+    room.onMessage('chat_history', (lines: ChatLine[]) => this.onChat({ kind: 'history', lines: Array.isArray(lines) ? lines : [] }));
+    room.onMessage('chat_config', (m: { text?: unknown }) => this.onChat({ kind: 'config', text: m?.text === true }));
+    room.onMessage('muted', (m: { seat?: unknown; muted?: unknown }) => {
+      if (typeof m?.seat === 'number') this.onChat({ kind: 'muted', seat: m.seat, muted: m.muted === true });
+    });
+    room.onMessage('reported', () => undefined);
     room.onStateChange(() => { this.noteVersion(); this.onState(); });
     // A patch the decoder could not place: report it and reconnect for a full state (decodeGuard.ts).
     resyncOnDecodeFailure(room);

@@ -28,6 +28,8 @@ import { chime, isMuted, setMuted, unlockAudio } from '../table/sound.js';
 import { relabel, toolButton } from '../table/tools.js';
 import { openHowTo } from '../howto/overlay.js';
 import { firstTimeHint } from '../howto/firstTime.js';
+import { ChatPanel } from '../table/chatPanel.js';
+import { isKidsTable } from '../../shared/chat/catalogue.js';
 
 const NAME_KEY = 'junction.name';
 
@@ -39,6 +41,7 @@ export class TableScene extends Phaser.Scene {
   private layer!: Phaser.GameObjects.Container;
   private frame!: FrameDom;
   private toasts!: Toasts;
+  private chat!: ChatPanel;
   private keys!: KeysPanel;
   private muteButton!: HTMLButtonElement;
   private logToggle!: HTMLButtonElement;
@@ -97,7 +100,7 @@ export class TableScene extends Phaser.Scene {
     this.scale.on('resize', onResize);
     const observer = new ResizeObserver(onResize);
     observer.observe(this.frame.stage);
-    const offLanguage = onLanguageChanged(() => { this.relabelTools(); this.waitingKey = ''; this.clockText = ''; this.dirty = true; });
+    const offLanguage = onLanguageChanged(() => { this.relabelTools(); this.chat.relabel(); this.waitingKey = ''; this.clockText = ''; this.dirty = true; });
     this.events.once('shutdown', () => {
       this.scale.off('resize', onResize);
       window.removeEventListener('pointerdown', unlock);
@@ -126,6 +129,8 @@ export class TableScene extends Phaser.Scene {
     this.frame.tools.append(help, keysButton, this.muteButton, this.logToggle, leave);
     this.frame.logClose.addEventListener('click', () => this.setLogOpen(false));
     this.frame.root.append(this.keys.root);
+    this.chat = new ChatPanel((type, body) => this.connection.send(type, body), (line) => (line.seat === undefined ? t('common:chat.spectator') : line.name));
+    this.frame.side.append(this.chat.root);
     this.relabelTools();
     // Toasts stay outside the frame: they also show over the result screen.
     document.body.append(this.frame.root, this.toasts.root);
@@ -158,6 +163,12 @@ export class TableScene extends Phaser.Scene {
     };
     this.connection.onNotice = (m: unknown) => this.tell(said(m), 'notice');
     this.connection.onEvents = (events: unknown) => this.addEvents(events);
+    this.connection.onChat = (event) => {
+      if (event.kind === 'line') this.chat.add(event.line);
+      else if (event.kind === 'history') this.chat.history(event.lines);
+      else if (event.kind === 'muted') this.chat.muted(event.seat, event.muted);
+      else this.chat.setTextOn(event.text);
+    };
     let wasDown = false;
     this.connection.onStatus = (s) => {
       if (s === 'reconnecting') this.toasts.show(t('common:net.reconnecting'), 'notice', 6000);
@@ -309,6 +320,8 @@ export class TableScene extends Phaser.Scene {
     const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
     const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat) }));
     renderPlayers(this.frame.players, rows, state.spectators);
+    this.chat.mySeat = me?.seat ?? null;
+    this.chat.showHostSwitch(me?.host === true && state.code !== '' && !isKidsTable(state.game, state.variant));
   }
 
   private drawLog(): void {

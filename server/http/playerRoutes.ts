@@ -70,8 +70,9 @@ export function playerRoutes(deps: {
     const identity = await store.getIdentity(req.params.id);
     if (!identity) return void res.status(404).json({ error: 'No such player.', code: 'no_such_player' });
     const self = (await caller(req))?.id === identity.id;
-    const [ratings, lines, played] = await Promise.all([
+    const [ratings, lines, played, ratedGames, left] = await Promise.all([
       store.ratingsOf(identity.id), store.listPlayerGames(identity.id, { limit: HISTORY * 2 }), store.countPlayerGames(identity.id, { publicOnly: !self }),
+      store.social.countRatedGames(identity.id), store.social.countLeaves(identity.id),
     ]);
     const visible = lines.filter((l) => self || !l.private).slice(0, HISTORY);
     const withRanks = await Promise.all(ratings.map(async (r) => {
@@ -80,7 +81,7 @@ export function playerRoutes(deps: {
       return { key: r.game, ...leaderboardEntry(r, (await store.rankOf(r.game, identity.id)) ?? 0), trend };
     }));
     res.json({
-      identity: publicIdentity(identity), gamesPlayed: played, ratings: withRanks,
+      identity: publicIdentity(identity), gamesPlayed: played, ratings: withRanks, completion: completion(ratedGames, left),
       games: visible.map((l) => ({
         id: l.gameId, game: l.game, ratingKey: l.ratingKey, finishedAt: l.finishedAt, seat: l.seat, place: l.place,
         score: l.score, seats: l.seats, rated: l.rated, private: l.private, ratingAfter: l.ordinalAfter === null ? null : round(l.ordinalAfter),
@@ -125,12 +126,14 @@ export function playerRoutes(deps: {
     }
     const game = findGame(record.game);
     const replay = game && session ? await replays.build(game, session, mine ? mine.seat : null) : null;
+    // The players' channel only (spectators' lines are never kept for the replay).
+    const chat = replay ? await store.social.readGameChat(record.id) : [];
     res.json({
       id: record.id, status: 'finished', game: record.game, variant: record.variant, startedAt: record.startedAt, finishedAt: record.finishedAt,
       durationMs: record.durationMs, summary: record.summary, tournamentId: record.tournamentId, private: session?.private ?? false,
       rated: session?.rated ?? false,
       players: players.map(({ playerId: _seatSecret, ...rest }) => ({ ...rest, identityId: rest.identityId ?? null })),
-      replay,
+      replay: replay ? { ...replay, chat } : null,
     });
   });
 
@@ -150,3 +153,12 @@ export function playerRoutes(deps: {
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
+
+/**
+ * Completion rate (issue 29, as Lichess shows it): of the rated games this identity started, the
+ * share it did not leave for good. A game left whose result is not stored yet counts as started.
+ */
+export function completion(ratedGames: number, left: number): { started: number; left: number; rate: number | null } {
+  const started = Math.max(ratedGames, left);
+  return { started, left, rate: started === 0 ? null : Math.round(((started - left) / started) * 1000) / 1000 };
+}

@@ -49,9 +49,11 @@ import { reportDecodeFailure } from '../ops/decodeReports.js';
 import { markResigned, withResignations } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
 import { CLOSE_SEAT_TAKEN_OVER } from '../../shared/protocol/messages.js';
+import { CHAT_MESSAGE_TYPES, chatTableOf, registerChat, seatStanding } from '../chat/roomChat.js';
+import type { TableChat } from '../chat/tableChat.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error'] as const;
+const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -92,6 +94,7 @@ export class GameRoom extends Room<TableState> {
   private bots!: BotDriver;
   private results!: ResultStorage;
   private actionLog: ActionLogWriter | null = null;
+  private chat!: TableChat;
   private readonly rematch = new Rematch();
   /** Seats held for a dropped connection (allowReconnection), by session id: a rejoin cancels them. */
   private readonly held = new Map<string, () => void>();
@@ -142,6 +145,7 @@ export class GameRoom extends Room<TableState> {
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
     }
     const auth = await authenticateSeat(roomServices().identities, parsed.data.token, joinAddress(context));
+    if (auth.identity) await seatStanding(roomServices().store.social, auth.identity.id, { quickPlay: !this.isPrivate && !this.tournament, ratedOrPublic: !this.isPrivate || this.ratedPrivate || this.tournament !== null });
     // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
     if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
     return auth;
@@ -161,12 +165,14 @@ export class GameRoom extends Room<TableState> {
     clientsGauge.inc();
     if (data.spectator) {
       this.state.spectators++;
+      this.chat.joined(client);
       return;
     }
     const player = this.seating.seatHuman(client.sessionId, { name: parsed.name, playerId: this.tournament ? parsed.playerId : undefined }, auth, this.isPrivate);
     if (auth?.issued) client.send('identity', auth.issued);
     client.view = new StateView();
     client.view.add(player);
+    this.chat.joined(client);
     this.refreshSecrets();
     void this.publishMetadata();
     if (this.tournament) this.checkedIn(this.tournament);
@@ -305,6 +311,15 @@ export class GameRoom extends Room<TableState> {
         second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
       }),
     }, this.latency, this.clocks);
+    this.chat = chatTableOf(this, {
+      roomId: () => this.roomId, game: this.game.id, variant: () => this.options.variant, isPrivate: () => this.isPrivate,
+      players: () => this.state.players, identityOf: (p) => this.seating.identities.of(p)?.id ?? null,
+      moves: async () => {
+        await this.actionLog?.flush();
+        return this.actionLog ? services.store.readGameLog(this.roomId) : [];
+      },
+      refuse: (client, code, params) => this.refuse(client, code, params),
+    });
     this.results = new ResultStorage({
       outbox: services.results,
       flushLog: async () => { await this.actionLog?.flush(); },
@@ -462,6 +477,7 @@ export class GameRoom extends Room<TableState> {
     this.onMessage('rematch', (client) => void this.onRematch(client));
     this.onMessage('resign', (client) => this.onResign(client));
     this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
+    registerChat(this, this.chat);
   }
 
   /** Resign: the seat is given up for good, a bot plays it to the end and it counts as last. */
@@ -655,6 +671,10 @@ export class GameRoom extends Room<TableState> {
     this.clocks.clear('deadline');
     this.clocks.clear('release');
     this.bots.stopAll();
+    // A seat its identity never came back to was played by a bot to the end: left for good.
+    for (const p of this.state.players.values()) if (!p.connected) this.recordLeaver(p);
+    void roomServices().store.social.saveGameChat(this.roomId, this.chat.publicLines())
+      .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'storing the table chat failed'));
     for (const p of this.state.players.values()) {
       const mine = result.seats.find((s) => s.seat === p.seat);
       if (mine) p.score = mine.score;
@@ -696,6 +716,14 @@ export class GameRoom extends Room<TableState> {
 
   // ---------------------------------------------------------------- seats
 
+  /** Rated and tournament games only (docs/protocol.md "Leavers"): unrated and private games never count. */
+  private recordLeaver(player: PlayerState): void {
+    const identityId = this.seating.identities.of(player)?.id;
+    if (!identityId || !this.isRated()) return;
+    void roomServices().store.social.recordLeave(identityId, this.roomId, Date.now())
+      .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording a leaver failed'));
+  }
+
   /** `resigned`: Resign, or Leave during play (a loss); otherwise an anonymous seat that never came back. */
   private seatLeftForGood(sessionId: string, player: PlayerState, resigned: boolean): void {
     if (this.state.phase === 'waiting' && this.tournament) {
@@ -713,6 +741,7 @@ export class GameRoom extends Room<TableState> {
     if (this.state.phase !== 'playing') return;
     if (resigned) this.seating.resign(player);
     else this.seating.replaceByBot(player);
+    this.recordLeaver(player);
     const event = resigned ? 'resigned' : 'replaced';
     this.afterChange([{ type: event, seat: player.seat, msg: msg(`server:event.${event}`, { seat: seatRef(player.seat) }) }]);
     this.closeIfOnlyBots();
@@ -748,6 +777,7 @@ export class GameRoom extends Room<TableState> {
     client.view = new StateView();
     client.view.add(player);
     if (player.secret) client.view.add(player.secret);
+    this.chat.joined(client);
     this.refreshSecrets();
     if (this.state.phase === 'playing') this.afterChange();
     void this.publishMetadata();

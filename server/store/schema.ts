@@ -60,4 +60,12 @@ export interface Database {
     place: number; score: number; seats: number; rated: boolean; private: boolean; ordinal_after: number | null;
     status: Defaulted<string>;
   };
+  chat_mutes: { identity_id: string; muted_id: string; created_at: Big };
+  player_reports: {
+    id: string; reporter_id: string | null; reported_id: string | null; reported_name: string; game_id: string; game: string;
+    reason: string; chat: Json; moves: Json; created_at: Big;
+  };
+  sanctions: { identity_id: string; kind: string; until: Big; reason: string; created_at: Big };
+  player_leaves: { identity_id: string; game_id: string; at: Big };
+  game_chat: { game_id: string; lines: Json };
 }

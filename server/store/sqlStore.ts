@@ -16,6 +16,7 @@ import type {
 type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 import { summaryFromColumn, summaryToColumn } from './summary.js';
+import { SqlSocialStore, type SocialStore } from './socialStore.js';
 
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
@@ -108,7 +109,11 @@ const resultRow = (r: TableResultRecord) => ({
 });
 
 export class SqlStore implements Store {
-  constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {}
+  readonly social: SocialStore;
+
+  constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {
+    this.social = new SqlSocialStore(db);
+  }
 
   async saveGameResult(r: GameRecord): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

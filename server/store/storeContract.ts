@@ -328,5 +328,41 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       await expect(s().rateGame('g-fail', 'took_over', ['x'], () => { throw new Error('boom'); })).rejects.toThrow('boom');
       expect(await s().rateGame('g-fail', 'took_over', ['x'], () => [])).toBe(true);
     });
+
+    it('keeps mutes within their cap, reports newest first, one sanction of each kind, leaves once per game, and a table\'s chat', async (ctx) => {
+      if (!store) return ctx.skip();
+      const social = s().social;
+      expect(await social.setMute('u_so1', 'u_so2', true, 1, 2)).toBe(true);
+      expect(await social.setMute('u_so1', 'u_so2', true, 2, 2)).toBe(true);
+      expect(await social.setMute('u_so1', 'u_so3', true, 3, 2)).toBe(true);
+      expect(await social.setMute('u_so1', 'u_so4', true, 4, 2)).toBe(false);
+      expect((await social.listMutes('u_so1')).sort()).toEqual(['u_so2', 'u_so3']);
+      await social.setMute('u_so1', 'u_so2', false, 5, 2);
+      expect(await social.listMutes('u_so1')).toEqual(['u_so3']);
+
+      const line = { n: 1, channel: 'table' as const, seat: 0, name: 'Ana#1', text: 'null\u0000byte', at: 10 };
+      for (const [id, at] of [['rep-1', 100], ['rep-2', 200]] as const) {
+        await social.addReport({ id, reporterId: 'u_so1', reportedId: 'u_so2', reportedName: 'Bo#2', gameId: 'g-so', game: 'took_over', reason: 'rude', chat: [line], moves: [{ k: 'x', t: 5 }], createdAt: at });
+      }
+      expect((await social.listReports({ limit: 10, reportedId: 'u_so2' })).map((r) => r.id)).toEqual(['rep-2', 'rep-1']);
+      // A U+0000 (jsonb refuses it) comes back as U+FFFD rather than sinking the report.
+      expect((await social.listReports({ limit: 1, reportedId: 'u_so2' }))[0].chat).toEqual([{ ...line, text: 'null\ufffdbyte' }]);
+      expect(await social.countReportsSince('u_so1', 150)).toBe(1);
+
+      await social.setSanction({ identityId: 'u_so2', kind: 'silence', until: 1_000, reason: 'rude', createdAt: 1 });
+      await social.setSanction({ identityId: 'u_so2', kind: 'silence', until: 2_000, reason: 'spam', createdAt: 2 });
+      expect(await social.activeSanctions('u_so2', 1_500)).toEqual([{ identityId: 'u_so2', kind: 'silence', until: 2_000, reason: 'spam', createdAt: 2 }]);
+      expect(await social.activeSanctions('u_so2', 2_000)).toEqual([]);
+
+      await social.recordLeave('u_so2', 'g-1', 100);
+      await social.recordLeave('u_so2', 'g-1', 150);
+      await social.recordLeave('u_so2', 'g-2', 200);
+      expect(await social.leavesSince('u_so2', 0)).toEqual([100, 200]);
+      expect(await social.countLeaves('u_so2')).toBe(2);
+
+      await social.saveGameChat('g-so', [line]);
+      expect(await social.readGameChat('g-so')).toEqual([{ ...line, text: 'null\ufffdbyte' }]);
+      expect(await social.readGameChat('g-none')).toEqual([]);
+    });
   });
 }

@@ -5,6 +5,9 @@
 import type { TournamentFormat } from '../../shared/tournament/types.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import type { Msg } from '../../shared/i18n/msg.js';
+import type { SocialStore } from './socialStore.js';
+
+export type * from './socialStore.js';
 
 export interface GamePlayerRecord {
   seat: number;
@@ -226,6 +229,8 @@ export interface RatingRecord {
 
 export interface Store {
   kind: 'embedded' | 'postgres';
+  /** Mutes, reports, sanctions, leavers, table chat (issue 29). */
+  readonly social: SocialStore;
 
   /**
    * Idempotent on `r.id`: a second save of the same room id changes nothing. Marks the game's
