@@ -50,6 +50,8 @@ export class TableScene extends Phaser.Scene {
   private area: Area = { x: 0, y: 0, width: 0, height: 0 };
   private clockText = '';
   private myTurn = false;
+  /** Active seats the game waits on for something other than their turn (its seat cues), from the last redraw. */
+  private cuedSeats: number[] = [];
   private sawPlaying = false;
   private listenedRoom: unknown = null;
   private dirty = true;
@@ -307,6 +309,7 @@ export class TableScene extends Phaser.Scene {
     const active = new Set(state.phase === 'playing' ? state.active : []);
     const views = state.phase === 'playing' ? this.connection.views() : null;
     const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
+    this.cuedSeats = [...(cues?.keys() ?? [])];
     const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat) }));
     renderPlayers(this.frame.players, rows, state.spectators);
   }
@@ -348,7 +351,7 @@ export class TableScene extends Phaser.Scene {
     const me = this.me();
     const label = clockLabel({
       game: state.game, phase: state.phase, deadline: state.deadline, autoStartAt: state.autoStartAt, checkIn: readCheckIn(state),
-      active: [...state.active], mySeat: me ? me.seat : null, now: this.connection.clock.serverNow(),
+      active: [...state.active], cued: this.cuedSeats, mySeat: me ? me.seat : null, now: this.connection.clock.serverNow(),
     });
     let text = '';
     if (label) {

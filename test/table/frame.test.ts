@@ -21,6 +21,14 @@ describe('the frame clock', () => {
     expect(clockLabel(base)).toBeNull();
   });
 
+  it('names whose turn it is, not a seat waited on for something else (Took Over!\'s taker)', () => {
+    // The bot (seat 1) is to play; I (seat 0) may take over: the banner is the bot's turn, not mine.
+    expect(clockLabel({ ...base, active: [1, 0], cued: [0], deadline: 12_000 })).toEqual({ msg: { key: 'common:clock.their_turn', params: { s: 11 } }, mine: false, names: [1] });
+    expect(clockLabel({ ...base, active: [0, 1], cued: [1], deadline: 12_000 })?.mine).toBe(true);
+    // Anyone may take over: every other seat is cued.
+    expect(clockLabel({ ...base, active: [0, 1, 2], cued: [0, 1], deadline: 12_000 })?.names).toEqual([2]);
+  });
+
   it('rounds up and never goes below zero', () => {
     expect(secondsLeft(1_001, 0)).toBe(2);
     expect(secondsLeft(0, 5_000)).toBe(0);
