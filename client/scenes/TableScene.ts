@@ -28,6 +28,7 @@ import { chime, isMuted, setMuted, unlockAudio } from '../table/sound.js';
 import { relabel, toolButton } from '../table/tools.js';
 import { openHowTo } from '../howto/overlay.js';
 import { firstTimeHint } from '../howto/firstTime.js';
+import { TIP_MS, tipLine } from '../table/firstTip.js';
 
 const NAME_KEY = 'junction.name';
 
@@ -44,6 +45,8 @@ export class TableScene extends Phaser.Scene {
   private logToggle!: HTMLButtonElement;
   private moveLog = new MoveLog();
   private hintText = '';
+  /** The first-game tip, shown in the status line under the board (never over it) until dismissed. */
+  private tipText = '';
   private waitingKey = '';
   private result: ResultScreen | null = null;
   private pendingOffer: { roomId: string; by: number } | null = null;
@@ -90,10 +93,11 @@ export class TableScene extends Phaser.Scene {
     this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
       unlockAudio();
       const tag = (e.target as HTMLElement | null)?.tagName;
+      if (e.key === 'Escape' && this.tipText) return this.closeTip();
       if (this.dialogOpen || tag === 'INPUT' || tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       if (this.gameRenderer?.onKey) this.gameRenderer.onKey(this.context(), e.key);
     });
-    const unlock = () => unlockAudio();
+    const unlock = () => { unlockAudio(); this.closeTip(); };
     window.addEventListener('pointerdown', unlock);
     const onResize = () => { this.dirty = true; };
     this.scale.on('resize', onResize);
@@ -284,7 +288,10 @@ export class TableScene extends Phaser.Scene {
     if (state.phase !== 'waiting' && !this.sawPlaying && this.me() && this.gameRenderer) {
       this.sawPlaying = true;
       const hint = firstTimeHint(state.game);
-      if (hint) this.toasts.show(hint, 'notice', 8000);
+      if (hint) {
+        this.tipText = hint;
+        window.setTimeout(() => this.closeTip(), TIP_MS);
+      }
     }
     const views = state.phase !== 'waiting' ? this.connection.views() : null;
     if (views && !this.result) {
@@ -335,6 +342,7 @@ export class TableScene extends Phaser.Scene {
   private drawStatus(): void {
     if (!this.frame || !this.connection.room?.state) return;
     const parts: HTMLElement[] = [];
+    if (this.tipText) parts.push(tipLine(this.tipText, () => this.closeTip()));
     if (this.hintText) parts.push(Object.assign(document.createElement('div'), { textContent: this.hintText }));
     // On phones the log hides behind a button: the latest line stays in view here.
     const latest = this.moveLog.all().at(-1);
@@ -344,6 +352,12 @@ export class TableScene extends Phaser.Scene {
     const status = this.frame.status;
     if (status.childElementCount === parts.length && Array.from(status.children).every((c, i) => c.textContent === parts[i].textContent)) return;
     status.replaceChildren(...parts);
+  }
+
+  private closeTip(): void {
+    if (!this.tipText) return;
+    this.tipText = '';
+    this.drawStatus();
   }
 
   private drawClock(): void {
