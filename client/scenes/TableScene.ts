@@ -29,6 +29,7 @@ import { relabel, toolButton } from '../table/tools.js';
 import { openHowTo } from '../howto/overlay.js';
 import { firstTimeHint } from '../howto/firstTime.js';
 import { TIP_MS, tipLine } from '../table/firstTip.js';
+import { keyHinted } from '../ui/keyHints.js';
 
 const NAME_KEY = 'junction.name';
 
@@ -244,7 +245,7 @@ export class TableScene extends Phaser.Scene {
       frameClock: true,
       serverNow: () => this.connection.clock.serverNow(),
       act: (action, predict) => { this.connection.act(action, predict); },
-      hint: (text) => { this.hintText = text; this.drawStatus(); },
+      hint: (text) => { this.hintText = keyHinted(text); this.drawStatus(); },
     };
   }
 
@@ -426,6 +427,7 @@ export class TableScene extends Phaser.Scene {
       this.frame.root.style.display = 'none';
       this.cameras.main.setVisible(false);
       document.body.append(this.result.root);
+      this.result.takeFocus();
       this.events.once('shutdown', () => this.result?.root.remove());
     }
     if (this.pendingOffer) {

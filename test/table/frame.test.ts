@@ -80,3 +80,21 @@ describe('frame modes', () => {
     expect(frameMode(844, 390)).toBe('landscape');
   });
 });
+
+describe('keyboard hints on a touch screen', () => {
+  it('leaves out "(T)", "(P)" from labels and hints, in English and French', async () => {
+    const { keyHinted } = await import('../../client/ui/keyHints.js');
+    expect(keyHinted('Pass (P)', true)).toBe('Pass');
+    expect(keyHinted('Dépassement ! (T)', true)).toBe('Dépassement !');
+    expect(keyHinted('Vous tenez une carte : prenez-la (T) ou reposez-la (R).', true)).toBe('Vous tenez une carte : prenez-la ou reposez-la.');
+    expect(keyHinted('Pass (P)', false)).toBe('Pass (P)');
+    // Every table text keeps its meaning without its hints: no bracketed key is left behind.
+    const { readFileSync, readdirSync } = await import('node:fs');
+    for (const lang of ['en', 'fr']) {
+      for (const file of readdirSync(`client/i18n/locales/${lang}`).filter((f) => f.startsWith('table_'))) {
+        const texts = JSON.stringify(JSON.parse(readFileSync(`client/i18n/locales/${lang}/${file}`, 'utf8')));
+        expect(keyHinted(texts, true), `${lang}/${file}`).not.toMatch(/\((?:[A-Z])\)/);
+      }
+    }
+  });
+});
