@@ -19,14 +19,14 @@ let shots = '';
 beforeAll(() => { shots = process.env.TABLE_ITEMS_SHOTS ?? mkdtempSync(join(tmpdir(), 'junction-table-items-')); });
 afterAll(() => { if (!process.env.TABLE_ITEMS_SHOTS) rmSync(shots, { recursive: true, force: true }); });
 
-/** A private two-seat table of `game` against one bot, started, its renderer drawn. */
-async function openTable(page: Page, game: string, lang: 'fr' | 'en'): Promise<void> {
+/** A private table of `game` (two seats: me and a bot, unless `seats`), started, its renderer drawn. */
+async function openTable(page: Page, game: string, lang: 'fr' | 'en', seats = 2): Promise<void> {
   await page.addInitScript((l) => localStorage.setItem('junction.lang', l), lang);
   await page.setViewportSize(PHONE);
   await page.goto(env.server.http, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await page.fill('#name', 'Zoé');
   await page.tap(`[data-testid=game-${game}]`);
-  await page.locator('[data-testid=option-players]').fill('2');
+  await page.locator('[data-testid=option-players]').fill(String(seats));
   await page.tap('[data-testid=create-private]');
   await page.tap('[data-testid=start]', { timeout: 30_000 });
   await waitDrawn(page);
@@ -146,6 +146,36 @@ describe.skipIf(!browserTestsRun)('issue 27 at the table', () => {
       expect(draws).toHaveLength(1);
     } catch (error) {
       console.log('failure screenshot:', await failureScreenshot(page, 'table-items-car-exchange').catch(() => '?'));
+      throw error;
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
+  it('Railway Madness (en) at six seats on a desktop: my train whole inside the board, at a readable size', async () => {
+    const page = await env.browser.newPage();
+    try {
+      await openTable(page, 'railway_madness', 'en', 6);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.keyboard.press('Escape');
+      const loco = await eventually(async () => page.evaluate(() => {
+        const game = (window as unknown as { junction: any }).junction;
+        const scene = game.scene.getScene('table');
+        const me = scene.connection.room.state.players.get(scene.connection.sessionId)?.seat;
+        const piece = scene.gameRenderer?.pieces?.get(`loco-${me}`);
+        if (!piece || scene.area.width < 900) return undefined; // not yet laid out at the desktop size
+        const b = piece.getBounds();
+        const c = game.canvas.getBoundingClientRect();
+        const sx = c.width / game.scale.width;
+        const stage = document.querySelector('.jn-stage')!.getBoundingClientRect();
+        const box = { x: c.left + b.x * sx, y: c.top + b.y * sx, width: b.width * sx, height: b.height * sx };
+        return { box, inside: box.x >= stage.left - 1 && box.y >= stage.top - 1 && box.x + box.width <= stage.right + 1 && box.y + box.height <= stage.bottom + 1 };
+      }), 60_000, 'my locomotive drawn at the desktop size');
+      await page.screenshot({ path: join(shots, 'railway-6-en-1280x800.png') });
+      expect(loco.inside, `my locomotive at ${JSON.stringify(loco.box)} inside the board`).toBe(true);
+      expect(loco.box.width, 'my train is drawn at a readable size').toBeGreaterThanOrEqual(30);
+    } catch (error) {
+      console.log('failure screenshot:', await failureScreenshot(page, 'table-items-railway').catch(() => '?'));
       throw error;
     } finally {
       await page.close();
