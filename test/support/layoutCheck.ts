@@ -187,8 +187,9 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
             phaserTexts.push({ what: `phaser text "${String(o.text).slice(0, 40)}"`, box: bounds(o), text: String(o.text), onTable: inTable });
           }
           if (Array.isArray(o.list)) {
-            // A card: a container drawn on its first child, a rectangle face; its texts stay on it.
-            const face = o.type === 'Container' && o.list[0]?.type === 'Rectangle' ? o.list[0] : null;
+            // A card: a container sized to its first child, a rectangle face; its texts stay on it.
+            const first = o.list[0];
+            const face = o.type === 'Container' && o.width > 0 && first?.type === 'Rectangle' && Math.abs(first.width - o.width) < 2 && Math.abs(first.height - o.height) < 2 ? first : null;
             if (checkGame && face && face.visible !== false && (face.fillAlpha ?? 1) > 0.5) {
               const f = bounds(face);
               for (const child of o.list) {
