@@ -334,7 +334,12 @@ function status(value: string): string {
   return text === key || text.endsWith(`status.${value}`) ? value : text;
 }
 
-/** A form field under its visible name; the label element names it for screen readers too. */
-function shownLabel(text: string, control: HTMLElement): HTMLLabelElement {
-  return el('label', { className: 'jn-field' }, el('span', { textContent: text }), control);
+/**
+ * A form field under its visible name. The label points at the control (`for`) rather than wrapping
+ * it, so the field's accessible name is the label alone, not the label plus the chosen option.
+ */
+function shownLabel(text: string, control: HTMLElement): HTMLDivElement {
+  control.id ||= `tournament-field-${++fieldIds}`;
+  return el('div', { className: 'jn-field' }, el('label', { htmlFor: control.id, textContent: text }), control);
 }
+let fieldIds = 0;
