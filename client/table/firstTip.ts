@@ -5,8 +5,8 @@
 import { t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
 
-/** Long enough to read a two-line tip; it covers nothing, so it need not hurry away. */
-export const TIP_MS = 20_000;
+/** Long enough to read the tip at leisure: it covers nothing, so it need not hurry away. */
+export const TIP_MS = 60_000;
 
 export function tipLine(text: string, close: () => void): HTMLElement {
   const shut = el('button', { type: 'button', className: 'jn-tip-close secondary', textContent: '✕' });
