@@ -343,11 +343,13 @@ export class TableScene extends Phaser.Scene {
   private drawStatus(): void {
     if (!this.frame || !this.connection.room?.state) return;
     const parts: HTMLElement[] = [];
+    // The first-game tip has the status line to itself while it shows (it says what to do first);
+    // the game's hint and the latest move come back when it closes.
     if (this.tipText) parts.push(tipLine(this.tipText, () => this.closeTip()));
-    if (this.hintText) parts.push(Object.assign(document.createElement('div'), { textContent: this.hintText }));
+    if (this.hintText && !this.tipText) parts.push(Object.assign(document.createElement('div'), { textContent: this.hintText }));
     // On phones the log hides behind a button: the latest line stays in view here.
     const latest = this.moveLog.all().at(-1);
-    if (this.frame.root.dataset.mode !== 'wide' && latest) {
+    if (this.frame.root.dataset.mode !== 'wide' && latest && !this.tipText) {
       parts.push(Object.assign(document.createElement('div'), { className: 'latest', textContent: say(latest.said, this.reader()) }));
     }
     const status = this.frame.status;
