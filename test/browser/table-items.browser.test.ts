@@ -105,7 +105,7 @@ describe.skipIf(!browserTestsRun)('issue 27 at the table', () => {
       await page.touchscreen.tap(stage.x + 5, stage.y + 5);
       await tip.waitFor({ state: 'detached', timeout: 30_000 });
 
-      // Through several turns, mine and the bot's: "À vous" only when the ▶ row is mine, and every
+      // Through my turn, the bot's and mine again (I do not play: my turns end on their clock): "À vous" only when the ▶ row is mine, and every
       // label drawn on the table is free of "(T)", "(P)".
       let last: boolean | null = null;
       let changes = 0;
@@ -123,8 +123,8 @@ describe.skipIf(!browserTestsRun)('issue 27 at the table', () => {
         if (last !== null && last !== now.myTurn) changes++;
         last = now.myTurn;
         if (/^À vous/.test(now.clock) !== now.myTurn) wrong.add(`banner "${now.clock}" while ${now.myTurn ? 'my' : 'the bot\'s'} turn`);
-        return changes >= 3;
-      }, 150_000, 'the turn passing between the two seats three times');
+        return changes >= 2;
+      }, 240_000, 'the turn passing to the bot and back');
       expect([...wrong]).toEqual([]);
     } catch (error) {
       console.log('failure screenshot:', await failureScreenshot(page, 'table-items-took-over').catch(() => '?'));
@@ -132,7 +132,7 @@ describe.skipIf(!browserTestsRun)('issue 27 at the table', () => {
     } finally {
       await page.close();
     }
-  }, 180_000);
+  }, 320_000);
 
   it('Car Exchange (fr) on a phone: "Piocher" once on screen when I may draw', async () => {
     const page = await env.browser.newPage();
