@@ -4,6 +4,7 @@
  */
 import type Phaser from 'phaser';
 import { markTarget, unmarkTarget } from '../ui/tapTargets.js';
+import { keyHinted } from '../ui/keyHints.js';
 
 export const TAP = 44;
 
@@ -14,7 +15,7 @@ export function tapButton(scene: Phaser.Scene, x: number, y: number, label: stri
   const enabled = opts.enabled ?? true;
   const size = opts.fontSize ?? (opts.big ? 20 : 16);
   const padY = Math.max(8, Math.ceil((TAP - size) / 2));
-  const b = scene.add.text(x, y, label, {
+  const b = scene.add.text(x, y, keyHinted(label), {
     fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, fontStyle: opts.big ? 'bold' : 'normal', align: 'center',
     color: enabled ? '#1d2330' : '#c7ccd6', backgroundColor: enabled ? (opts.colour ?? '#f2c14e') : '#4b5263',
     padding: { x: 12, y: padY },

@@ -7,6 +7,7 @@
  */
 import type Phaser from 'phaser';
 import { markTarget, unmarkTarget } from '../ui/tapTargets.js';
+import { keyHinted } from '../ui/keyHints.js';
 import type { RenderContext } from './renderer.js';
 import { Pieces } from './pieces.js';
 import { MoveGate } from './controls.js';
@@ -167,7 +168,7 @@ export function hitBox(scene: Phaser.Scene, cx: number, cy: number, w: number, h
 /** A text button drawn on the table: at least 44 px high, registered as a tap target while enabled. */
 export function tableButton(scene: Phaser.Scene, parent: Container, x: number, y: number, label: string, id: string, onTap: (() => void) | null, opts: { w?: number; primary?: boolean; on?: boolean; font?: number } = {}): { w: number; h: number } {
   const font = opts.font ?? 15;
-  const t = scene.add.text(0, 0, label, { fontFamily: 'system-ui, sans-serif', fontSize: `${font}px`, color: onTap || opts.on ? '#1d2330' : '#cfd6e6', fontStyle: 'bold', align: 'center' });
+  const t = scene.add.text(0, 0, keyHinted(label), { fontFamily: 'system-ui, sans-serif', fontSize: `${font}px`, color: onTap || opts.on ? '#1d2330' : '#cfd6e6', fontStyle: 'bold', align: 'center' });
   const w = Math.max(44, opts.w ?? t.width + 20);
   if (t.width > w - 8) t.setWordWrapWidth(w - 8);
   const h = Math.max(44, t.height + 16);

@@ -85,7 +85,14 @@ export class LobbyScene extends DomScreen {
     this.name = rememberedName();
     if (invite) {
       if (this.name) return void this.joinInvite(invite, this.name);
-      this.root.replaceChildren(askName(invite, await knownName(), (name) => void this.joinInvite(invite, name)));
+      // A code that leads nowhere is said before anyone is asked for a name.
+      let roomId: string;
+      try {
+        roomId = await roomOfCode(invite);
+      } catch (error) {
+        return this.openLobby(error instanceof Error ? error.message : String(error));
+      }
+      this.root.replaceChildren(askName(invite, await knownName(), (name) => void this.joinInvite(invite, name, roomId)));
       return;
     }
     this.openLobby(startError);
@@ -113,10 +120,11 @@ export class LobbyScene extends DomScreen {
     void ensureIdentity().catch((error: unknown) => { this.errorEl.textContent = t('lobby:errors.server', { error: String(error) }); });
   }
 
-  private joinInvite(code: string, name: string): void {
+  /** `roomId`: the code's table, when it was looked up already (before asking the name). */
+  private joinInvite(code: string, name: string, roomId?: string): void {
     this.name = name;
     this.root.replaceChildren(el('p', { className: 'jn-muted', textContent: t('lobby:invite.joining', { code }) }), this.errorEl);
-    this.go(async () => this.connection.joinById(await roomOfCode(code), this.joinOpts()), true, () => this.openLobby(this.errorEl.textContent ?? ''));
+    this.go(async () => this.connection.joinById(roomId ?? await roomOfCode(code), this.joinOpts()), true, () => this.openLobby(this.errorEl.textContent ?? ''));
   }
 
   /** The whole screen, drawn again on a language change (what was chosen is kept). */

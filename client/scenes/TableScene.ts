@@ -30,6 +30,8 @@ import { openHowTo } from '../howto/overlay.js';
 import { firstTimeHint } from '../howto/firstTime.js';
 import { ChatPanel } from '../table/chatPanel.js';
 import { isKidsTable } from '../../shared/chat/catalogue.js';
+import { TIP_MS, tipLine } from '../table/firstTip.js';
+import { keyHinted } from '../ui/keyHints.js';
 
 const NAME_KEY = 'junction.name';
 
@@ -47,12 +49,16 @@ export class TableScene extends Phaser.Scene {
   private logToggle!: HTMLButtonElement;
   private moveLog = new MoveLog();
   private hintText = '';
+  /** The first-game tip, shown in the status line under the board (never over it) until dismissed. */
+  private tipText = '';
   private waitingKey = '';
   private result: ResultScreen | null = null;
   private pendingOffer: { roomId: string; by: number } | null = null;
   private area: Area = { x: 0, y: 0, width: 0, height: 0 };
   private clockText = '';
   private myTurn = false;
+  /** Active seats the game waits on for something other than their turn (its seat cues), from the last redraw. */
+  private cuedSeats: number[] = [];
   private sawPlaying = false;
   private listenedRoom: unknown = null;
   private dirty = true;
@@ -91,10 +97,11 @@ export class TableScene extends Phaser.Scene {
     this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
       unlockAudio();
       const tag = (e.target as HTMLElement | null)?.tagName;
+      if (e.key === 'Escape' && this.tipText) return this.closeTip();
       if (this.dialogOpen || tag === 'INPUT' || tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       if (this.gameRenderer?.onKey) this.gameRenderer.onKey(this.context(), e.key);
     });
-    const unlock = () => unlockAudio();
+    const unlock = () => { unlockAudio(); this.closeTip(); };
     window.addEventListener('pointerdown', unlock);
     const onResize = () => { this.dirty = true; };
     this.scale.on('resize', onResize);
@@ -249,7 +256,7 @@ export class TableScene extends Phaser.Scene {
       frameClock: true,
       serverNow: () => this.connection.clock.serverNow(),
       act: (action, predict) => { this.connection.act(action, predict); },
-      hint: (text) => { this.hintText = text; this.drawStatus(); },
+      hint: (text) => { this.hintText = keyHinted(text); this.drawStatus(); },
     };
   }
 
@@ -293,7 +300,10 @@ export class TableScene extends Phaser.Scene {
     if (state.phase !== 'waiting' && !this.sawPlaying && this.me() && this.gameRenderer) {
       this.sawPlaying = true;
       const hint = firstTimeHint(state.game);
-      if (hint) this.toasts.show(hint, 'notice', 8000);
+      if (hint) {
+        this.tipText = hint;
+        window.setTimeout(() => this.closeTip(), TIP_MS);
+      }
     }
     const views = state.phase !== 'waiting' ? this.connection.views() : null;
     if (views && !this.result) {
@@ -318,6 +328,7 @@ export class TableScene extends Phaser.Scene {
     const active = new Set(state.phase === 'playing' ? state.active : []);
     const views = state.phase === 'playing' ? this.connection.views() : null;
     const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
+    this.cuedSeats = [...(cues?.keys() ?? [])];
     const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat) }));
     renderPlayers(this.frame.players, rows, state.spectators);
     this.chat.mySeat = me?.seat ?? null;
@@ -345,10 +356,13 @@ export class TableScene extends Phaser.Scene {
   private drawStatus(): void {
     if (!this.frame || !this.connection.room?.state) return;
     const parts: HTMLElement[] = [];
-    if (this.hintText) parts.push(Object.assign(document.createElement('div'), { textContent: this.hintText }));
+    // The first-game tip has the status line to itself while it shows (it says what to do first);
+    // the game's hint and the latest move come back when it closes.
+    if (this.tipText) parts.push(tipLine(this.tipText, () => this.closeTip()));
+    if (this.hintText && !this.tipText) parts.push(Object.assign(document.createElement('div'), { textContent: this.hintText }));
     // On phones the log hides behind a button: the latest line stays in view here.
     const latest = this.moveLog.all().at(-1);
-    if (this.frame.root.dataset.mode !== 'wide' && latest) {
+    if (this.frame.root.dataset.mode !== 'wide' && latest && !this.tipText) {
       parts.push(Object.assign(document.createElement('div'), { className: 'latest', textContent: say(latest.said, this.reader()) }));
     }
     const status = this.frame.status;
@@ -356,12 +370,18 @@ export class TableScene extends Phaser.Scene {
     status.replaceChildren(...parts);
   }
 
+  private closeTip(): void {
+    if (!this.tipText) return;
+    this.tipText = '';
+    this.drawStatus();
+  }
+
   private drawClock(): void {
     const state = this.state();
     const me = this.me();
     const label = clockLabel({
       game: state.game, phase: state.phase, deadline: state.deadline, autoStartAt: state.autoStartAt, checkIn: readCheckIn(state),
-      active: [...state.active], mySeat: me ? me.seat : null, now: this.connection.clock.serverNow(),
+      active: [...state.active], cued: this.cuedSeats, mySeat: me ? me.seat : null, now: this.connection.clock.serverNow(),
     });
     let text = '';
     if (label) {
@@ -422,6 +442,7 @@ export class TableScene extends Phaser.Scene {
       this.frame.root.style.display = 'none';
       this.cameras.main.setVisible(false);
       document.body.append(this.result.root);
+      this.result.takeFocus();
       this.events.once('shutdown', () => this.result?.root.remove());
     }
     if (this.pendingOffer) {

@@ -120,12 +120,9 @@ export class TournamentScene extends DomScreen {
 
   private createForm(): HTMLElement {
     const name = el('input', { placeholder: t('tournament:form.name'), maxLength: 40, value: t('tournament:form.default_name') });
-    name.setAttribute('aria-label', t('tournament:form.name'));
     const gameSelect = el('select');
-    gameSelect.setAttribute('aria-label', t('tournament:form.game'));
     for (const g of games) gameSelect.append(el('option', { value: g.id, textContent: gameTitle(g.id) }));
     const variantSelect = el('select');
-    variantSelect.setAttribute('aria-label', t('tournament:form.variant'));
     const fill = () => {
       const game = games.find((g) => g.id === gameSelect.value);
       variantSelect.replaceChildren(...(game?.variants ?? []).map((v) => el('option', { value: v, textContent: variantName(game!.id, v), selected: v === game?.defaultVariant })));
@@ -137,7 +134,6 @@ export class TournamentScene extends DomScreen {
     const rounds = el('input', { type: 'number', min: '1', max: '20', value: '3', size: 3 });
     rounds.setAttribute('aria-label', t('tournament:form.rounds'));
     const format = el('select', {}, el('option', { value: 'swiss', textContent: t('tournament:format.swiss') }), el('option', { value: 'elimination', textContent: t('tournament:format.elimination') }));
-    format.setAttribute('aria-label', t('tournament:form.format'));
     // How long each table waits for its players before a bot plays the empty seats (server default 60 s).
     const grace = el('input', { type: 'number', min: '1', max: '600', value: '60', size: 4, id: 'tournament-grace' });
     grace.setAttribute('aria-label', t('tournament:form.check_in_grace'));
@@ -154,8 +150,9 @@ export class TournamentScene extends DomScreen {
     });
     return el('div', {},
       el('h2', { textContent: t('tournament:form.heading') }),
-      el('div', { className: 'jn-row' }, name, format),
-      el('div', { className: 'jn-row' }, gameSelect, variantSelect),
+      // Each field with its name in sight, not only for screen readers (issue 27).
+      el('div', { className: 'jn-row' }, shownLabel(t('tournament:form.name'), name), shownLabel(t('tournament:form.format'), format)),
+      el('div', { className: 'jn-row' }, shownLabel(t('tournament:form.game'), gameSelect), shownLabel(t('tournament:form.variant'), variantSelect)),
       el('div', { className: 'jn-row' },
         el('label', { className: 'jn-seat' }, el('span', { textContent: t('tournament:form.table') }), tableSize),
         el('label', { className: 'jn-seat' }, el('span', { textContent: t('tournament:form.rounds_short') }), rounds),
@@ -336,3 +333,13 @@ function status(value: string): string {
   const text = t(key);
   return text === key || text.endsWith(`status.${value}`) ? value : text;
 }
+
+/**
+ * A form field under its visible name. The label points at the control (`for`) rather than wrapping
+ * it, so the field's accessible name is the label alone, not the label plus the chosen option.
+ */
+function shownLabel(text: string, control: HTMLElement): HTMLDivElement {
+  control.id ||= `tournament-field-${++fieldIds}`;
+  return el('div', { className: 'jn-field' }, el('label', { htmlFor: control.id, textContent: text }), control);
+}
+let fieldIds = 0;

@@ -13,6 +13,11 @@ export interface ClockInput {
   /** A tournament table waiting for its registrants: until when, and the seats still missing. */
   checkIn?: { deadline: number; waitingFor: readonly number[] } | null;
   active: readonly number[];
+  /**
+   * Active seats waited on for something other than playing (Took Over!'s taker, who may take
+   * over during another's turn): the label names whose turn it is, never them.
+   */
+  cued?: readonly number[];
   mySeat: number | null;
   now: number;
 }
@@ -45,10 +50,17 @@ export function clockLabel(c: ClockInput): ClockLabel {
   const s = timed ? secondsLeft(c.deadline, c.now) : 0;
   const withTime = (key: string, params: Record<string, string | number> = {}): Msg =>
     ({ key: timed ? key : `${key}_open`, params: timed ? { ...params, s } : params });
-  const mine = c.mySeat !== null && c.active.includes(c.mySeat);
+  const playing = turnSeats(c.active, c.cued ?? []);
+  const mine = c.mySeat !== null && playing.includes(c.mySeat);
   if (mine) return { msg: withTime('common:clock.your_turn'), mine: true };
-  if (c.active.length === 1) return { msg: withTime('common:clock.their_turn'), mine: false, names: [...c.active] };
-  if (c.active.length > 1) return { msg: withTime('common:clock.waiting_for'), mine: false, names: [...c.active] };
+  if (playing.length === 1) return { msg: withTime('common:clock.their_turn'), mine: false, names: [...playing] };
+  if (playing.length > 1) return { msg: withTime('common:clock.waiting_for'), mine: false, names: [...playing] };
   if (timed) return { msg: { key: IDLE_CLOCK[c.game] ?? 'common:clock.next_step', params: { s } }, mine: false };
   return null;
+}
+
+/** The active seats whose turn it is: the cued ones are waited on for something else. */
+function turnSeats(active: readonly number[], cued: readonly number[]): readonly number[] {
+  const playing = active.filter((s) => !cued.includes(s));
+  return playing.length > 0 ? playing : active;
 }

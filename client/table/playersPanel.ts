@@ -15,7 +15,7 @@ export interface SeatCue { symbol: string; label: string }
 
 export interface PlayerRow { seat: number; name: string; bot: boolean; connected: boolean; host: boolean; me: boolean; active: boolean; cue?: SeatCue }
 
-function mark(symbol: string, label: string, className = 'mark'): HTMLSpanElement {
+function mark(symbol: string | Node, label: string, className = 'mark'): HTMLSpanElement {
   const span = el('span', { className }, symbol, el('span', { className: 'label', textContent: ` ${label}` }));
   span.setAttribute('aria-label', label);
   span.title = label;
@@ -34,9 +34,30 @@ export function renderPlayers(list: HTMLOListElement, rows: PlayerRow[], spectat
     if (p.me) li.append(el('span', { className: 'mark', textContent: t('common:frame.you_mark') }));
     if (p.host) li.append(mark('♔', t('common:frame.host')));
     if (p.bot) li.append(mark('⚙', t('common:frame.bot')));
-    if (!p.connected && !p.bot) li.append(mark('⌛', t('common:frame.away')));
+    if (!p.connected && !p.bot) li.append(mark(hourglass(), t('common:frame.away')));
     return li;
   });
   if (spectators > 0) items.push(el('li', { className: 'jn-watching', textContent: `◉ ${t('common:frame.watching', { count: spectators })}` }));
   list.replaceChildren(...items);
+}
+
+/**
+ * "Away" as a drawn hourglass: the ⌛ character has no glyph in the fonts of many desktops
+ * (it showed as an empty box), and a drawing looks the same everywhere.
+ */
+function hourglass(): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 10 14');
+  svg.setAttribute('width', '0.75em');
+  svg.setAttribute('height', '1em');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.classList.add('glyph');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M1 1h8M1 13h8M2 1c0 4 6 4 6 6s-6 2-6 6M8 1c0 4-6 4-6 6s6 2 6 6');
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '1.4');
+  path.setAttribute('stroke-linecap', 'round');
+  svg.append(path);
+  return svg;
 }

@@ -45,10 +45,19 @@ export class ResultScreen {
     const actions = el('div', { className: 'jn-bar' }, ...(seated ? [this.rematchButton] : []), back, replay, profile);
     const box = el('div', { className: 'jn-result-box' },
       el('div', { className: 'over', textContent: t('common:result.game_over') }),
-      el('h1', { id: 'result-title', textContent: headline(rows) }),
+      el('h1', { id: 'result-title', textContent: headline(rows), tabIndex: -1 }),
       ...(summary ? [el('p', { className: 'summary', textContent: summary })] : []),
       table, this.offer, actions);
     this.root.append(box);
+  }
+
+  /**
+   * Keyboard and screen-reader focus moves to the result, which replaced the table: its headline
+   * is read first, and Tab goes on to its buttons.
+   */
+  takeFocus(): void {
+    this.root.setAttribute('aria-modal', 'true');
+    this.root.querySelector<HTMLElement>('#result-title')?.focus();
   }
 
   /** The server would not make the rematch table: the button can be tried again. */

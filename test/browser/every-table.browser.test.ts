@@ -16,8 +16,9 @@ import { catalogue } from '../../shared/games/catalogue.js';
 const env = useServerAndBrowser({ hasTouch: true });
 const SIZES = [{ width: 390, height: 844 }, { width: 844, height: 390 }, { width: 1280, height: 800 }];
 let shots = '';
-beforeAll(() => { shots = mkdtempSync(join(tmpdir(), 'junction-every-table-')); });
-afterAll(() => { rmSync(shots, { recursive: true, force: true }); });
+// EVERY_TABLE_SHOTS=<dir> keeps the screenshots there, to be looked at.
+beforeAll(() => { shots = process.env.EVERY_TABLE_SHOTS ?? mkdtempSync(join(tmpdir(), 'junction-every-table-')); });
+afterAll(() => { if (!process.env.EVERY_TABLE_SHOTS) rmSync(shots, { recursive: true, force: true }); });
 
 /** Smallest table each game allows (Traffic Tango seats exactly four). */
 const SEATS: Record<string, number> = { traffic_tango: 4, rush_hour: 2, car_exchange: 2 };

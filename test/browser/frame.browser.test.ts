@@ -176,6 +176,10 @@ describe.skipIf(!browserTestsRun)('the table frame', () => {
     await playToResult(page);
     const result = page.locator('#result');
     await expect(result.textContent()).resolves.toMatch(/You won!|You tied|Bot.* wins/);
+    // The result took keyboard focus: its headline is read first, Tab goes on to its buttons.
+    await expect(page.evaluate(() => document.activeElement?.closest('#result') !== null)).resolves.toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.tagName === 'BUTTON' && document.activeElement.closest('#result') !== null)).resolves.toBe(true);
     await expect(page.locator('[data-testid=rematch]').isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-testid=back-to-lobby]').isVisible()).resolves.toBe(true);
     // Nothing of the table shows over or around the result.

@@ -134,11 +134,10 @@ describe.skipIf(!browserTestsRun)('no raw i18n key on any main screen', () => {
         await openTournament(second.page, `At once ${lang}`);
         await second.page.click('[data-testid=tournament-join]', { timeout: 20_000 });
         await eventually(async () => (await tableRoom(second.page)) && (await tableRoom(second.page) as { phase: string }).phase === 'playing', 30_000, 'the table starts');
-        const toast = await second.page.waitForFunction(() => {
-          const t = (window as unknown as { junction: any }).junction.scene.getScene('table')?.toast; // eslint-disable-line @typescript-eslint/no-explicit-any
-          return t?.visible ? String(t.text) : false;
-        }, undefined, { timeout: 20_000 });
-        expect(String(await toast.jsonValue()).replace(/^ℹ\s*/u, '')).toBe(hint);
+        // The tip is a line in the status bar under the board (issue 27), not a toast over it.
+        const tip = second.page.locator('[data-testid=first-tip] span');
+        await tip.waitFor({ timeout: 20_000 });
+        expect(String(await tip.textContent()).replace(/^ℹ\s*/u, '')).toBe(hint);
         await scan(second.page, 'table with first-game tip');
         expect(second.errors).toEqual([]);
       } finally {

@@ -7,6 +7,11 @@
  *   toggles it too), off screen, or covered by other elements;
  * - Phaser Text objects (every active scene's display list, containers included) overlapping each
  *   other or DOM text, or cut off by the viewport.
+ * - DOM or Phaser texts of different elements running into each other on one line with no space
+ *   between a letter or digit and the next ("Bob#4178Cleo#6110");
+ * - a one-word DOM text (a name in its tag) broken over two lines;
+ * - a Phaser text spilling out of the card it is written on (a Container whose first child is its
+ *   Rectangle face), or out of the table's stage cell into the frame around it.
  * Text or a control scrolled out of view inside a scrolling container (a long screen below the fold)
  * is not a problem; a container that hides overflow on an axis it does not scroll cuts it; elements marked
  * `data-transient` (toasts) are skipped. Run it with no dialog open.
@@ -14,7 +19,7 @@
 import type { Page } from 'playwright-core';
 
 export interface Box { x: number; y: number; width: number; height: number }
-export interface LayoutProblem { kind: 'text-overlap' | 'text-clipped' | 'small-target' | 'target-off-screen' | 'target-covered' | 'phaser-overlap' | 'phaser-clipped'; what: string; box: Box; other?: string }
+export interface LayoutProblem { kind: 'text-overlap' | 'text-clipped' | 'text-run-together' | 'text-broken-word' | 'small-target' | 'target-off-screen' | 'target-covered' | 'phaser-overlap' | 'phaser-clipped' | 'phaser-run-together' | 'phaser-overflow'; what: string; box: Box; other?: string }
 export interface LayoutOptions {
   minTarget?: number;
   /** CSS selector of DOM parts to leave out. */
@@ -78,7 +83,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
     };
 
     // DOM text, one box per line of each text node.
-    const texts: { what: string; box: B; el: Element }[] = [];
+    const texts: { what: string; box: B; el: Element; text: string }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
@@ -86,12 +91,15 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       if (['SCRIPT', 'STYLE', 'OPTION'].includes(parent.tagName)) continue;
       const range = document.createRange();
       range.selectNodeContents(n);
-      for (const rect of Array.from(range.getClientRects())) {
+      const lines = Array.from(range.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1);
+      const word = n.textContent.trim();
+      if (!/\s/.test(word) && new Set(lines.map((r) => Math.round(r.top))).size > 1) problems.push({ kind: 'text-broken-word', what: label(parent), box: box(lines[0]) });
+      for (const rect of lines) {
         if (rect.width < 1 || rect.height < 1) continue;
         const { seen, cut, scrolled } = throughAncestors(parent, box(rect));
         if (!seen && !cut) continue; // scrolled out of its container's view
         if (cut || (outside(box(rect)) && !scrolled)) problems.push({ kind: 'text-clipped', what: label(parent), box: box(rect) });
-        if (seen) texts.push({ what: label(parent), box: seen, el: parent });
+        if (seen) texts.push({ what: label(parent), box: seen, el: parent, text: n.textContent });
       }
     }
     /**
@@ -112,11 +120,22 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       if (!layer || layer === document.documentElement) return false;
       return [a, b].some((x) => !layer!.contains(x) && !x.contains(top));
     };
+    /**
+     * Two texts side by side on one line with no gap, a letter or digit ending the left one and
+     * starting the right one: read as one word.
+     */
+    const runTogether = (a: { box: B; text: string }, b: { box: B; text: string }): boolean => {
+      const [l, r] = a.box.x <= b.box.x ? [a, b] : [b, a];
+      const sameLine = Math.min(l.box.y + l.box.height, r.box.y + r.box.height) - Math.max(l.box.y, r.box.y) > 0.5 * Math.min(l.box.height, r.box.height);
+      const gap = r.box.x - (l.box.x + l.box.width);
+      return sameLine && gap > -TOL && gap < 1.5 && /[\p{L}\p{N}]$/u.test(l.text) && /^[\p{L}\p{N}]/u.test(r.text);
+    };
     for (let i = 0; i < texts.length; i++) {
       for (let j = i + 1; j < texts.length; j++) {
         if (texts[i].el === texts[j].el) continue;
         const hit = intersect(texts[i].box, texts[j].box);
         if (hit && !oneHidden(hit, texts[i].el, texts[j].el)) problems.push({ kind: 'text-overlap', what: texts[i].what, other: texts[j].what, box: hit });
+        else if (!hit && runTogether(texts[i], texts[j])) problems.push({ kind: 'text-run-together', what: texts[i].what, other: texts[j].what, box: texts[i].box });
       }
     }
 
@@ -156,28 +175,50 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
         const hitAt = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         if (hitAt && hitAt !== canvas) problems.push({ kind: 'target-covered', what, other: label(hitAt), box: r });
       }
-      const phaserTexts: { what: string; box: B }[] = [];
-      const walk = (objects: any[], visible: boolean) => {
+      const phaserTexts: { what: string; box: B; text: string; onTable: boolean }[] = [];
+      const bounds = (o: any): B => { const b = o.getBounds(); return toPage({ x: b.x, y: b.y, width: b.width, height: b.height }); };
+      const tableLayer = game.scene.getScene('table')?.layer;
+      const walk = (objects: any[], visible: boolean, onTable: boolean) => {
         for (const o of objects) {
           const isVisible = visible && o.visible !== false && (o.alpha ?? 1) > 0 && o.active !== false;
           if (!isVisible) continue;
+          const inTable = onTable || o === tableLayer;
           if (o.type === 'Text' && String(o.text ?? '').trim()) {
-            const b = o.getBounds();
-            phaserTexts.push({ what: `phaser text "${String(o.text).slice(0, 40)}"`, box: toPage({ x: b.x, y: b.y, width: b.width, height: b.height }) });
+            phaserTexts.push({ what: `phaser text "${String(o.text).slice(0, 40)}"`, box: bounds(o), text: String(o.text), onTable: inTable });
           }
-          if (Array.isArray(o.list)) walk(o.list, isVisible);
+          if (Array.isArray(o.list)) {
+            // A card: a container sized to its first child, a rectangle face; its texts stay on it.
+            const first = o.list[0];
+            const face = o.type === 'Container' && o.width > 0 && first?.type === 'Rectangle' && Math.abs(first.width - o.width) < 2 && Math.abs(first.height - o.height) < 2 ? first : null;
+            if (checkGame && face && face.visible !== false && (face.fillAlpha ?? 1) > 0.5) {
+              const f = bounds(face);
+              for (const child of o.list) {
+                if (child.type !== 'Text' || child.visible === false || !String(child.text ?? '').trim()) continue;
+                const b = bounds(child);
+                if (b.x < f.x - TOL || b.y < f.y - TOL || b.x + b.width > f.x + f.width + TOL || b.y + b.height > f.y + f.height + TOL) {
+                  problems.push({ kind: 'phaser-overflow', what: `phaser text "${String(child.text).slice(0, 40)}"`, other: 'its card', box: b });
+                }
+              }
+            }
+            walk(o.list, isVisible, inTable);
+          }
         }
       };
       for (const scene of game.scene.getScenes(true)) {
         if (scene.cameras?.main && scene.cameras.main.visible === false) continue;
-        walk(scene.children.list, true);
+        walk(scene.children.list, true, false);
       }
+      // The game draws inside the frame's stage cell: a text past it sits under the frame's bars or off its edge.
+      const stageEl = document.querySelector('.jn-stage');
+      const stage = stageEl && shown(stageEl) ? box(stageEl.getBoundingClientRect()) : null;
+      const outsideStage = (b: B) => stage !== null && (b.x < stage.x - TOL || b.y < stage.y - TOL || b.x + b.width > stage.x + stage.width + TOL || b.y + b.height > stage.y + stage.height + TOL);
       for (let i = 0; i < phaserTexts.length; i++) {
         const a = phaserTexts[i];
-        if (checkGame && outside(a.box)) problems.push({ kind: 'phaser-clipped', what: a.what, box: a.box });
+        if (checkGame && (outside(a.box) || (a.onTable && outsideStage(a.box)))) problems.push({ kind: 'phaser-clipped', what: a.what, box: a.box });
         for (let j = i + 1; checkGame && j < phaserTexts.length; j++) {
           const hit = intersect(a.box, phaserTexts[j].box);
           if (hit) problems.push({ kind: 'phaser-overlap', what: a.what, other: phaserTexts[j].what, box: hit });
+          else if (runTogether(a, phaserTexts[j])) problems.push({ kind: 'phaser-run-together', what: a.what, other: phaserTexts[j].what, box: a.box });
         }
         for (const d of texts) {
           const hit = intersect(a.box, d.box);

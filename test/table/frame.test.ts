@@ -21,6 +21,14 @@ describe('the frame clock', () => {
     expect(clockLabel(base)).toBeNull();
   });
 
+  it('names whose turn it is, not a seat waited on for something else (Took Over!\'s taker)', () => {
+    // The bot (seat 1) is to play; I (seat 0) may take over: the banner is the bot's turn, not mine.
+    expect(clockLabel({ ...base, active: [1, 0], cued: [0], deadline: 12_000 })).toEqual({ msg: { key: 'common:clock.their_turn', params: { s: 11 } }, mine: false, names: [1] });
+    expect(clockLabel({ ...base, active: [0, 1], cued: [1], deadline: 12_000 })?.mine).toBe(true);
+    // Anyone may take over: every other seat is cued.
+    expect(clockLabel({ ...base, active: [0, 1, 2], cued: [0, 1], deadline: 12_000 })?.names).toEqual([2]);
+  });
+
   it('rounds up and never goes below zero', () => {
     expect(secondsLeft(1_001, 0)).toBe(2);
     expect(secondsLeft(0, 5_000)).toBe(0);
@@ -70,5 +78,23 @@ describe('frame modes', () => {
     expect(frameMode(1280, 800)).toBe('wide');
     expect(frameMode(390, 844)).toBe('portrait');
     expect(frameMode(844, 390)).toBe('landscape');
+  });
+});
+
+describe('keyboard hints on a touch screen', () => {
+  it('leaves out "(T)", "(P)" from labels and hints, in English and French', async () => {
+    const { keyHinted } = await import('../../client/ui/keyHints.js');
+    expect(keyHinted('Pass (P)', true)).toBe('Pass');
+    expect(keyHinted('Dépassement ! (T)', true)).toBe('Dépassement !');
+    expect(keyHinted('Vous tenez une carte : prenez-la (T) ou reposez-la (R).', true)).toBe('Vous tenez une carte : prenez-la ou reposez-la.');
+    expect(keyHinted('Pass (P)', false)).toBe('Pass (P)');
+    // Every table text keeps its meaning without its hints: no bracketed key is left behind.
+    const { readFileSync, readdirSync } = await import('node:fs');
+    for (const lang of ['en', 'fr']) {
+      for (const file of readdirSync(`client/i18n/locales/${lang}`).filter((f) => f.startsWith('table_'))) {
+        const texts = JSON.stringify(JSON.parse(readFileSync(`client/i18n/locales/${lang}/${file}`, 'utf8')));
+        expect(keyHinted(texts, true), `${lang}/${file}`).not.toMatch(/\((?:[A-Z])\)/);
+      }
+    }
   });
 });

@@ -267,18 +267,9 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     this.pilePos = { x: pile.w * 1.5 + 14, y: my + ph / 2 };
     const deck = drawBack(scene, 0, my, pile, t(`${NS}deck`, { count: view.deck }));
     chrome.add(deck);
-    const drawable = this.canDraw(view, mine);
-    if (drawable && pile.w >= TAP) {
-      const hit = deck.list[0] as Phaser.GameObjects.Rectangle;
-      hit.setStrokeStyle(4, 0xfff07a);
-      chrome.add(tapButton(scene, 0, my + ph - TAP, t(`${NS}drawShort`), 'draw-deck', () => this.act({ type: 'draw' }), { width: pile.w, fontSize: 14 }).setAlpha(0.92));
-      // The deck's label moves above the button, shortened to the count or dropped when the deck is short.
-      const label = deck.list[1] as Phaser.GameObjects.Text;
-      const above = ph - TAP;
-      label.setY(above / 2);
-      if (label.height > above - 2) label.setText(String(view.deck));
-      if (label.height > above - 2) label.setText('');
-    }
+    // The windows row below always carries Draw when drawing is allowed: the deck is only outlined
+    // then, so "Draw" is on screen once (it was twice, on the deck and in the row).
+    if (this.canDraw(view, mine)) (deck.list[0] as Phaser.GameObjects.Rectangle).setStrokeStyle(4, 0xfff07a);
     if (view.discard > 1) chrome.add(scene.add.rectangle(this.pilePos.x + 4, this.pilePos.y + 4, pile.w, pile.h, 0x1a1f2b).setStrokeStyle(1, 0x4a5674));
     if (!view.top) chrome.add(scene.add.rectangle(this.pilePos.x, this.pilePos.y, pile.w, pile.h).setStrokeStyle(1, 0x4a5674));
     const infoX = pile.w * 2 + 30;

@@ -51,7 +51,7 @@ export function drawPlayers(ctx: RenderContext, into: Phaser.GameObjects.Contain
     const base = [t(`${NS}points`, { count: p.score }), status, tableau].filter(Boolean).join(' · ');
     const talk = view.talk.find((tk) => tk.seat === p.seat);
     if (talk) ticks.push({ text: line3.setColor('#ffb3b3'), at: talk.deadline, fmt: (left) => fitText(line3.setText(`${base} · ${t(`${NS}mustTalk`, { left })}`), boxW - 10).text });
-    else if (turn && view.turnDeadline) ticks.push({ text: line3.setColor('#f2c14e'), at: view.turnDeadline, fmt: (left) => fitText(line3.setText(`${base} · ${t(`${NS}turnClock`, { left })}`), boxW - 10).text });
+    else if (turn && view.turnDeadline && !ctx.frameClock) ticks.push({ text: line3.setColor('#f2c14e'), at: view.turnDeadline, fmt: (left) => fitText(line3.setText(`${base} · ${t(`${NS}turnClock`, { left })}`), boxW - 10).text });
     else fitText(line3.setText(base), boxW - 10);
     into.add(line3);
   });

@@ -163,13 +163,20 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     const others = view.players.filter((p) => p.seat !== ctx.mySeat);
     const meP = ctx.mySeat === null ? undefined : view.players[ctx.mySeat];
     const small: CardSize = { w: Math.max(30, Math.min(52, card.w * 0.85)), h: Math.max(36, Math.min(62, card.h * 0.85)) };
-    const boxW = Math.min(230, Math.max(150, L.pw / Math.max(1, Math.min(3, others.length))));
-    const perRow = Math.max(1, Math.floor(L.pw / boxW));
+    // A wide panel with many rivals (a desktop at six seats): my train on the left half, the rivals'
+    // boxes on the right, so their rows do not push my train off the bottom (issue 27).
+    const split = meP !== undefined && L.pw >= 640 && others.length >= 3;
+    const mw = split ? Math.floor(L.pw / 2) - 8 : L.pw;
+    const mx = L.px;
+    const ox = split ? L.px + mw + 16 : L.px;
+    const ow = split ? L.pw - mw - 16 : L.pw;
+    const boxW = Math.min(230, Math.max(150, ow / Math.max(1, Math.min(3, others.length))));
+    const perRow = Math.max(1, Math.floor(ow / boxW));
     const boxH = small.h + 24;
     const heldSpot = new Map<number, Spot>();
     const locoSpot = new Map<number, Spot>();
     others.forEach((p, k) => {
-      const x = L.px + (k % perRow) * boxW;
+      const x = ox + (k % perRow) * boxW;
       const y = L.py + Math.floor(k / perRow) * boxH;
       over.add(fitText(text(x, y, t(`${NS}player`, { name: name(p.seat), count: p.cars }) + (p.valid !== undefined ? ` ${t(`${NS}valid`, { count: p.valid })}` : ''), 13), boxW - 6));
       locoSpot.set(p.seat, { x: x + small.w / 2, y: y + 20 + small.h / 2 });
@@ -177,20 +184,20 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       if (!p.holding) under.add(scene.add.rectangle(x + small.w * 1.5 + 8, y + 20 + small.h / 2, small.w, small.h).setStrokeStyle(1, 0x4a5674, 0.7));
       over.add(fitText(text(x + small.w * 2 + 14, y + 24, p.holding ? t(`${NS}holds`) : t(`${NS}handEmpty`), 11, '#bbb'), boxW - small.w * 2 - 18));
     });
-    let y = L.py + Math.ceil(others.length / perRow) * boxH + (others.length ? 4 : 0);
+    let y = split ? L.py : L.py + Math.ceil(others.length / perRow) * boxH + (others.length ? 4 : 0);
 
     // my area: locomotive + train (wrapping), my hand (held card) and the buttons
     const trainSpots: Spot[] = [];
     if (meP && mine) {
       const label = view.over ? t(`${NS}yourTrainOver`, { valid: mine.valid, count: mine.train.length }) : t(`${NS}yourTrain`, { valid: mine.valid, count: mine.train.length });
-      over.add(fitText(text(L.px, y, label, 14, '#f2c14e', true), L.pw));
+      over.add(fitText(text(mx, y, label, 14, '#f2c14e', true), mw));
       y += 20;
       const handW = small.w + 12;
-      heldSpot.set(meP.seat, { x: L.px + small.w / 2 + 2, y: y + small.h / 2 });
-      under.add(scene.add.rectangle(L.px + small.w / 2 + 2, y + small.h / 2, small.w, small.h).setStrokeStyle(1, 0x7fd1ff, 0.7));
-      over.add(text(L.px + small.w / 2 + 2, y + small.h + 2, t(`${NS}hand`), 11, '#bbb').setOrigin(0.5, 0));
+      heldSpot.set(meP.seat, { x: mx + small.w / 2 + 2, y: y + small.h / 2 });
+      under.add(scene.add.rectangle(mx + small.w / 2 + 2, y + small.h / 2, small.w, small.h).setStrokeStyle(1, 0x7fd1ff, 0.7));
+      over.add(text(mx + small.w / 2 + 2, y + small.h + 2, t(`${NS}hand`), 11, '#bbb').setOrigin(0.5, 0));
       // buttons beside the hand
-      const bx = L.px + handW + 4;
+      const bx = mx + handW + 4;
       const buttons: [string, string, () => void, boolean][] = [];
       if (meP.holding) {
         buttons.push([t(`${NS}takeIt`), 'take', () => ctx.act({ type: 'take' }), legal.takeHeld]);
@@ -201,7 +208,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       let byy = y;
       for (const [lab, id, run, on] of buttons) {
         const b = tapButton(scene, bxx, byy, lab, id, run, { enabled: on, fontSize: 15 });
-        if (bxx + b.width > L.px + L.pw && bxx > bx) { bxx = bx; byy += TAP + 4; b.setPosition(bxx, byy); }
+        if (bxx + b.width > mx + mw && bxx > bx) { bxx = bx; byy += TAP + 4; b.setPosition(bxx, byy); }
         over.add(b);
         bxx += b.width + 6;
       }
@@ -213,11 +220,11 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       let tc: CardSize = { w: 40, h: 48 };
       for (let w = 46; w >= 14; w -= 2) {
         tc = { w, h: w * 1.2 };
-        const per = Math.max(1, Math.floor((L.pw + 3) / (w + 3)));
+        const per = Math.max(1, Math.floor((mw + 3) / (w + 3)));
         if (Math.ceil(n / per) * (tc.h + 3) <= avail) break;
       }
-      const per = Math.max(1, Math.floor((L.pw + 3) / (tc.w + 3)));
-      for (let i = 0; i < n + 1; i++) trainSpots.push({ x: L.px + (i % per) * (tc.w + 3) + tc.w / 2, y: tTop + Math.floor(i / per) * (tc.h + 3) + tc.h / 2 });
+      const per = Math.max(1, Math.floor((mw + 3) / (tc.w + 3)));
+      for (let i = 0; i < n + 1; i++) trainSpots.push({ x: mx + (i % per) * (tc.w + 3) + tc.w / 2, y: tTop + Math.floor(i / per) * (tc.h + 3) + tc.h / 2 });
       this.spots.set('train-next', trainSpots[n]);
       locoSpot.set(meP.seat, trainSpots[0]);
       pieces.begin();

@@ -27,9 +27,11 @@ export function drawCar(c: Phaser.GameObjects.Container, size: CardSize, car: Ca
     c.add(scene.add.circle(cx, y0 + h * 0.68, Math.max(2.5, w * 0.07), 0x222222));
   }
   const font = Math.max(8, Math.round(Math.min(w * 0.17, h * 0.17)));
-  c.add(scene.add.text(0, y0 + 2, t(`table_railway_madness:type.${car.type}`), { fontFamily: 'system-ui, sans-serif', fontSize: `${font}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5, 0));
+  // A word wider than the card (a long type, "B·4 LOCO" on a small locomotive) is narrowed to fit it.
+  const fit = (x: Phaser.GameObjects.Text) => (x.width > w - 4 ? x.setScale((w - 4) / x.width, 1) : x);
+  c.add(fit(scene.add.text(0, y0 + 2, t(`table_railway_madness:type.${car.type}`), { fontFamily: 'system-ui, sans-serif', fontSize: `${font}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5, 0)));
   const foot = `${t(`table_railway_madness:colourLetter.${car.colour}`)}·${car.wheels}`;
-  c.add(scene.add.text(0, y0 + h - 2, opts.locomotive ? `${foot} ${t('table_railway_madness:loco')}` : foot, { fontFamily: 'system-ui, sans-serif', fontSize: `${font}px`, color: opts.locomotive ? '#7a5a00' : '#111', fontStyle: 'bold' }).setOrigin(0.5, 1));
+  c.add(fit(scene.add.text(0, y0 + h - 2, opts.locomotive ? `${foot} ${t('table_railway_madness:loco')}` : foot, { fontFamily: 'system-ui, sans-serif', fontSize: `${font}px`, color: opts.locomotive ? '#7a5a00' : '#111', fontStyle: 'bold' }).setOrigin(0.5, 1)));
 }
 
 export function drawFaceDown(c: Phaser.GameObjects.Container, size: CardSize): void {

@@ -14,6 +14,7 @@ import { PieceStage, tableButton, tapArea } from '../pieceStage.js';
 import { cardLabel, cardPoints, drawBack, drawCard, drawFreeSpot, type CardSize } from './cardFace.js';
 import { endOf, rowsAfter, stepText, toSim, type SimRow } from './replay.js';
 import { rushLayout, type RushLayout } from './layout.js';
+import { pickOpen } from './pickWindow.js';
 import { DeferredRedraw } from '../deferredRedraw.js';
 
 const GOLD = 0xf2c14e;
@@ -115,7 +116,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     const view = this.last?.pub;
     const mine = this.last?.mine;
     // The engine takes a pick only while picking, of a card in the hand.
-    if (!view || !mine || view.phase !== 'pick' || view.over || !mine.hand.some((c) => c.id === card)) return;
+    if (!view || !mine || !pickOpen(view, ctx.mySeat, this.predictedPick) || !mine.hand.some((c) => c.id === card)) return;
     this.cursor = index;
     ctx.act({ type: 'pick', card }, () => {
       this.predictedPick = card;
@@ -232,7 +233,8 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     } else label = tt('prompt.placing');
     const text = scene.add.text(0, line1.height + 2, label, { ...txt(15, '#f2c14e', true), wordWrap: { width } });
     decor.add(text);
-    if (deadline !== null) {
+    // The frame's top bar counts this deadline down: a second count here could only disagree with it.
+    if (deadline !== null && !ctx.frameClock) {
       this.clock = { text, label, deadline };
       this.updateClock();
     }
@@ -353,7 +355,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     const { scene } = ctx;
     const decor = this.stage.decor;
     const picked = this.predictedPick ?? mine.pick?.id ?? null;
-    const canPick = view.phase === 'pick' && !view.over;
+    const canPick = pickOpen(view, ctx.mySeat, this.predictedPick);
     const pickedCard = hand.find((c) => c.id === picked);
     const title = pickedCard ? tt(canPick ? 'handPickedChange' : 'handPicked', { card: cardLabel(pickedCard) }) : tt('handTitle');
     const size = L.handCard;
@@ -396,7 +398,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   /** Every visible card is one piece: put each where this render says, and wire the hand's taps. */
   private placeCards(ctx: RenderContext, view: RushHourPublicView, mine: RushHourSeatView | null, spots: Map<number, Spot>): void {
     const { scene } = ctx;
-    const canPick = view.phase === 'pick' && !view.over && mine !== null && ctx.mySeat !== null;
+    const canPick = mine !== null && pickOpen(view, ctx.mySeat, this.predictedPick);
     const inHand = new Set(mine?.hand.map((c) => c.id) ?? []);
     const hand = mine ? sortHand(mine.hand) : [];
     const cards = new Map<number, PublicCard>();

@@ -52,11 +52,16 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   const small = Math.max(8, Math.round(w * 0.15));
   const label = t(`table_rush_hour:card.kind.${card.kind}`);
   const labelSize = Math.max(7, Math.min(small, Math.floor((w - 4) / (label.length * 0.62))));
-  c.add(scene.add.text(w / 2, 3, label, { fontSize: `${labelSize}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5, 0));
+  const kind = scene.add.text(w / 2, 3, label, { fontSize: `${labelSize}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5, 0);
+  // The size above is a guess from the letter count: a wide word (AMBULANCE, DÉPANNEUSE) is narrowed to the card.
+  if (kind.width > w - 4) kind.setScale((w - 4) / kind.width, 1);
+  c.add(kind);
   const big = card.number !== null ? String(card.number) : st.symbol;
   c.add(scene.add.text(w / 2, h * 0.42, big, { fontSize: `${Math.round(w * (card.number !== null ? 0.45 : 0.4))}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5));
   if (opts.points !== undefined) {
-    c.add(scene.add.text(w - 3, h - 3, t('table_rush_hour:card.points', { n: opts.points }), { fontSize: `${small}px`, color: st.ink }).setOrigin(1, 1));
+    const points = scene.add.text(w - 3, h - 3, t('table_rush_hour:card.points', { n: opts.points }), { fontSize: `${small}px`, color: st.ink }).setOrigin(1, 1);
+    if (points.width > w - 6) points.setScale((w - 6) / points.width, 1);
+    c.add(points);
   }
   c.setSize(w, h);
   return c;

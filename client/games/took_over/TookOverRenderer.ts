@@ -175,6 +175,8 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     this.tick = () => {
       if (!clock.active) return;
       if (view.phase === 'over') return void clock.setText(view.winner !== null ? t(`${NS}won`, { name: name(view.winner) }) : t(`${NS}over`));
+      // The frame's top bar counts the turn down: here, only whose turn it is.
+      if (ctx.frameClock) return void fitText(clock.setText(`${name(view.active)} · ▶ ${t(`${NS}turn`)}${gapText}`), width);
       const now = ctx.serverNow();
       const pace = view.paceUntil - now;
       const line = pace > 0

@@ -80,7 +80,9 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     const secs = (at: number): string => (Math.max(0, at - now()) / 1000).toFixed(1);
     this.clock = () => {
       if (!clock.active) return;
-      if (view.phase === 'flip') clock.setText(view.flipBy !== null ? t(`${NS}clock.open`, { name: name(view.turn), s: secs(view.flipBy) }) : t(`${NS}clock.openNoClock`, { name: name(view.turn) }));
+      // The frame's top bar counts these deadlines down: here, only who is to open a card.
+      if (ctx.frameClock) clock.setText(view.phase === 'flip' ? t(`${NS}clock.openNoClock`, { name: name(view.turn) }) : view.phase === 'reveal' ? '' : t(`${NS}clock.over`));
+      else if (view.phase === 'flip') clock.setText(view.flipBy !== null ? t(`${NS}clock.open`, { name: name(view.turn), s: secs(view.flipBy) }) : t(`${NS}clock.openNoClock`, { name: name(view.turn) }));
       else if (view.phase === 'reveal' && view.revealUntil !== null) clock.setText(t(`${NS}clock.reveal`, { s: secs(view.revealUntil) }));
       else clock.setText(t(`${NS}clock.over`));
       fitText(clock, pw);

@@ -396,7 +396,8 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     const left = pub.deadline === null ? null : Math.max(0, Math.ceil((pub.deadline - l.ctx.serverNow()) / 1000));
     const parts = pub.phase === 'over' ? tt('status.over') : pub.phase === 'choose' ? tt('status.choose')
       : [tt('status.day', { n: pub.day }), pub.traffic ? tt('status.traffic', { n: pub.traffic }) : '', pub.delivery ? tt('status.delivery', { n: pub.delivery }) : ''].filter(Boolean).join(' · ');
-    return left === null ? parts : tt('status.clock', { what: parts, s: left });
+    // The frame's top bar counts the deadline down: a second count here could only disagree with it.
+    return left === null || l.ctx.frameClock ? parts : tt('status.clock', { what: parts, s: left });
   }
 
   // ---- actions --------------------------------------------------------------------------------

@@ -53,7 +53,9 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
 export function drawBack(scene: Phaser.Scene, x: number, y: number, size: CardSize, label = ''): Phaser.GameObjects.Container {
   const c = scene.add.container(x, y);
   c.add(scene.add.rectangle(0, 0, size.w, size.h, 0x39435c).setStrokeStyle(2, 0x7d8aa8));
-  c.add(scene.add.text(0, 0, label || '?', { fontSize: `${Math.round(size.w * 0.28)}px`, color: '#9fb0d0' }).setOrigin(0.5));
+  const text = scene.add.text(0, 0, label || '?', { fontSize: `${Math.round(size.w * 0.28)}px`, color: '#9fb0d0' }).setOrigin(0.5);
+  if (text.width > size.w - 4) text.setScale((size.w - 4) / text.width, 1); // a long label stays on the card
+  c.add(text);
   c.setSize(size.w, size.h);
   return c;
 }
