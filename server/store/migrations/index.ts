@@ -11,6 +11,7 @@ import * as m005 from './005_journal.js';
 import * as m006 from './006_tournament_grace.js';
 import * as m007 from './007_guests.js';
 import * as m003 from './003_outbox.js';
+import * as m008 from './008_turn_based.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_tournament_grace': m006,
   '007_guests': m007,
   '003_outbox': m003,
+  '008_turn_based': m008,
 };
 
 export const migrationProvider: MigrationProvider = {
