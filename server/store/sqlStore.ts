@@ -16,7 +16,8 @@ import type {
 type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 import { summaryFromColumn, summaryToColumn } from './summary.js';
-import type { Store, TurnRecord } from './types.js';
+import type { TurnRecord } from './types.js';
+
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);

@@ -78,3 +78,11 @@ export function withMoveClock<T extends Record<string, unknown>>(gameId: string,
   const clocked = Object.fromEntries((CLOCKED_OPTIONS[gameId] ?? []).map((key) => [key, ms]));
   return { ...options, ...clocked, ...FIXED_OPTIONS[gameId], ...pace };
 }
+
+/** The options as the host set them, without what the pace put in (a configure message starts from these). */
+export function stripMoveClock(gameId: string, options: Record<string, unknown>): Record<string, unknown> {
+  if (!isTurnBased(options)) return options;
+  const rest = { ...options };
+  for (const key of [...(CLOCKED_OPTIONS[gameId] ?? []), ...Object.keys(FIXED_OPTIONS[gameId] ?? {})]) delete rest[key];
+  return rest;
+}
