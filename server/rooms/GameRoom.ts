@@ -593,7 +593,7 @@ export class GameRoom extends Room<TableState> {
     // Turn-based players are away most of the time: their clock, not a bot, answers for them.
     const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : roomServices().config.ABSENT_GRACE_MS);
     // One pending wake-up for the next away seat to pass its grace period (not one per change).
-    this.clocks.at('absence', wakeAt === null ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
+    this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
     this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), Date.now()),
       (seat, action) => this.pipeline.submit({ seat, action, arrival: Date.now() }, undefined));
     this.planSleep(now);
