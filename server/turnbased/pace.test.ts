@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isTurnBased, splitPace, stripMoveClock, withMoveClock } from './pace.js';
 import { TurnTimeouts } from './timeouts.js';
-import { rushHourOptions } from '../../shared/games/rush_hour/options.js';
+import { rushHourOptions as schema } from '../../shared/games/rush_hour/options.js';
+
+const rushHourOptions = { parse: (raw: unknown): Record<string, unknown> => ({ ...schema.parse(raw) }) };
 
 describe('table pace', () => {
   it('leaves a live table exactly as the game parses it', () => {

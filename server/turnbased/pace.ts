@@ -5,9 +5,9 @@
  * a stopwatch offer it; the races (Railway Madness, Bip! Bip!, Took Over!) stay live.
  */
 import { z } from 'zod';
+import { MOVE_CLOCKS, MOVE_CLOCK_NAMES, offersTurnBased, type MoveClock } from '../../shared/protocol/pace.js';
 
-export const MOVE_CLOCKS = { '1h': 3_600_000, '12h': 43_200_000, '24h': 86_400_000, '3d': 259_200_000 } as const;
-export type MoveClock = keyof typeof MOVE_CLOCKS;
+export { MOVE_CLOCKS, offersTurnBased };
 
 /**
  * The engine options each turn-based game plays at the move clock. Car Exchange's reaction
@@ -28,13 +28,9 @@ const FIXED_OPTIONS: Record<string, Record<string, unknown>> = {
 
 export const paceSchema = z.object({
   pace: z.enum(['live', 'turn']).default('live'),
-  moveClock: z.enum(Object.keys(MOVE_CLOCKS) as [MoveClock, ...MoveClock[]]).default('24h'),
+  moveClock: z.enum(MOVE_CLOCK_NAMES).default('24h'),
 });
 export type Pace = z.infer<typeof paceSchema>;
-
-export function offersTurnBased(gameId: string): boolean {
-  return gameId in CLOCKED_OPTIONS;
-}
 
 /** A turn-based table's options carry `pace: 'turn'` (stored with the session, so a woken table knows it). */
 export function isTurnBased(options: Record<string, unknown>): boolean {
