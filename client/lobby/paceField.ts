@@ -19,7 +19,7 @@ export function paceField(gameId: string, choice: PaceChoice): HTMLElement | nul
       choice.pace = pace;
       clock.disabled = pace !== 'turn';
     });
-    return el('label', { htmlFor: `pace-${pace}` }, input, ` ${t(`lobby:pace.${pace}`)}`);
+    return el('label', { className: 'jn-option jn-check', htmlFor: `pace-${pace}` }, input, el('span', { textContent: t(`lobby:pace.${pace}`) }));
   };
   return el('fieldset', { className: 'jn-pace' },
     el('legend', { textContent: t('lobby:pace.legend') }),
