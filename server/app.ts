@@ -37,6 +37,8 @@ import { playerRoutes } from './http/playerRoutes.js';
 import { moderationRoutes } from './http/moderationRoutes.js';
 import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
 import { resumableFromJournal, resumeTables } from './journal/resume.js';
+import { TableWaker } from './turnbased/wake.js';
+import { wakeRoutes } from './turnbased/routes.js';
 import { setResumableCheck, setUpResults, type Results } from './results/index.js';
 import { gamesFinished } from './ops/metrics.js';
 
@@ -132,6 +134,11 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     settle: (session) => results.sweep.settle(session),
     seatHeld: (roomId, identityId) => seatHeldAt(roomId, identityId),
   }));
+  const waker = new TableWaker({
+    store, internalKey: services.internalKey, leaseMs: config.WAKE_LEASE_MS, waitMs: config.WAKE_LEASE_MS,
+    isOpen: async (id) => (await matchMaker.query({ roomId: id })).length > 0,
+  });
+  app.use('/api', wakeRoutes({ store, identities: services.identities, waker, limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND) }));
   app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use('/api/moderation', moderationRoutes({ store, password: config.MONITOR_PASSWORD, attempts: config.MONITOR_ATTEMPTS }));
   app.use('/api', apiNotFound);
@@ -151,6 +158,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   setResumableCheck(config.REDIS_URL ? () => false : resumableFromJournal);
   const resumed = config.REDIS_URL ? Promise.resolve(null) : resumeTables(store, services.internalKey);
   results.start(resumed);
+  // Sleeping turn-based tables whose deadline has come wake on whichever process claims them first.
+  void resumed.then(() => waker.start(config.WAKE_POLL_MS));
 
   let stopping: Promise<void> | null = null;
   const shutdown = (): Promise<void> => {
@@ -159,6 +168,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       services.draining = true;
       await placement.markDraining().catch((error: unknown) => logger.warn({ err: error }, 'could not announce the drain'));
       logger.info('shutting down: no new tables; running games get a grace period');
+      waker.stop();
       await resumed;
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
@@ -185,11 +195,11 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
 }
 
 /** The table `roomId`, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
-async function seatHeldAt(roomId: string, identityId: string): Promise<{ turn: number[] } | null> {
+async function seatHeldAt(roomId: string, identityId: string): Promise<{ turn: number[]; deadline: number | null } | null> {
   if ((await matchMaker.query({ roomId })).length === 0) return null;
   const answer: unknown = await matchMaker.remoteRoomCall(roomId, 'seatHeldFor', [identityId]).catch(() => null);
-  const turn = (answer as { turn?: unknown } | null)?.turn;
-  return Array.isArray(turn) ? { turn: turn.filter((s): s is number => typeof s === 'number') } : null;
+  const { turn, deadline } = (answer ?? {}) as { turn?: unknown; deadline?: unknown };
+  return Array.isArray(turn) ? { turn: turn.filter((s): s is number => typeof s === 'number'), deadline: typeof deadline === 'number' ? deadline : null } : null;
 }
 
 /** All rooms of a game in every process (RedisDriver makes this cluster-wide). */

@@ -88,10 +88,19 @@ const envSchema = z.object({
   SPOOL_DIR: z.string().optional(),
   /** How often games whose table is open nowhere are ended as abandoned. */
   ABANDONED_SWEEP_MS: z.coerce.number().int().min(1_000).default(60_000),
+  /** A turn-based table with nobody connected goes to sleep in the store after this long (issue 25). */
+  TURN_SLEEP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often each process looks for sleeping tables whose deadline has come. */
+  WAKE_POLL_MS: z.coerce.number().int().min(100).default(2_000),
+  /** How long a process waking a table holds it before another may try (it died meanwhile). */
+  WAKE_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
 });
 
-/** BOTS_ON_CUE is for test processes only (server/rooms/botCue.ts): not in the environment's schema. */
-export type Config = z.infer<typeof envSchema> & { BOTS_ON_CUE?: boolean };
+/**
+ * For test processes only, not in the environment's schema: BOTS_ON_CUE (server/rooms/botCue.ts);
+ * TURN_CLOCK_MS, every turn-based move clock in ms instead of hours (server/turnbased/pace.ts).
+ */
+export type Config = z.infer<typeof envSchema> & { BOTS_ON_CUE?: boolean; TURN_CLOCK_MS?: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   return { ...envSchema.parse(env), ...overrides };

@@ -8,8 +8,9 @@ import { button, el } from '../ui/dom.js';
 import { factsLine, picture } from './gallery.js';
 import { gameTitle, variantName } from './names.js';
 import { optionsForm } from './optionControls.js';
+import { paceField, paceOptions, type PaceChoice } from './paceField.js';
 
-export interface Choice { gameId: string; variant: string; changed: Record<string, unknown> }
+export interface Choice { gameId: string; variant: string; changed: Record<string, unknown>; pace?: PaceChoice }
 
 export interface PanelActions {
   back(): void;
@@ -42,10 +43,13 @@ export function gamePanel(choice: Choice, actions: PanelActions): HTMLElement {
     });
     variants.append(b);
   }
-  const go = (run: (gameId: string, options: Record<string, unknown>) => void) => () => {
+  choice.pace ??= { pace: 'live', moveClock: '24h' };
+  const pace = paceField(game.id, choice.pace);
+  const go = (run: (gameId: string, options: Record<string, unknown>) => void, withPace = false) => () => {
     const r = form.collect();
     if ('error' in r) actions.error(r.error);
-    else run(game.id, r.options);
+    // Turn-based is for private tables (its players come over hours): quick play is live.
+    else run(game.id, withPace && choice.pace ? { ...r.options, ...paceOptions(choice.pace) } : r.options);
   };
   const howto = button(t('lobby:howto'), () => actions.howto(game.id, choice.variant), { secondary: true, testId: `howto-${game.id}` });
   return el('section', { className: 'jn-game-panel', id: 'game-panel' },
@@ -56,8 +60,9 @@ export function gamePanel(choice: Choice, actions: PanelActions): HTMLElement {
         el('p', { className: 'jn-pitch', textContent: t(`lobby:game.${game.id}.pitch`) }), howto)),
     el('h3', { textContent: t('lobby:panel.variant') }), variants,
     el('h3', { textContent: t('lobby:panel.options') }), form.element,
+    ...(pace ? [pace] : []),
     el('div', { className: 'jn-row jn-actions' },
       button(t('lobby:panel.quick'), go(actions.quickPlay), { testId: 'quick-play' }),
-      button(t('lobby:panel.private'), go(actions.createPrivate), { secondary: true, testId: 'create-private' })),
+      button(t('lobby:panel.private'), go(actions.createPrivate, true), { secondary: true, testId: 'create-private' })),
   );
 }

@@ -8,8 +8,13 @@ import { api, identityToken } from '../net/identity.js';
 import { language, t } from '../i18n/index.js';
 import { button, el } from '../ui/dom.js';
 import { gameTitle, variantName } from './names.js';
+import { TurnAlerts } from './turnAlerts.js';
 
-export interface RunningGame { id: string; game: string; variant: string; startedAt: number; seat: number | null; seats: { seat: number; name: string }[]; turn?: number[] }
+/** `turnBased`, `yourTurn`, `deadline`: turn-based tables (issue 25), listed first by the server, most urgent first. */
+export interface RunningGame {
+  id: string; game: string; variant: string; startedAt: number; seat: number | null; seats: { seat: number; name: string }[]; turn?: number[];
+  turnBased?: boolean; yourTurn?: boolean; deadline?: number | null;
+}
 export interface FinishedGame { id: string; game: string; finishedAt: number; seat: number; place: number; seats: number }
 export interface MyGames { running: RunningGame[]; recent: FinishedGame[] }
 
@@ -18,6 +23,8 @@ export interface YourGamesActions { resume(roomId: string): void; replay(gameId:
 /** Finished games are shown for a day: long enough to find the one that ended while you were away. */
 const RECENT_MS = 24 * 60 * 60 * 1000;
 const RECENT_SHOWN = 3;
+/** Turn-based games move while the lobby is open: the list (and the title's count) is read again this often. */
+const REFRESH_MS = 30_000;
 
 export async function fetchMyGames(): Promise<MyGames | null> {
   if (!identityToken()) return null;
@@ -31,16 +38,36 @@ export async function fetchMyGames(): Promise<MyGames | null> {
 export class YourGames {
   readonly element = el('section', { className: 'jn-your-games', id: 'your-games' });
   private games: MyGames | null = null;
+  private readonly alerts: TurnAlerts;
+  private refresh: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly actions: YourGamesActions) {
     this.element.setAttribute('aria-labelledby', 'your-games-title');
     this.element.hidden = true;
+    this.alerts = new TurnAlerts((id) => void this.resume(id));
   }
 
   async load(): Promise<MyGames | null> {
     this.games = await fetchMyGames();
     this.render();
+    this.alerts.update(this.games?.running ?? []);
+    this.refresh ??= setInterval(() => {
+      // The lobby was left (its section is no longer in the page): stop reading.
+      if (!this.element.isConnected && this.games !== null) {
+        clearInterval(this.refresh!);
+        this.refresh = null;
+        return;
+      }
+      void this.load();
+    }, REFRESH_MS);
     return this.games;
+  }
+
+  /** A turn-based table may be asleep in the store: it is woken (on some process) before the seat is retaken by id. */
+  private async resume(id: string): Promise<void> {
+    const game = this.games?.running.find((g) => g.id === id);
+    if (game?.turnBased) await api('POST', `/games/${encodeURIComponent(id)}/wake`).catch(() => undefined);
+    this.actions.resume(id);
   }
 
   render(now = Date.now()): void {
@@ -48,8 +75,10 @@ export class YourGames {
     const recent = (this.games?.recent ?? []).filter((g) => now - g.finishedAt < RECENT_MS).slice(0, RECENT_SHOWN);
     this.element.hidden = running.length === 0 && recent.length === 0;
     if (this.element.hidden) return this.element.replaceChildren();
+    const alerts = running.some((g) => g.turnBased) ? this.alerts.control(() => this.render()) : null;
     this.element.replaceChildren(
       el('h2', { id: 'your-games-title', textContent: t('lobby:yours.title') }),
+      ...(alerts ? [alerts] : []),
       ...(running.length ? [el('div', { className: 'jn-list' }, ...running.map((g) => this.runningLine(g, now)))] : []),
       ...(recent.length ? [el('h3', { textContent: t('lobby:yours.finished') }), el('div', { className: 'jn-list' }, ...recent.map((g) => this.finishedLine(g, now)))] : []),
     );
@@ -58,10 +87,13 @@ export class YourGames {
   private runningLine(g: RunningGame, now: number): HTMLElement {
     const title = gameTitle(g.game);
     const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => s.name);
-    const resume = button(t('lobby:yours.resume'), () => this.actions.resume(g.id), { testId: `resume-${g.id}` });
+    const resume = button(t('lobby:yours.resume'), () => void this.resume(g.id), { testId: `resume-${g.id}` });
     resume.setAttribute('aria-label', t('lobby:yours.resume_label', { title }));
     const line = t('lobby:yours.line', { title, variant: variantName(g.game, g.variant), names: others.join(', '), since: since(g.startedAt, now) });
-    return el('div', { className: 'jn-table-line' }, el('span', { textContent: [line, turnOf(g)].filter(Boolean).join(' · ') }), resume);
+    const parts = [g.turnBased ? t('lobby:yours.turn_based') : '', line, turnOf(g), timeLeft(g, now)];
+    const text = el('span', { textContent: parts.filter(Boolean).join(' · ') });
+    // Not colour alone: the words "Your turn" carry it; the mark only helps the eye.
+    return el('div', { className: g.yourTurn ? 'jn-table-line jn-your-turn' : 'jn-table-line' }, text, resume);
   }
 
   private finishedLine(g: FinishedGame, now: number): HTMLElement {
@@ -81,6 +113,16 @@ function turnOf(g: RunningGame): string {
   if (g.seat !== null && turn.includes(g.seat)) return t('lobby:yours.your_turn');
   const names = g.seats.filter((s) => turn.includes(s.seat)).map((s) => s.name);
   return names.length ? t('lobby:yours.turn_of', { names: names.join(', ') }) : '';
+}
+
+/** "3 hours left" on a turn-based clock, in the reader's language. */
+function timeLeft(g: RunningGame, now: number): string {
+  if (!g.turnBased || !g.deadline) return '';
+  const minutes = Math.max(0, Math.round((g.deadline - now) / 60_000));
+  const format = new Intl.NumberFormat(language(), { style: 'unit', unitDisplay: 'long',
+    ...(minutes < 60 ? { unit: 'minute' } : minutes < 48 * 60 ? { unit: 'hour', maximumFractionDigits: 0 } : { unit: 'day', maximumFractionDigits: 0 }) });
+  const amount = minutes < 60 ? minutes : minutes < 48 * 60 ? Math.round(minutes / 60) : Math.round(minutes / 1440);
+  return t('lobby:yours.time_left', { time: format.format(amount) });
 }
 
 /** "5 minutes ago" / "il y a 5 minutes", in the reader's language. */

@@ -12,7 +12,7 @@ import { ActionStamper } from '../../shared/protocol/stamper.js';
 import { readTableViews } from '../../shared/wire/registry.js';
 import { readLog, type LogEntry, type LogEntryWire, type OptionValueWire, type ResultWire } from '../../shared/wire/table.js';
 import type { WireList } from '../../shared/wire/contract.js';
-import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './identity.js';
+import { adoptIdentity, api, ensureIdentity, identityToken, type Identity } from './identity.js';
 import { CLOSE_SEAT_TAKEN_OVER, type ErrorMessage, type PongMessage } from '../../shared/protocol/messages.js';
 import { isMsg, msg, type Msg } from '../../shared/i18n/msg.js';
 import { httpErrorMsg, joinErrorMsg, JoinError } from './joinErrors.js';
@@ -128,7 +128,9 @@ export class Connection {
       try {
         return await this.joinById(roomId, {});
       } catch (error) {
-        if (attempt >= RETAKE_TRIES || !(error instanceof JoinError) || !movedTable(error)) throw error;
+        if (attempt >= RETAKE_TRIES || !(error instanceof JoinError) || !(movedTable(error) || error.msg.key === 'server:error.table_sleeping')) throw error;
+        // A turn-based table may be asleep in the store: ask for it to be woken (issue 25), then join again.
+        await api('POST', `/games/${encodeURIComponent(roomId)}/wake`).catch(() => undefined);
         await pause(RETAKE_PAUSE_MS);
       }
     }

@@ -17,6 +17,7 @@ import { leaderboard, leaderboardEntry } from '../tournament/ratings.js';
 import { ReplayBuilder } from './replays.js';
 import { gameAccess } from './gameAccess.js';
 import { displayValue } from '../../shared/ratings/display.js';
+import { isTurnBased } from '../turnbased/pace.js';
 
 const HISTORY = 50;
 const TREND = 20;
@@ -24,6 +25,16 @@ const TOP = 100;
 const RUNNING = 20;
 const RECENT = 5;
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+type RunningGame = { turnBased: boolean; yourTurn: boolean; deadline: number | null; startedAt: number };
+
+/** Your games (issue 25): turn-based games first, those where it is your turn first among them, the clock that runs out soonest first. */
+function byUrgency(a: RunningGame, b: RunningGame): number {
+  if (a.turnBased !== b.turnBased) return a.turnBased ? -1 : 1;
+  if (a.yourTurn !== b.yourTurn) return a.yourTurn ? -1 : 1;
+  const due = (a.deadline ?? Infinity) - (b.deadline ?? Infinity);
+  return Number.isNaN(due) || due === 0 ? b.startedAt - a.startedAt : due;
+}
 
 const leaderboardQuery = z.object({
   variant: z.string().max(40).optional(),
@@ -35,10 +46,14 @@ export function playerRoutes(deps: {
   /** Whether an unfinished game is still played somewhere; ends it as abandoned if not (server/results/abandonedSweep.ts). */
   settle?: (session: GameSessionRecord) => Promise<'running' | 'abandoned'>;
   /** The table, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
-  seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[] } | null>;
+  seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[]; deadline: number | null } | null>;
 }): Router {
   const { store, identities, reads } = deps;
-  const seatHeld = deps.seatHeld ?? (async () => ({ turn: [] }));
+  const openSeat = deps.seatHeld ?? (async () => ({ turn: [], deadline: null }));
+  // A turn-based table asleep in the store holds its seats; its turn is the one it went to sleep on.
+  const seatHeld = (s: GameSessionRecord, identityId: string) => (s.sleeping
+    ? Promise.resolve({ turn: s.turn?.seats ?? [], deadline: s.turn?.deadline ?? null })
+    : openSeat(s.id, identityId));
   const replays = new ReplayBuilder(store);
   const router = Router();
 
@@ -55,12 +70,19 @@ export function playerRoutes(deps: {
     const me = await caller(req);
     if (!me) return void res.status(401).json({ error: 'Unknown guest token: send Authorization: Bearer <token>.', code: 'unknown_guest' });
     const [sessions, recent] = await Promise.all([store.listUnfinishedSessions(me.id, { limit: RUNNING }), store.listPlayerGames(me.id, { limit: RECENT })]);
-    const held = await Promise.all(sessions.map((s) => seatHeld(s.id, me.id)));
-    res.json({
-      running: sessions.flatMap((s, i) => held[i] ? [{
+    const held = await Promise.all(sessions.map((s) => seatHeld(s, me.id)));
+    const running = sessions.flatMap((s, i) => {
+      const h = held[i];
+      if (!h) return [];
+      const seat = s.seats.find((x) => x.identityId === me.id)?.seat ?? null;
+      return [{
         id: s.id, game: s.game, variant: s.variant, startedAt: s.startedAt, seats: s.seats.map((x) => ({ seat: x.seat, name: x.name })),
-        seat: s.seats.find((x) => x.identityId === me.id)?.seat ?? null, turn: held[i].turn,
-      }] : []),
+        seat, turn: h.turn, turnBased: isTurnBased(s.options), yourTurn: seat !== null && h.turn.includes(seat), deadline: h.deadline,
+        sleeping: s.sleeping === true,
+      }];
+    });
+    res.json({
+      running: running.sort(byUrgency),
       recent: recent.map((l) => ({ id: l.gameId, game: l.game, finishedAt: l.finishedAt, seat: l.seat, place: l.place, seats: l.seats })),
     });
   });

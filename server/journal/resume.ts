@@ -79,8 +79,21 @@ async function resumeOne(store: Store, internalKey: string, id: string, gameId: 
   const game = findGame(gameId);
   if (!game) return abandon(store, id, `unknown game ${gameId}`);
   const claim = await store.claimGameSession(id, PROCESS_OWNER);
+  if (!claim) return abandon(store, id, 'no session row');
+  return reopenClaimed(store, internalKey, id, game.id, claim);
+}
+
+/**
+ * Rebuilds one table this process has claimed (its fencing token in `claim`) and opens it as a
+ * room with the same id: the restart's resume, and a turn-based table woken from its sleep
+ * (server/turnbased/wake.ts).
+ */
+export async function reopenClaimed(store: Store, internalKey: string, id: string, gameId: string,
+  claim: { fence: number; chunks: number; code: string | null }): Promise<'resumed' | 'abandoned'> {
+  const game = findGame(gameId);
+  if (!game) return abandon(store, id, `unknown game ${gameId}`);
   const [session, log] = await Promise.all([store.getGameSession(id), store.readGameLog(id)]);
-  if (!claim || !session) return abandon(store, id, 'no session row');
+  if (!session) return abandon(store, id, 'no session row');
   let engine: unknown;
   try {
     const replayed = rebuild(game, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log);

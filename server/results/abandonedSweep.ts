@@ -44,6 +44,8 @@ export class AbandonedSweep {
   /** The status one running session really has now: ends it as abandoned if nobody plays it. */
   async settle(session: GameSessionRecord, now = Date.now()): Promise<'running' | 'abandoned'> {
     if (now - session.startedAt < this.deps.minAgeMs) return 'running';
+    // A turn-based table asleep in the store is open nowhere on purpose (server/turnbased/wake.ts).
+    if (session.sleeping) return 'running';
     const ended = await this.endIfGone([session], now);
     return ended.has(session.id) ? 'abandoned' : 'running';
   }

@@ -51,6 +51,8 @@ import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.
 import { CLOSE_SEAT_TAKEN_OVER } from '../../shared/protocol/messages.js';
 import { CHAT_MESSAGE_TYPES, chatTableOf, registerChat, seatStanding } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
+import { isTurnBased, moveClockMs, splitPace, stripMoveClock, withMoveClock } from '../turnbased/pace.js';
+import { TurnTimeouts } from '../turnbased/timeouts.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
@@ -98,6 +100,11 @@ export class GameRoom extends Room<TableState> {
   private readonly rematch = new Rematch();
   /** Seats held for a dropped connection (allowReconnection), by session id: a rejoin cancels them. */
   private readonly held = new Map<string, () => void>();
+  /** Turn-based (issue 25): move clocks of hours, timeouts in a row counted, sleeps in the store with nobody connected. */
+  private turnBased = false;
+  private turns: TurnTimeouts | null = null;
+  /** Going to sleep: joins are refused (the client wakes the table again and retries). */
+  private sleeping = false;
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
@@ -130,6 +137,7 @@ export class GameRoom extends Room<TableState> {
   }
 
   override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
+    if (this.sleeping) throw joinRefusal('table_sleeping');
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     if (parsed.data.spectator === true) {
@@ -189,7 +197,7 @@ export class GameRoom extends Room<TableState> {
     const player = this.state.players.get(client.sessionId);
     if (!player) return; // a seat retaken by another connection of its identity, or never seated
     this.seating.away(client.sessionId, Date.now());
-    if (this.state.phase === 'playing') this.afterChange();
+    if (this.state.phase === 'playing') this.afterChange(); // also plans the sleep of a turn-based table left empty
     const seconds = roomServices().config.RECONNECT_SECONDS;
     if (!consented && seconds > 0 && this.state.phase !== 'finished') {
       try {
@@ -236,9 +244,10 @@ export class GameRoom extends Room<TableState> {
    * For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): null unless this
    * identity may retake a seat here; else the seats whose turn it is (empty when all act at once).
    */
-  seatHeldFor(identityId: unknown): { turn: number[] } | null {
+  seatHeldFor(identityId: unknown): { turn: number[]; deadline: number | null; turnBased: boolean } | null {
     if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
-    return { turn: this.state.phase === 'playing' ? [...this.state.active] : [] };
+    const playing = this.state.phase === 'playing';
+    return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline : null, turnBased: this.turnBased };
   }
 
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
@@ -299,6 +308,7 @@ export class GameRoom extends Room<TableState> {
       raceWindowMs: () => roomServices().config.RACE_WINDOW_MS,
       actionLog: () => this.actionLog,
       changed: (events, answer) => {
+        if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
         this.afterChange(events);
         this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
       },
@@ -344,6 +354,8 @@ export class GameRoom extends Room<TableState> {
     this.ratedPrivate = session.private && session.rated;
     this.seed = session.seed;
     this.startedAt = session.startedAt;
+    this.turnBased = isTurnBased(session.options);
+    if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, roomServices().config.TURN_CLOCK_MS), session.turn);
     this.openTable();
     const now = Date.now();
     for (const seat of session.seats) {
@@ -375,14 +387,19 @@ export class GameRoom extends Room<TableState> {
 
   private parseOptions(raw: Record<string, unknown>): TableOptions {
     const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, rematch: _rematch, ...rest } = raw ?? {};
-    const parsed = this.game.optionsSchema.safeParse(rest);
+    const pace = splitPace(this.game.id, rest);
+    if (!pace.ok) throw joinRefusal(pace.code, pace.params);
+    // Turn-based is chosen by a private table's host (its players come over hours, not seconds).
+    if (pace.pace.pace === 'turn' && (raw.private !== true || raw.tournament !== undefined)) throw joinRefusal('turn_based_private_only');
+    const parsed = this.game.optionsSchema.safeParse(pace.engineInput);
     if (!parsed.success) {
       const refusal = fieldRefusal(parsed.error, optionLabel(this.game.id), 'bad_table_options');
       throw joinRefusal(refusal.code, refusal.params);
     }
     const range = this.game.seatRange(parsed.data);
     if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('bad_seat_count', { min: range.min, max: range.max });
-    return parsed.data;
+    this.turnBased = pace.pace.pace === 'turn';
+    return withMoveClock(this.game.id, parsed.data, pace.pace, roomServices().config.TURN_CLOCK_MS);
   }
 
   private parseTournament(raw: Record<string, unknown>): TournamentSeating {
@@ -508,7 +525,10 @@ export class GameRoom extends Room<TableState> {
   private configure(client: Client, message: unknown): void {
     const parsed = configureMessage.safeParse(message);
     if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-    const next = this.game.optionsSchema.safeParse({ ...this.options, ...parsed.data.options });
+    const pace = splitPace(this.game.id, { ...stripMoveClock(this.game.id, this.options), ...parsed.data.options });
+    if (!pace.ok) return this.refuse(client, pace.code, pace.params);
+    if (pace.pace.pace === 'turn' && !this.isPrivate) return this.refuse(client, 'turn_based_private_only');
+    const next = this.game.optionsSchema.safeParse(pace.engineInput);
     if (!next.success) {
       const refusal = fieldRefusal(next.error, optionLabel(this.game.id));
       return this.refuse(client, refusal.code, refusal.params);
@@ -516,7 +536,8 @@ export class GameRoom extends Room<TableState> {
     const range = this.game.seatRange(next.data);
     if (next.data.players < range.min || next.data.players > range.max) return this.refuse(client, 'bad_seat_count', { min: range.min, max: range.max });
     if (next.data.players < this.seating.taken) return this.refuse(client, 'table_too_small');
-    this.options = next.data;
+    this.turnBased = pace.pace.pace === 'turn';
+    this.options = withMoveClock(this.game.id, next.data, pace.pace, roomServices().config.TURN_CLOCK_MS);
     this.state.variant = next.data.variant;
     this.state.seats = next.data.players;
     writeOptions(this.state.options, next.data);
@@ -559,6 +580,7 @@ export class GameRoom extends Room<TableState> {
     this.seed = randomSeed();
     this.startedAt = Date.now();
     this.pipeline.start(this.options, this.seed, this.startedAt);
+    if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, roomServices().config.TURN_CLOCK_MS));
     this.actionLog = new ActionLogWriter(roomServices().store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
@@ -583,23 +605,71 @@ export class GameRoom extends Room<TableState> {
     mirror.writeTable(this.state.table, this.game.publicView(engine, now));
     this.refreshSecrets();
     syncValues(this.state.active, this.game.activeSeats(engine));
+    this.turns?.noteActive(this.state.active, now);
     const deadline = this.game.nextDeadline(engine);
     this.state.deadline = deadline ?? 0;
     this.sendEvents(events);
     const result: GameResult | null = this.game.result(engine);
     if (result) return this.finish(result);
     this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
-    const { seats, wakeAt } = this.seating.botSeats(now, roomServices().config.ABSENT_GRACE_MS);
+    // Turn-based players are away most of the time: their clock, not a bot, answers for them.
+    const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : roomServices().config.ABSENT_GRACE_MS);
     // One pending wake-up for the next away seat to pass its grace period (not one per change).
-    this.clocks.at('absence', wakeAt === null ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
+    this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
     this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), Date.now()),
       (seat, action) => this.pipeline.submit({ seat, action, arrival: Date.now() }, undefined));
+    this.planSleep(now);
   }
 
   private onDeadline(deadline: number): void {
     if (this.state.phase !== 'playing') return;
+    const late = [...this.state.players.values()].filter((p) => !p.bot && this.state.active.includes(p.seat)).map((p) => p.seat);
+    const forGood = this.turns?.ranOut(late, deadline) ?? [];
     const outcome = this.pipeline.advance(deadline);
     if (!outcome.ok) logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
+    for (const seat of forGood) {
+      const entry = [...this.state.players.entries()].find(([, p]) => p.seat === seat && !p.bot);
+      if (!entry || this.state.phase !== 'playing') continue;
+      logger.info({ room: this.roomId, seat }, 'turn-based: three move clocks ran out in a row; a bot takes the seat');
+      this.seatLeftForGood(entry[0], entry[1], true);
+    }
+  }
+
+  // ---------------------------------------------------------------- turn-based sleep (issue 25)
+
+  /** A turn-based table nobody is connected to goes to sleep after TURN_SLEEP_AFTER_MS with nothing happening. */
+  private planSleep(now: number): void {
+    if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0) return this.clocks.clear('sleep');
+    this.clocks.at('sleep', now + roomServices().config.TURN_SLEEP_AFTER_MS, () => void this.sleep());
+  }
+
+  /**
+   * Leaves memory: the journal is flushed, the turn and the next deadline go to the store under
+   * this copy's fencing token, and the room closes (its id is kept: server/turnbased/wake.ts
+   * reopens it when a player opens it or the deadline comes).
+   */
+  private async sleep(): Promise<void> {
+    if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0 || !this.actionLog || !this.turns) return;
+    // A bot still to move moves first (bots do not play while the table sleeps).
+    const botToMove = [...this.state.players.values()].some((p) => p.bot && this.state.active.includes(p.seat));
+    if (botToMove) return this.planSleep(Date.now());
+    this.sleeping = true;
+    await this.lock();
+    try {
+      await this.actionLog.flush();
+      const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline : null);
+      const asleep = await roomServices().store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
+      if (asleep) logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
+    } catch (error) {
+      // The store is away: stay awake and try again later.
+      logger.warn({ room: this.roomId, err: error }, 'turn-based: going to sleep failed; the table stays open');
+      this.sleeping = false;
+      await this.unlock();
+      return this.planSleep(Date.now());
+    }
+    this.timers.clearAll();
+    this.bots.stopAll();
+    await this.disconnect();
   }
 
   /**

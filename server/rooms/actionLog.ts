@@ -25,7 +25,8 @@ export interface JournalPosition {
 export class ActionLogWriter implements JournalTable {
   private pending: LogEntry[] = [];
   private nextChunk: number;
-  private readonly fence: number;
+  /** The fencing token this copy writes under (a turn-based table sleeps under it too). */
+  readonly fence: number;
   private sessionPart: JournalPart['session'] | undefined;
   private recorded = 0;
   private committedUpTo = 0;

@@ -4,7 +4,7 @@
  * wake-up when an away seat passes its grace period, and the release of held race actions.
  * Setting one replaces the previous one.
  */
-export type TimerName = 'deadline' | 'autoStart' | 'absence' | 'release';
+export type TimerName = 'deadline' | 'autoStart' | 'absence' | 'release' | 'sleep';
 
 interface Timer { clear(): void }
 export interface TimerClock { setTimeout(fn: () => void, ms: number): Timer }

@@ -53,6 +53,9 @@ export interface Database {
     /** 005_journal: the process that owns the running table and its fencing token. */
     owner: ColumnType<string | null, string | null | undefined, string | null>; fence: ColumnType<number | string, number | undefined, number>;
     code: ColumnType<string | null, string | null | undefined, string | null>; abandoned: ColumnType<string | null, string | null | undefined, string | null>;
+    /** 008_turn_based: a turn-based table asleep in the store, its next deadline, the waker's lease, its turn. */
+    sleeping: Defaulted<boolean>; wake_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+    wake_lease: ColumnType<number | string | null, number | null | undefined, number | null>; turn: ColumnType<unknown, string | null | undefined, string | null>;
   };
   game_log_chunks: { game_id: string; chunk: number; entries: Json };
   player_games: {

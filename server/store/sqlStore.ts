@@ -17,6 +17,7 @@ type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 import { summaryFromColumn, summaryToColumn } from './summary.js';
 import { SqlSocialStore, type SocialStore } from './socialStore.js';
+import type { TurnRecord } from './types.js';
 
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
@@ -86,7 +87,7 @@ function sessionFromRow(r: Row<'game_sessions'>): GameSessionRecord {
   return {
     id: r.id, game: r.game, variant: r.variant, options: json(r.options), seed: num(r.seed), startedAt: num(r.started_at),
     seats: json(r.seats), private: r.private, rated: r.rated, status: r.status as GameSessionStatus, endedAt: numOrNull(r.ended_at),
-    journaled: r.owner !== null, abandonReason: r.abandoned,
+    journaled: r.owner !== null, abandonReason: r.abandoned, sleeping: r.sleeping, turn: r.turn === null ? null : json<TurnRecord>(r.turn),
   };
 }
 
@@ -478,9 +479,42 @@ export class SqlStore implements Store {
     });
   }
 
+  async sleepGameSession(id: string, fence: number, turn: TurnRecord): Promise<boolean> {
+    const row = await this.db.updateTable('game_sessions')
+      .set({ sleeping: true, wake_at: turn.deadline, wake_lease: null, turn: JSON.stringify(turn) })
+      .where('id', '=', id).where('fence', '=', fence).where('status', '=', 'running').returning('id').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async claimSleepingSession(id: string, owner: string, now: number, leaseUntil: number, due: boolean): Promise<{ fence: number; chunks: number; code: string | null; game: string } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      let claim = trx.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner, wake_lease: leaseUntil })
+        .where('id', '=', id).where('sleeping', '=', true).where('status', '=', 'running')
+        .where((eb) => eb.or([eb('wake_lease', 'is', null), eb('wake_lease', '<', now)]));
+      if (due) claim = claim.where('wake_at', '<=', now);
+      const row = await claim.returning(['fence', 'code', 'game']).executeTakeFirst();
+      if (!row) return null;
+      const next = await trx.selectFrom('game_log_chunks').select((eb) => eb.fn.max('chunk').as('last')).where('game_id', '=', id).executeTakeFirst();
+      const last = next?.last;
+      return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1, code: row.code, game: row.game };
+    });
+  }
+
+  async markAwake(id: string, fence: number): Promise<void> {
+    await this.db.updateTable('game_sessions').set({ sleeping: false, wake_lease: null })
+      .where('id', '=', id).where('fence', '=', fence).execute();
+  }
+
+  async listDueSleepingSessions(now: number, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.db.selectFrom('game_sessions').select(['id', 'game'])
+      .where('sleeping', '=', true).where('status', '=', 'running').where('wake_at', '<=', now)
+      .where((eb) => eb.or([eb('wake_lease', 'is', null), eb('wake_lease', '<', now)]))
+      .orderBy('wake_at').limit(limit).execute();
+  }
+
   async listResumableSessions(): Promise<{ id: string; game: string }[]> {
     // owner is null on sessions written before the journal (005): their logs may lack the last seconds.
-    return this.db.selectFrom('game_sessions').select(['id', 'game']).where('status', '=', 'running').where('owner', 'is not', null)
+    return this.db.selectFrom('game_sessions').select(['id', 'game']).where('status', '=', 'running').where('owner', 'is not', null).where('sleeping', '=', false)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
       .orderBy('started_at').execute();
   }
@@ -493,7 +527,7 @@ export class SqlStore implements Store {
 
   async listRunningSessions(q: { startedBefore: number; limit: number; after?: { startedAt: number; id: string } }): Promise<GameSessionRecord[]> {
     let query = this.db.selectFrom('game_sessions').selectAll()
-      .where('status', '=', 'running').where('started_at', '<', q.startedBefore);
+      .where('status', '=', 'running').where('sleeping', '=', false).where('started_at', '<', q.startedBefore);
     const after = q.after;
     if (after) {
       query = query.where((eb) => eb.or([eb('started_at', '>', after.startedAt), eb.and([eb('started_at', '=', after.startedAt), eb('id', '>', after.id)])]));

@@ -224,7 +224,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       };
       await s().startGameSession(session);
       await s().startGameSession({ ...session, seed: 1 });
-      expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null, journaled: false, abandonReason: null });
+      expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null, journaled: false, abandonReason: null, sleeping: false, turn: null });
       expect(await s().getGameSession('nope')).toBeNull();
       await s().appendGameLog('log-1', 1, [{ k: 'x', t: 30 }]);
       await s().appendGameLog('log-1', 0, [{ k: 'a', s: 0, a: { type: 'go' }, t: 10, r: 1 }, { k: 'l', s: 1, a: { type: 'go' }, t: 12, e: 'late' }]);
@@ -237,6 +237,38 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().pruneGameLogs(1_700_000_000_001)).toBe(1);
       expect(await s().getGameSession('log-1')).toBeNull();
       expect(await s().readGameLog('log-1')).toEqual([]);
+    });
+
+    it('puts a turn-based table to sleep under its token, and lets exactly one waker claim it', async (ctx) => {
+      if (!store) return ctx.skip();
+      const session = {
+        id: 'sleep-1', game: 'rush_hour', variant: 'classic', options: { variant: 'classic', players: 2, pace: 'turn' }, seed: 7,
+        startedAt: 1_700_000_000_000, seats: [{ seat: 0, name: 'Ana', identityId: 'u_s', bot: false }], private: true, rated: false,
+      };
+      await s().startGameSession(session);
+      const claim = (await s().claimGameSession('sleep-1', 'first'))!;
+      const turn = { seats: [0], deadline: 1_700_000_100_000, timeouts: [1, 0], activeSince: [1_700_000_050_000, 0] };
+      expect(await s().sleepGameSession('sleep-1', claim.fence - 1, turn)).toBe(false);
+      expect(await s().sleepGameSession('sleep-1', claim.fence, turn)).toBe(true);
+      expect(await s().getGameSession('sleep-1')).toMatchObject({ sleeping: true, turn });
+      // Asleep: neither the restart's resume nor the abandoned sweep sees it.
+      expect((await s().listResumableSessions()).map((x) => x.id)).not.toContain('sleep-1');
+      expect((await s().listRunningSessions({ startedBefore: Number.MAX_SAFE_INTEGER, limit: 1000 })).map((x) => x.id)).not.toContain('sleep-1');
+      expect(await s().listDueSleepingSessions(turn.deadline - 1, 10)).toEqual([]);
+      expect(await s().listDueSleepingSessions(turn.deadline, 10)).toEqual([{ id: 'sleep-1', game: 'rush_hour' }]);
+      expect(await s().claimSleepingSession('sleep-1', 'early', turn.deadline - 1, turn.deadline + 1000, true)).toBeNull();
+      const now = turn.deadline + 5;
+      const claims = await Promise.all(['a', 'b', 'c'].map((owner) => s().claimSleepingSession('sleep-1', owner, now, now + 30_000, false)));
+      const won = claims.filter((c) => c !== null);
+      expect(won).toHaveLength(1);
+      expect(won[0]).toMatchObject({ fence: claim.fence + 1, game: 'rush_hour' });
+      // The winner's lease holds until it passes; then another waker may try (the first one died).
+      expect(await s().claimSleepingSession('sleep-1', 'd', now + 1, now + 30_000, false)).toBeNull();
+      expect(await s().claimSleepingSession('sleep-1', 'e', now + 30_001, now + 60_000, false)).toMatchObject({ fence: claim.fence + 2 });
+      await s().markAwake('sleep-1', claim.fence + 2);
+      expect(await s().getGameSession('sleep-1')).toMatchObject({ sleeping: false });
+      expect(await s().claimSleepingSession('sleep-1', 'f', now + 60_001, now + 90_000, false)).toBeNull();
+      expect(await s().pruneGameLogs(1_700_000_000_001)).toBeGreaterThanOrEqual(1);
     });
 
     it('lists the unfinished sessions an identity sits at, newest first, without the finished ones', async (ctx) => {

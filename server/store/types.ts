@@ -78,6 +78,22 @@ export interface GameSessionRecord {
   journaled?: boolean;
   /** Read back only: why the table was abandoned when a reason was given (e.g. its journal did not replay). */
   abandonReason?: string | null;
+  /** Read back only (008_turn_based): a turn-based table asleep in the store, open on no process. */
+  sleeping?: boolean;
+  /** Read back only: the turn a turn-based table went to sleep on (null: never slept). */
+  turn?: TurnRecord | null;
+}
+
+/** A turn-based table's turn as it sleeps (issue 25): what the lobby shows and what the woken table goes on from. */
+export interface TurnRecord {
+  /** Seats whose move it is. */
+  seats: number[];
+  /** The next deadline (epoch ms; null: none): the table wakes then. */
+  deadline: number | null;
+  /** Per seat: move clocks run out in a row. */
+  timeouts: number[];
+  /** Per seat: since when (epoch ms) it has been to move, 0 when not. */
+  activeSince: number[];
 }
 
 export type GameSessionStatus = 'running' | 'finished' | 'abandoned';
@@ -318,12 +334,27 @@ export interface Store {
   commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
   /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
   claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null>;
-  /** Sessions still `running` that have a journal owner (a restart reopens them), oldest first. */
+  /**
+   * Turn-based sleep (issue 25): the table leaves memory while it holds the fencing token `fence`.
+   * False when the token moved on or the session is no longer running.
+   */
+  sleepGameSession(id: string, fence: number, turn: TurnRecord): Promise<boolean>;
+  /**
+   * Claims a sleeping table to wake it (a new fencing token, like claimGameSession) and holds it
+   * until `leaseUntil`; null when it is not asleep, another waker's lease holds, or (`due`) its
+   * deadline has not come. Exactly one of several concurrent callers gets it.
+   */
+  claimSleepingSession(id: string, owner: string, now: number, leaseUntil: number, due: boolean): Promise<{ fence: number; chunks: number; code: string | null; game: string } | null>;
+  /** The woken table is open: no longer asleep (while it still holds `fence`). */
+  markAwake(id: string, fence: number): Promise<void>;
+  /** Sleeping tables whose deadline has come and that nobody is waking, soonest first. */
+  listDueSleepingSessions(now: number, limit: number): Promise<{ id: string; game: string }[]>;
+  /** Sessions still `running` that have a journal owner and are not asleep (a restart reopens them), oldest first. */
   listResumableSessions(): Promise<{ id: string; game: string }[]>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
   /**
-   * Sessions still `running` started before `startedBefore`, oldest first (then by id), after the
+   * Sessions still `running` and not asleep started before `startedBefore`, oldest first (then by id), after the
    * `after` session when given (the abandoned sweep pages through them).
    */
   listRunningSessions(q: { startedBefore: number; limit: number; after?: { startedAt: number; id: string } }): Promise<GameSessionRecord[]>;

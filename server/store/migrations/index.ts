@@ -12,6 +12,7 @@ import * as m006 from './006_tournament_grace.js';
 import * as m007 from './007_guests.js';
 import * as m003 from './003_outbox.js';
 import * as m008 from './008_social.js';
+import * as m008t from './008_turn_based.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007_guests': m007,
   '003_outbox': m003,
   '008_social': m008,
+  '008_turn_based': m008t,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,8 +26,9 @@ export const rushHourGame: GameDefinition<RushHourState, RushHourAction, RushHou
     if (s.prompt?.kind === 'card') return [s.prompt.play.seat];
     const prompt = s.prompt;
     if (prompt?.kind === 'group') return prompt.plays.filter((_, i) => prompt.choices[i] === null).map((p) => p.seat);
-    // The secret pick is simultaneous: nobody in particular to highlight.
-    return [];
+    // The secret pick is simultaneous: whoever has not picked yet is to move (a turn-based table's
+    // "your turn" and its move clock's time-outs go by this).
+    return s.picks.flatMap((pick, seat) => (pick === null ? [seat] : []));
   },
   result: rushHourResult,
   bot: (s, seat, level, rng) => rushHourBotMove(rushHourPublicView(s), rushHourSeatView(s, seat), seat, level, rng),
