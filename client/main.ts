@@ -8,6 +8,13 @@ import { LobbyScene } from './scenes/LobbyScene.js';
 import { initI18n, t } from './i18n/index.js';
 import './app/testHooks.js';
 import './ui/tapTargets.js';
+import './ui/theme.css';
+import { applyStoredTheme } from './ui/theme.js';
+import { applyStoredMotion } from './ui/motion.js';
+import { registerServiceWorker } from './pwa/register.js';
+
+applyStoredTheme();
+applyStoredMotion();
 
 const drawn = () => import('./app/drawn.js');
 screens.domScreen('lobby', () => new LobbyScene());
@@ -29,3 +36,5 @@ screens.onError = (error) => {
 // Exposed for browser tests and debugging (read-only use).
 (window as unknown as { junction: typeof junction }).junction = junction;
 screens.start('lobby');
+// A new build takes over only while no table or replay is open (client/pwa/register.ts).
+registerServiceWorker(() => screens.current !== null);
