@@ -33,6 +33,8 @@ export function serviceWorker(): Plugin {
   let publicDir = '';
   return {
     name: 'junction-service-worker',
+    // After Vite's own plugins, so the HTML pages it emits in this hook are in the bundle.
+    enforce: 'post',
     apply: 'build',
     configResolved(config) {
       publicDir = config.publicDir;
