@@ -5,7 +5,7 @@
  */
 import { junction, screens } from './app/screens.js';
 import { LobbyScene } from './scenes/LobbyScene.js';
-import { initI18n, t } from './i18n/index.js';
+import { initI18n, onLanguageChanged, t } from './i18n/index.js';
 import './app/testHooks.js';
 import './ui/tapTargets.js';
 import './ui/theme.css';
@@ -24,6 +24,9 @@ screens.domScreen('players', async () => new (await import('./scenes/PlayersScen
 screens.drawnScenes(['table', 'replay'], drawn, async () => (await drawn()).createDrawnGame());
 
 await initI18n();
+const nameGameArea = (): void => document.getElementById('game')?.setAttribute('aria-label', t('lobby:display.game_area'));
+nameGameArea();
+onLanguageChanged(nameGameArea);
 
 // A screen whose chunk could not be fetched (the connection dropped): say so where the screen on show reports errors.
 screens.onError = (error) => {
