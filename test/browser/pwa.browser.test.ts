@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { browserTestsRun, failureScreenshot, useServerAndBrowser } from '../support/browser.js';
 import { eventually } from '../support/server.js';
@@ -97,6 +98,13 @@ describe.skipIf(!browserTestsRun)('installable app and offline page', () => {
       await expect(page.locator(`[data-replay="${id}"] h3`).textContent({ timeout: 30_000 })).resolves.toBe('Traffic Memory');
       await expect(page.locator(`[data-replay="${id}"] p`).textContent()).resolves.toMatch(/^Terminée le /);
       await expect(page.locator('html').getAttribute('lang')).resolves.toBe('fr');
+      // The offline page passes axe-core too (no serious or critical violation).
+      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+        return (await axe.run(document)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      });
+      expect(violations).toEqual([]);
 
       // Back online, the app itself opens again.
       await env.browser.setOffline(false);
