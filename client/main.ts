@@ -5,9 +5,16 @@
  */
 import { junction, screens } from './app/screens.js';
 import { LobbyScene } from './scenes/LobbyScene.js';
-import { initI18n, t } from './i18n/index.js';
+import { initI18n, onLanguageChanged, t } from './i18n/index.js';
 import './app/testHooks.js';
 import './ui/tapTargets.js';
+import './ui/theme.css';
+import { applyStoredTheme } from './ui/theme.js';
+import { applyStoredMotion } from './ui/motion.js';
+import { registerServiceWorker } from './pwa/register.js';
+
+applyStoredTheme();
+applyStoredMotion();
 
 const drawn = () => import('./app/drawn.js');
 screens.domScreen('lobby', () => new LobbyScene());
@@ -17,6 +24,9 @@ screens.domScreen('players', async () => new (await import('./scenes/PlayersScen
 screens.drawnScenes(['table', 'replay'], drawn, async () => (await drawn()).createDrawnGame());
 
 await initI18n();
+const nameGameArea = (): void => document.getElementById('game')?.setAttribute('aria-label', t('lobby:display.game_area'));
+nameGameArea();
+onLanguageChanged(nameGameArea);
 
 // A screen whose chunk could not be fetched (the connection dropped): say so where the screen on show reports errors.
 screens.onError = (error) => {
@@ -29,3 +39,5 @@ screens.onError = (error) => {
 // Exposed for browser tests and debugging (read-only use).
 (window as unknown as { junction: typeof junction }).junction = junction;
 screens.start('lobby');
+// A new build takes over only while no table or replay is open (client/pwa/register.ts).
+registerServiceWorker(() => screens.current !== null);

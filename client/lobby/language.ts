@@ -9,7 +9,8 @@ export function languageSwitch(): HTMLElement {
     const b = el('button', { type: 'button', className: lng === language() ? 'jn-on' : 'secondary', textContent: lng.toUpperCase(), lang: lng });
     b.dataset.testid = `lang-${lng}`;
     b.setAttribute('aria-pressed', String(lng === language()));
-    b.setAttribute('aria-label', t(`lobby:language_${lng}`));
+    // The visible code first, so the spoken name contains what is shown (voice control users say "EN").
+    b.setAttribute('aria-label', `${lng.toUpperCase()} — ${t(`lobby:language_${lng}`)}`);
     b.addEventListener('click', () => { if (lng !== language()) void setLanguage(lng); });
     group.append(b);
   }

@@ -1,5 +1,11 @@
 /** Game titles and variant names in the reader's language (lobby namespace), for every screen. */
-import { t } from '../i18n/index.js';
+import { i18n, t } from '../i18n/index.js';
+
+/** The game's title in a given language (both are in the first load), whatever the page's language. */
+export function gameTitleIn(lng: 'en' | 'fr', gameId: string): string {
+  const text = String(i18n.getFixedT(lng)(`lobby:game.${gameId}.title` as never));
+  return text.endsWith(`${gameId}.title`) ? gameId : text;
+}
 
 export function gameTitle(gameId: string): string {
   const key = `lobby:game.${gameId}.title`;

@@ -16,6 +16,7 @@ import { gamePanel, type Choice } from '../lobby/gamePanel.js';
 import { joinBox } from '../lobby/joinBox.js';
 import { TableList } from '../lobby/tables.js';
 import { languageSwitch } from '../lobby/language.js';
+import { displaySettings } from '../lobby/displaySettings.js';
 import { knownName, rememberedName, useName } from '../lobby/name.js';
 import { takeInviteCode } from '../lobby/invite.js';
 import { roomOfCode } from '../lobby/codeLookup.js';
@@ -170,6 +171,7 @@ export class LobbyScene extends DomScreen {
       main,
       joinBox((code) => this.go(async () => this.connection.joinById(await roomOfCode(code), this.joinOpts())), (m) => this.showError(m)),
       this.tables.element,
+      displaySettings(),
     );
   }
 

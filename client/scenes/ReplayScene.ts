@@ -14,11 +14,12 @@ import { button, el } from '../ui/dom.js';
 import { t } from '../i18n/index.js';
 import { formatMsg, type Reader } from '../i18n/format.js';
 import type { Msg } from '../../shared/i18n/msg.js';
-import { gameTitle, variantName } from '../lobby/names.js';
+import { gameTitle, gameTitleIn, variantName } from '../lobby/names.js';
+import { rememberReplay } from '../pwa/offlineReplays.js';
 
 interface Frame { t: number; view: unknown; events: { msg?: Msg }[]; active: number[]; cause: { kind: string; seat?: number } }
 interface GameReplay {
-  id: string; game: string; variant: string; summary: Msg | string; startedAt: number;
+  id: string; game: string; variant: string; summary: Msg | string; startedAt: number; status?: string; private?: boolean; finishedAt?: number;
   players: { seat: number; name: string; bot: boolean; place: number; score: number; identityId: string | null }[];
   replay: { frames: Frame[]; seat?: { seat: number; views: unknown[] } } | null;
 }
@@ -72,6 +73,7 @@ export class ReplayScene extends Phaser.Scene {
       const game = await api<GameReplay>('GET', `/games/${encodeURIComponent(id)}`);
       if (!game.replay || game.replay.frames.length === 0) throw new Error(t('players:replay_view.no_log'));
       this.data$ = game;
+      void rememberReplay(game, { en: gameTitleIn('en', game.game), fr: gameTitleIn('fr', game.game) }).catch(() => undefined);
       [this.gameRenderer] = await Promise.all([loadRenderer(game.game), loadGameLocales(game.game)]);
       this.buildControls();
       this.draw();

@@ -18,8 +18,10 @@ export function confirmDialog(parent: HTMLElement, text: ConfirmText, testId: st
     };
     const yes = button(text.confirm, () => close(true), { testId: `${testId}-confirm` });
     const no = button(text.cancel, () => close(false), { secondary: true, testId: `${testId}-cancel` });
-    const box = el('div', { className: 'jn-dialog' }, el('h2', { textContent: text.title }), el('p', { textContent: text.body }), el('div', { className: 'jn-bar' }, no, yes));
+    const box = el('div', { className: 'jn-dialog' }, el('h2', { id: `${testId}-title`, textContent: text.title }), el('p', { id: `${testId}-body`, textContent: text.body }), el('div', { className: 'jn-bar' }, no, yes));
     box.setAttribute('role', 'alertdialog');
+    box.setAttribute('aria-labelledby', `${testId}-title`);
+    box.setAttribute('aria-describedby', `${testId}-body`);
     box.setAttribute('aria-modal', 'true');
     box.dataset.testid = `${testId}-dialog`;
     const backdrop = el('div', { className: 'jn-backdrop' }, box);

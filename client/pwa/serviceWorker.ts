@@ -1,0 +1,75 @@
+/**
+ * Junction's service worker (built to /sw.js by serviceWorkerPlugin.ts, which fills in the build's
+ * version and file list). It keeps one cache per build, `junction-shell-<version>`, holding every
+ * file of that build: the app shell, every game's chunk, the icons and the offline page. A page
+ * only ever gets files of one build: it asks for hashed names, and each build's files sit in their
+ * own cache. Pages (navigations) always go to the network first; when the network fails the
+ * offline page answers. Nothing else is intercepted: API answers, tokens and websockets never pass
+ * through a cache here.
+ */
+declare const __JUNCTION_VERSION__: string;
+declare const __JUNCTION_FILES__: string[];
+
+interface ExtendableEvent extends Event { waitUntil(promise: Promise<unknown>): void }
+interface FetchEvent extends ExtendableEvent { readonly request: Request; respondWith(response: Promise<Response>): void }
+interface MessageEventLike extends ExtendableEvent { readonly data: unknown }
+interface WorkerScope {
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  location: Location;
+}
+const worker = self as unknown as WorkerScope;
+
+const PREFIX = 'junction-shell-';
+const SHELL = `${PREFIX}${__JUNCTION_VERSION__}`;
+const FILES = new Set(__JUNCTION_FILES__);
+const OFFLINE_PAGE = '/offline.html';
+/** Caches of older builds kept: a page still open on the build before keeps finding its chunks. */
+const OLD_BUILDS_KEPT = 1;
+
+worker.addEventListener('install', (event) => {
+  // `reload`: the files themselves, never an HTTP cache's older copy of index.html or offline.html.
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll([...FILES].map((path) => new Request(path, { cache: 'reload' })))));
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    // Cache names come back in the order they were made: the newest older builds are last.
+    const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== SHELL);
+    await Promise.all(older.slice(0, Math.max(0, older.length - OLD_BUILDS_KEPT)).map((name) => caches.delete(name)));
+    await worker.clients.claim();
+  })());
+});
+
+// The page says when to take over (client/pwa/register.ts): only where no table is lost by it.
+worker.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') void worker.skipWaiting();
+});
+
+worker.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== worker.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(fetch(request).catch(offlinePage));
+    return;
+  }
+  // Only this build's own files (and an older build's, for a page still open on it); anything
+  // else (the API, the matchmaker, a file of no build) goes to the network untouched.
+  if (!FILES.has(url.pathname) && !url.pathname.startsWith('/assets/')) return;
+  event.respondWith(fromShell(request));
+});
+
+async function fromShell(request: Request): Promise<Response> {
+  const cached = await caches.match(request, { ignoreSearch: true });
+  return cached ?? fetch(request);
+}
+
+async function offlinePage(): Promise<Response> {
+  const cached = await caches.match(OFFLINE_PAGE, { cacheName: SHELL });
+  return cached ?? new Response('Offline / Hors ligne', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
