@@ -64,21 +64,38 @@ async function deleteRunKeys(): Promise<void> {
   }
 }
 
-async function startOne(): Promise<ServerProcess> {
+/** How long each live process lets an away seat wait before a bot plays it. */
+/** The kill cases: a bot plays an away seat soon, so the game finishes once its player has gone. */
+const AWAY_BOTS = '2000';
+/** The quiet cases: nothing moves at the table unless its players act. */
+const NO_AWAY_BOTS = '600000';
+const graceOf = new Map<ServerProcess, string>();
+
+async function startOne(grace: string): Promise<ServerProcess> {
   const server = await startServerOnFreePort((port) => ({
     REDIS_URL: prefixedRedisUrl(), DATABASE_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
-    QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'failover-test-key', ABSENT_GRACE_MS: '600000',
+    QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'failover-test-key', ABSENT_GRACE_MS: grace,
+    // A loaded CI machine stalls event loops for seconds: a lease that short would move tables nobody killed.
+    LEASE_TTL_MS: '6000',
     JOIN_BURST: '10000', JOIN_PER_SECOND: '1000', GUEST_CREATE_BURST: '10000', GUEST_CREATE_PER_SECOND: '1000',
     PLAYER_API_BURST: '10000', PLAYER_API_PER_SECOND: '1000',
   }));
   everyServer.push(server);
   live.push(server);
+  graceOf.set(server, grace);
   return server;
 }
 
-/** Two processes running (a case may have stopped one). */
-async function twoLive(): Promise<void> {
-  const started = await Promise.allSettled(Array.from({ length: Math.max(0, 2 - live.length) }, () => startOne()));
+/**
+ * Two processes running with this absent grace (a case may have stopped one; one with another
+ * grace is stopped: its finished tables need nobody, the others are taken over by the new ones).
+ */
+async function twoLive(grace: string): Promise<void> {
+  for (const other of live.filter((s) => graceOf.get(s) !== grace)) {
+    remove(other);
+    await other.stop('SIGKILL');
+  }
+  const started = await Promise.allSettled(Array.from({ length: Math.max(0, 2 - live.length) }, () => startOne(grace)));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
 }
@@ -112,6 +129,9 @@ function canon(value: unknown): string {
 }
 
 const shown = (room: Room<Synced>): string => canon(tableOf(room));
+
+/** Progress on stderr: a case that waits shows where. */
+const step = (what: string): void => { process.stderr.write(`[failover] ${what}\n`); };
 
 function remove(server: ServerProcess): void {
   live = live.filter((s) => s !== server);
@@ -176,7 +196,7 @@ async function sessionRow(roomId: string): Promise<{ owner: string; fence: strin
 describe.skipIf(!up)('tables move between processes', () => {
   beforeAll(async () => {
     await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
-    await twoLive();
+    await twoLive(AWAY_BOTS);
   }, 300_000);
 
   afterAll(async () => {
@@ -190,7 +210,7 @@ describe.skipIf(!up)('tables move between processes', () => {
 
   for (const [gameId, variant, players] of [['railway_madness', 'juniors', 3], ['car_exchange', 'classic', 3]] as const) {
     it(`kill -9 mid-game of a ${gameId} table: the player retakes their seat on the survivor, the game finishes, the journal rebuilds to what they saw`, async () => {
-      await twoLive();
+      await twoLive(AWAY_BOTS);
       const ana = await guest(live[0]);
       const first = await ready(await new Client(ws(live[0])).create<Synced>(gameId, { name: 'Ana', private: true, variant, players, token: ana.token }));
       for (let i = 1; i < players; i++) first.send('add_bot', { level: 'hard' });
@@ -208,6 +228,7 @@ describe.skipIf(!up)('tables move between processes', () => {
 
       const host = (await eventually(() => hostOf(first.roomId), 30_000, 'the table listed'))!;
       const survivor = live.find((s) => s !== host)!;
+      step(`${gameId}: killing ${host.pid}, survivor ${survivor.pid}`);
       host.child.kill('SIGKILL');
       await host.stop('SIGKILL');
       remove(host);
@@ -216,16 +237,22 @@ describe.skipIf(!up)('tables move between processes', () => {
 
       // The survivor claims the table (a new token, its owner) and opens it with the same id.
       await eventually(async () => (await hostOf(first.roomId)) === survivor, 120_000, 'the table reopened on the survivor');
+      step(`${gameId}: reopened on the survivor`);
       const back = await comeBack(survivor, first.roomId, { token: ana.token });
+      step(`${gameId}: seat retaken`);
       const after = recordViews(back);
       await eventually(() => back.state.players.get(back.sessionId)?.connected === true && after.length > 0, 30_000, 'the seat retaken');
       expect(back.state.players.get(back.sessionId)).toMatchObject({ seat: mySeat, bot: false, name: `${ana.identity.name}#${ana.identity.tag}` });
       expect(back.state.players.size).toBe(players);
 
-      // The player resigns: a bot plays their seat, and the bots play the game to its end.
-      back.send('resign');
-      await eventually(() => back.state.phase === 'finished', 300_000, 'the game to finish');
-      const seenAtEnd = shown(back);
+      // A spectator comes to watch; the player goes away (not a Leave, which resigns, and with no
+      // human left the table would close): a bot plays their seat, and the bots play the game to its end.
+      const watcher = await comeBack(survivor, first.roomId, { spectator: true });
+      expect(watcher.state.players.get(watcher.sessionId)).toBeUndefined();
+      back.connection.close();
+      await eventually(() => watcher.state.phase === 'finished', 300_000, 'the game to finish');
+      const seenAtEnd = shown(watcher);
+      step(`${gameId}: finished`);
       await eventually(async () => (await fetch(`${http(survivor)}/api/results/${first.roomId}`, { headers: { authorization: `Bearer ${ana.token}` } })).ok, 60_000, 'the result stored');
 
       const { views, finished } = await replayed(gameId, first.roomId);
@@ -234,13 +261,13 @@ describe.skipIf(!up)('tables move between processes', () => {
       expect(views).toContain(seenBeforeKill);
       expect(views).toContain(after[0]);
       expect(views.at(-1)).toBe(seenAtEnd);
-      back.connection.close();
+      watcher.connection.close();
     }, 600_000);
   }
 
   /** Two humans at a quiet Took Over! table (nothing moves unless they act): returns them and the table. */
   async function quietTable(): Promise<{ a: Room<Synced>; b: Room<Synced>; ana: Guest; bo: Guest; host: ServerProcess }> {
-    await twoLive();
+    await twoLive(NO_AWAY_BOTS);
     const [ana, bo] = [await guest(live[0]), await guest(live[1])];
     const a = await ready(await new Client(ws(live[0])).create<Synced>('took_over', { name: 'Ana', private: true, players: 2, paceMs: 500, idleMs: 300_000, token: ana.token }));
     const b = await ready(await new Client(ws(live[1])).joinById<Synced>(a.roomId, { name: 'Bo', token: bo.token }));
@@ -268,12 +295,14 @@ describe.skipIf(!up)('tables move between processes', () => {
     b.onLeave((code) => closed.push(code));
     const shownBefore = shown(a);
     const ownerBefore = (await sessionRow(a.roomId))!;
+    step(`SIGSTOP ${host.pid}`);
     host.child.kill('SIGSTOP');
     try {
       // The lease runs out; the survivor claims the table (a new token) and opens it.
       await eventually(async () => { const row = await sessionRow(a.roomId); return row && row.fence !== ownerBefore.fence; }, 120_000, 'the table claimed');
       await eventually(async () => (await hostOf(a.roomId)) === survivor, 120_000, 'the table reopened on the survivor');
       const chunksAtClaim = await chunkCount(a.roomId);
+      step('claimed and reopened; SIGCONT');
       // A move sent to the frozen copy: it reaches it when it wakes, and must go nowhere.
       const { room, action } = moveOf(a, b);
       room.send('action', { id: 1, a: action });
@@ -308,6 +337,7 @@ describe.skipIf(!up)('tables move between processes', () => {
     a.onLeave((code) => closed.push(code));
     b.onLeave((code) => closed.push(code));
     const shownBefore = shown(a);
+    step(`SIGTERM ${host.pid}`);
     const exit = await host.stop('SIGTERM');
     remove(host);
     expect(exit).toBe(0);
