@@ -151,7 +151,6 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   // One process (no Redis): every unfinished table is this process' own, reopened from its journal.
   // Several (Redis): each renews a lease, and the survivors take over the tables of one that stops.
   // Either way the sweep leaves journaled tables alone, and its first pass waits for the resume (docs/architecture.md).
-  setResumableCheck(resumableFromJournal);
   const resumed = config.REDIS_URL ? Promise.resolve(null) : resumeTables(store, services.internalKey);
   let lease: ProcessLease | null = null;
   let takeover: Takeover | null = null;
@@ -170,6 +169,11 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     });
     takeover.start();
   }
+  // With leases, a journaled table open nowhere whose owner is alive was closed by it (no human left): the sweep's.
+  const leaseOfSweep = lease;
+  setResumableCheck(leaseOfSweep
+    ? async (session) => resumableFromJournal(session) && !(session.owner && (await leaseOfSweep.alive([session.owner])).size > 0)
+    : resumableFromJournal);
   results.start(resumed);
 
   let stopping: Promise<void> | null = null;

@@ -85,7 +85,7 @@ function sessionFromRow(r: Row<'game_sessions'>): GameSessionRecord {
   return {
     id: r.id, game: r.game, variant: r.variant, options: json(r.options), seed: num(r.seed), startedAt: num(r.started_at),
     seats: json(r.seats), private: r.private, rated: r.rated, status: r.status as GameSessionStatus, endedAt: numOrNull(r.ended_at),
-    journaled: r.owner !== null, abandonReason: r.abandoned,
+    journaled: r.owner !== null, owner: r.owner ?? undefined, abandonReason: r.abandoned,
   };
 }
 

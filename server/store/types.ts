@@ -73,6 +73,8 @@ export interface GameSessionRecord {
   endedAt?: number | null;
   /** Read back only: a table process owns it through the journal (005_journal), so a restart can reopen it. */
   journaled?: boolean;
+  /** Read only: the process that owns its journal (issue 24), when journaled. */
+  owner?: string;
   /** Read back only: why the table was abandoned when a reason was given (e.g. its journal did not replay). */
   abandonReason?: string | null;
 }
