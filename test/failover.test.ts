@@ -269,7 +269,7 @@ describe.skipIf(!up)('tables move between processes', () => {
   async function quietTable(): Promise<{ a: Room<Synced>; b: Room<Synced>; ana: Guest; bo: Guest; host: ServerProcess }> {
     await twoLive(NO_AWAY_BOTS);
     const [ana, bo] = [await guest(live[0]), await guest(live[1])];
-    const a = await ready(await new Client(ws(live[0])).create<Synced>('took_over', { name: 'Ana', private: true, players: 2, paceMs: 500, idleMs: 300_000, token: ana.token }));
+    const a = await ready(await new Client(ws(live[0])).create<Synced>('took_over', { name: 'Ana', private: true, players: 2, paceMs: 500, idleMs: 120_000, token: ana.token }));
     const b = await ready(await new Client(ws(live[1])).joinById<Synced>(a.roomId, { name: 'Bo', token: bo.token }));
     a.send('start', {});
     await eventually(() => a.state.phase === 'playing' && !!secretOf(a) && !!secretOf(b), 30_000, 'the game to start');
