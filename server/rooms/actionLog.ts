@@ -117,6 +117,16 @@ export class ActionLogWriter implements JournalTable {
     this.onFenced();
   }
 
+  /** Handed over (SIGTERM): after its last commit this copy writes nothing more, and its outcomes are not shown. */
+  release(): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.pending = [];
+    const error = new Error('journal released: the table moves to another process');
+    for (const w of this.waiters) w.reject(error);
+    this.waiters = [];
+  }
+
   private push(entry: LogEntry): void {
     if (this.lost) return;
     // A copy taken now (the action object must not change before it is written), with any string

@@ -76,6 +76,8 @@ export interface GameSessionRecord {
   endedAt?: number | null;
   /** Read back only: a table process owns it through the journal (005_journal), so a restart can reopen it. */
   journaled?: boolean;
+  /** Read only: the process that owns its journal (issue 24), when journaled. */
+  owner?: string;
   /** Read back only: why the table was abandoned when a reason was given (e.g. its journal did not replay). */
   abandonReason?: string | null;
   /** Read back only (008_turn_based): a turn-based table asleep in the store, open on no process. */
@@ -332,8 +334,14 @@ export interface Store {
   readGameLog(gameId: string): Promise<LogEntry[]>;
   /** Writes one group commit (chunks in one statement); answers the games whose fencing token moved on (nothing of theirs written). */
   commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
-  /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
-  claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null>;
+  /**
+   * Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner;
+   * null if no such session, or (with `expectFence`) if its token is no longer that one (another
+   * process claimed it first).
+   */
+  claimGameSession(id: string, owner: string, expectFence?: number): Promise<{ fence: number; chunks: number; code: string | null } | null>;
+  /** The current fencing token of each of these sessions (absent: no such session). */
+  sessionFences(ids: readonly string[]): Promise<Map<string, number>>;
   /**
    * Turn-based sleep (issue 25): the table leaves memory while it holds the fencing token `fence`.
    * False when the token moved on or the session is no longer running.
@@ -349,8 +357,8 @@ export interface Store {
   markAwake(id: string, fence: number): Promise<void>;
   /** Sleeping tables whose deadline has come and that nobody is waking, soonest first. */
   listDueSleepingSessions(now: number, limit: number): Promise<{ id: string; game: string }[]>;
-  /** Sessions still `running` that have a journal owner and are not asleep (a restart reopens them), oldest first. */
-  listResumableSessions(): Promise<{ id: string; game: string }[]>;
+  /** Sessions still `running` that have a journal owner and are not asleep (a restart or a survivor reopens them), oldest first. */
+  listResumableSessions(): Promise<{ id: string; game: string; owner: string; fence: number }[]>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
   /**
