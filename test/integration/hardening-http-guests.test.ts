@@ -69,7 +69,7 @@ describe('the guest sweep on the embedded store', () => {
     } finally {
       await store.close();
     }
-  });
+  }, 180_000); // opening and migrating an embedded store is slow on a loaded machine
 });
 
 describe.skipIf(!up)('guests on PostgreSQL', () => {
