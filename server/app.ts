@@ -37,6 +37,10 @@ import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
 import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
 import { resumableFromJournal, resumeTables } from './journal/resume.js';
+import { ProcessLease } from './journal/lease.js';
+import { closeMovedTables, Takeover } from './journal/takeover.js';
+import { PROCESS_OWNER } from './journal/committer.js';
+import { localTables } from './journal/localTables.js';
 import { setResumableCheck, setUpResults, type Results } from './results/index.js';
 import { gamesFinished } from './ops/metrics.js';
 
@@ -147,9 +151,27 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind, publicAddress }, 'Junction listening');
   // One process (no Redis): every unfinished table is this process' own, reopened from its journal.
-  // The sweep leaves such tables alone, and its first pass waits for the resume (docs/architecture.md).
-  setResumableCheck(config.REDIS_URL ? () => false : resumableFromJournal);
+  // Several (Redis): each renews a lease, and the survivors take over the tables of one that stops.
+  // Either way the sweep leaves journaled tables alone, and its first pass waits for the resume (docs/architecture.md).
+  setResumableCheck(resumableFromJournal);
   const resumed = config.REDIS_URL ? Promise.resolve(null) : resumeTables(store, services.internalKey);
+  let lease: ProcessLease | null = null;
+  let takeover: Takeover | null = null;
+  if (config.REDIS_URL) {
+    try {
+      lease = await ProcessLease.open(config.REDIS_URL, PROCESS_OWNER, config.LEASE_TTL_MS, config.REDIS_CONNECT_TIMEOUT_MS);
+    } catch (error) {
+      await gameServer.gracefullyShutdown(false).catch(() => undefined);
+      return closeStoreAnd(error);
+    }
+    lease.onLost = () => void closeMovedTables(store);
+    takeover = new Takeover({
+      store, lease, internalKey: services.internalKey, intervalMs: config.TAKEOVER_INTERVAL_MS,
+      shareAfterMs: Math.max(config.TAKEOVER_INTERVAL_MS * 2, Math.floor(config.LEASE_TTL_MS * 0.75)),
+      draining: () => services.draining,
+    });
+    takeover.start();
+  }
   results.start(resumed);
 
   let stopping: Promise<void> | null = null;
@@ -160,10 +182,14 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       await placement.markDraining().catch((error: unknown) => logger.warn({ err: error }, 'could not announce the drain'));
       logger.info('shutting down: no new tables; running games get a grace period');
       await resumed;
+      await takeover?.stop();
+      const handedOver = lease ? await handOverTables(lease) : false;
       await gameServer.gracefullyShutdown(false);
       await tournaments.close();
       // Closed tables have handed their results over: the store gets what is left of the grace, the spool the rest.
-      await results.close(deadline);
+      // A handover exits within 10 s whatever the grace (issue 24): its results get a few seconds.
+      await results.close(handedOver ? Math.min(deadline, Date.now() + HANDOVER_RESULTS_MS) : deadline);
+      await lease?.close();
       retention.stop();
       guestRetention.stop();
       await store.close();
@@ -182,6 +208,31 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     }
   }
   return { config, store, presence, tournaments, results, port, shutdown };
+}
+
+/** How long a handing-over process waits for its tables to stop, and then for finished results to be stored. */
+const HANDOVER_TABLES_MS = 4_000;
+const HANDOVER_RESULTS_MS = 3_000;
+
+/**
+ * SIGTERM with other processes alive (issue 24): every journaled table stops, makes its journal
+ * durable and sends its clients on (close code 4011), then the lease goes so that the survivors
+ * claim the tables at their next pass. Alone, nothing is handed over: the games get the grace
+ * period as before and what is left reopens when a process starts. True when handed over.
+ */
+async function handOverTables(lease: ProcessLease): Promise<boolean> {
+  const others = await lease.holders().then((h) => lease.alive(h.filter((o) => o !== PROCESS_OWNER))).catch(() => new Set<string>());
+  if (others.size === 0) return false;
+  const tables = localTables.all();
+  logger.info({ tables: tables.length, survivors: others.size }, 'shutting down: handing the tables over to the other processes');
+  let bound: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(tables.map((t) => t.handOver().catch((error: unknown) => logger.warn({ room: t.roomId, err: error }, 'handover of a table failed')))),
+    new Promise((resolve) => { bound = setTimeout(resolve, HANDOVER_TABLES_MS); }),
+  ]);
+  clearTimeout(bound);
+  await lease.release();
+  return true;
 }
 
 /** The table `roomId`, open on some process, still holds a seat for this identity: whose turn it is there; else null. */

@@ -82,6 +82,13 @@ const envSchema = z.object({
   GUEST_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   LOG_LEVEL: z.string().default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  /**
+   * With REDIS_URL: this process' liveness lease (renewed every quarter of it). A process that stops
+   * renewing loses its running tables to the others after this, plus one takeover pass.
+   */
+  LEASE_TTL_MS: z.coerce.number().int().min(200).max(60_000).default(2_000),
+  /** With REDIS_URL: how often each process looks for tables whose owner lost its lease. */
+  TAKEOVER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** Finished games' results waiting for the store; past this, new tables are refused (none is dropped). */
   RESULTS_PENDING_MAX: z.coerce.number().int().min(1).default(1_000),
   /** The longest pause between two attempts to store a pending result. */

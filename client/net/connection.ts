@@ -12,7 +12,7 @@ import { readTableViews } from '../../shared/wire/registry.js';
 import { readLog, type LogEntry, type LogEntryWire, type OptionValueWire, type ResultWire } from '../../shared/wire/table.js';
 import type { WireList } from '../../shared/wire/contract.js';
 import { adoptIdentity, ensureIdentity, identityToken, type Identity } from './identity.js';
-import { CLOSE_SEAT_TAKEN_OVER, type ErrorMessage, type PongMessage } from '../../shared/protocol/messages.js';
+import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED, type ErrorMessage, type PongMessage } from '../../shared/protocol/messages.js';
 import { isMsg, msg, type Msg } from '../../shared/i18n/msg.js';
 import { httpErrorMsg, joinErrorMsg, JoinError } from './joinErrors.js';
 import { resyncOnDecodeFailure } from './decodeGuard.js';
@@ -20,6 +20,8 @@ import { resyncOnDecodeFailure } from './decodeGuard.js';
 const TOKEN_KEY = 'junction.reconnect';
 /** The table this tab sits at: after the reconnection window, the seat is retaken by its id. */
 const TABLE_KEY = 'junction.table';
+/** Set when this tab watches the table: it comes back as a spectator, never takes a seat. */
+const SPECTATOR_KEY = 'junction.spectator';
 /** A table moving to another process answers "not found" (or 4213) for a few seconds: try again. */
 const RETAKE_TRIES = 4;
 const RETAKE_PAUSE_MS = 1500;
@@ -57,6 +59,8 @@ export class Connection {
   private nextId = 1;
   private predictions = new Map<number, Rollback>();
   private pingTimer: number | undefined;
+  /** This tab joined its table as a spectator (joinById with `spectator`). */
+  private watching = false;
   onRefused: (refusal: Refusal) => void = () => undefined;
   /** Private events only (a drawn hand, one's own secret pick); public ones are in `log()`. */
   onEvents: (events: PrivateEvent[]) => void = () => undefined;
@@ -69,10 +73,12 @@ export class Connection {
 
   /** Every join below throws a JoinError whose `msg` says why, in the player's language. */
   async quickPlay(game: string, options: Record<string, unknown>): Promise<void> {
+    this.watching = false;
     this.attach(await joining(async () => this.client.joinOrCreate<TableRoomState>(game, await withToken(options))));
   }
 
   async createPrivate(game: string, options: Record<string, unknown>): Promise<void> {
+    this.watching = false;
     this.attach(await joining(async () => this.client.create<TableRoomState>(game, await withToken({ ...options, private: true }))));
   }
 
@@ -84,6 +90,7 @@ export class Connection {
   }
 
   async joinById(roomId: string, options: Record<string, unknown>): Promise<void> {
+    this.watching = options.spectator === true;
     this.attach(await joining(async () => this.client.joinById<TableRoomState>(roomId, await withToken(options))));
   }
 
@@ -118,10 +125,10 @@ export class Connection {
    * Take our seat back at a table (Your games' Resume, or after the reconnection window): join it
    * by id with the guest token. A table moving to another process is "not found" for a moment.
    */
-  async retake(roomId: string): Promise<void> {
+  async retake(roomId: string, options: Record<string, unknown> = {}): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.joinById(roomId, {});
+        return await this.joinById(roomId, options);
       } catch (error) {
         if (attempt >= RETAKE_TRIES || !(error instanceof JoinError) || !movedTable(error)) throw error;
         await pause(RETAKE_PAUSE_MS);
@@ -130,10 +137,13 @@ export class Connection {
   }
 
   /** The reconnection token inside the window, else the table's id with the guest token. */
-  private async reconnectOnce(): Promise<boolean> {
+  private async reconnectOnce(moved = false): Promise<boolean> {
     const token = sessionStorage.getItem(TOKEN_KEY);
     const table = sessionStorage.getItem(TABLE_KEY);
-    if (token) {
+    const spectator = sessionStorage.getItem(SPECTATOR_KEY) === '1';
+    this.watching = spectator;
+    // A moved table (4011) is a new room elsewhere: the old reconnection token cannot work there.
+    if (token && !moved) {
       try {
         this.attach(await this.client.reconnect<TableRoomState>(token));
         return true;
@@ -141,7 +151,16 @@ export class Connection {
         // past the window, or the table moved: retake the seat by id below
       }
     }
-    if (!table || !identityToken()) return false;
+    if (!table) return false;
+    if (spectator) {
+      try {
+        await this.retake(table, { spectator: true });
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    if (!identityToken()) return false;
     try {
       await this.retake(table);
       return true;
@@ -195,6 +214,8 @@ export class Connection {
     this.room = room;
     sessionStorage.setItem(TOKEN_KEY, room.reconnectionToken);
     sessionStorage.setItem(TABLE_KEY, room.roomId);
+    if (this.watching) sessionStorage.setItem(SPECTATOR_KEY, '1');
+    else sessionStorage.removeItem(SPECTATOR_KEY);
     room.onMessage('pong', (m: PongMessage) => {
       // Echo at once: the room times this round trip itself to size our race allowance.
       room.send('echo', { n: m.n });
@@ -228,7 +249,7 @@ export class Connection {
         return;
       }
       if (code === 1000 || code === 4000) return;
-      void this.reconnectLoop();
+      void this.reconnectLoop(code === CLOSE_TABLE_MOVED);
     });
     this.syncClock();
     this.onStatus('connected');
@@ -241,11 +262,11 @@ export class Connection {
     this.pingTimer = window.setInterval(ping, 5000);
   }
 
-  private async reconnectLoop(): Promise<void> {
+  private async reconnectLoop(moved = false): Promise<void> {
     this.onStatus('reconnecting');
     for (let attempt = 0; attempt < 20; attempt++) {
       await pause(Math.min(5000, 500 * (attempt + 1)));
-      if (await this.reconnectOnce()) {
+      if (await this.reconnectOnce(moved)) {
         this.onState();
         return;
       }
@@ -257,6 +278,7 @@ export class Connection {
 function forgetTable(): void {
   sessionStorage.removeItem(TOKEN_KEY);
   sessionStorage.removeItem(TABLE_KEY);
+  sessionStorage.removeItem(SPECTATOR_KEY);
 }
 
 /** Colyseus' "room not found" (4212) or "process gone" (4213, pitfall 8): the table may be reopening elsewhere. */

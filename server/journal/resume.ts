@@ -63,8 +63,8 @@ export async function resumeTables(store: Store, internalKey: string): Promise<R
   }
   for (const { id, game: gameId } of sessions) {
     try {
-      const result = await resumeOne(store, internalKey, id, gameId);
-      outcome[result].push(id);
+      const result = await reopenSession(store, internalKey, id, gameId);
+      if (result !== 'claimed_elsewhere') outcome[result].push(id);
     } catch (error) {
       // The store failed mid-way: the table stays resumable for the next start (nothing was opened).
       logger.error({ game: id, err: error }, 'resume: reopening the table failed; it stays resumable');
@@ -75,10 +75,19 @@ export async function resumeTables(store: Store, internalKey: string): Promise<R
   return outcome;
 }
 
-async function resumeOne(store: Store, internalKey: string, id: string, gameId: string): Promise<'resumed' | 'abandoned'> {
+/**
+ * Reopens one table here from its journal: claims it (with `expectFence`, only if nobody claimed
+ * it since that token was read: several survivors may try, one wins), reads its session and whole
+ * log, rebuilds it and opens its room in this process (never placed elsewhere: the rebuilt engine
+ * is here) with the same id and code. Used by the start-up resume and by the takeover of a dead
+ * process' tables (server/journal/takeover.ts). A store error throws with nothing opened; the
+ * caller tries again later (the claim it may hold is its own, so a new claim supersedes it).
+ */
+export async function reopenSession(store: Store, internalKey: string, id: string, gameId: string, expectFence?: number): Promise<'resumed' | 'abandoned' | 'claimed_elsewhere'> {
   const game = findGame(gameId);
   if (!game) return abandon(store, id, `unknown game ${gameId}`);
-  const claim = await store.claimGameSession(id, PROCESS_OWNER);
+  const claim = await store.claimGameSession(id, PROCESS_OWNER, expectFence);
+  if (!claim && expectFence !== undefined) return 'claimed_elsewhere';
   const [session, log] = await Promise.all([store.getGameSession(id), store.readGameLog(id)]);
   if (!claim || !session) return abandon(store, id, 'no session row');
   let engine: unknown;
@@ -91,7 +100,8 @@ async function resumeOne(store: Store, internalKey: string, id: string, gameId: 
   rebuilt.set(id, { session, engine, lastAt: session.startedAt + lastTime(log) });
   try {
     const ticket: ResumeTicket = { id, fence: claim.fence, nextChunk: claim.chunks, code: claim.code };
-    await matchMaker.createRoom(game.id, { resume: ticket, internalKey });
+    // handleCreateRoom, not createRoom: placement might pick another process, which has no rebuilt table.
+    await matchMaker.handleCreateRoom(game.id, { resume: ticket, internalKey });
   } finally {
     rebuilt.delete(id);
   }

@@ -48,7 +48,8 @@ import { joinAddress } from '../http/joinAddress.js';
 import { reportDecodeFailure } from '../ops/decodeReports.js';
 import { markResigned, withResignations } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
-import { CLOSE_SEAT_TAKEN_OVER } from '../../shared/protocol/messages.js';
+import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
+import { localTables, type MovableTable } from '../journal/localTables.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error'] as const;
@@ -73,7 +74,7 @@ export interface TableMetadata {
   watchable: boolean;
 }
 
-export class GameRoom extends Room<TableState> {
+export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
   private game!: AnyGame;
   private options: TableOptions = { variant: '', players: 0 };
@@ -206,6 +207,7 @@ export class GameRoom extends Room<TableState> {
   }
 
   override async onDispose(): Promise<void> {
+    localTables.delete(this);
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });
@@ -339,6 +341,7 @@ export class GameRoom extends Room<TableState> {
     this.registerMessages();
     this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
     this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk }, () => this.onTakenOver());
+    localTables.add(this);
     this.state.phase = 'playing';
     this.autoDispose = false;
     roomsGauge.inc({ game: this.game.id });
@@ -541,6 +544,7 @@ export class GameRoom extends Room<TableState> {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
     }, undefined, () => this.onTakenOver(), this.state.code || null);
+    localTables.add(this);
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
@@ -620,12 +624,44 @@ export class GameRoom extends Room<TableState> {
     return super.broadcastPatch();
   }
 
-  /** Another process claimed this table (its fencing token moved on): this copy stops at once. */
+  /** Another process claimed this table (its fencing token moved on): this copy stops at once, its clients go there. */
   private onTakenOver(): void {
     logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
     this.timers.clearAll();
     this.bots.stopAll();
-    void this.disconnect();
+    this.detachListing();
+    void this.disconnect(CLOSE_TABLE_MOVED);
+  }
+
+  journalFence(): number {
+    return this.actionLog?.fence ?? 0;
+  }
+
+  /** Found moved by a check after this process lost its lease (no commit of ours was refused yet). */
+  movedAway(): void {
+    this.actionLog?.fenced();
+  }
+
+  /** SIGTERM, other processes alive: the journal made durable, then nothing more written here, the clients sent on. */
+  async handOver(): Promise<void> {
+    this.timers.clearAll();
+    this.bots.stopAll();
+    await this.actionLog?.flush().catch(() => undefined);
+    this.actionLog?.release();
+    this.detachListing();
+    this.broadcast('notice', notice('table_moving'));
+    await this.disconnect(CLOSE_TABLE_MOVED);
+  }
+
+  /**
+   * The shared listing (RedisDriver's `roomcaches`) now belongs to the copy another process opens
+   * under the same id: this copy must neither overwrite it (save) nor delete it (remove on dispose).
+   */
+  private detachListing(): void {
+    const listing = this.listing as unknown as { save(): Promise<void>; remove(): void; updateOne(): Promise<void> };
+    listing.save = async () => undefined;
+    listing.updateOne = async () => undefined;
+    listing.remove = () => undefined;
   }
 
   /**

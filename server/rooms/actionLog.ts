@@ -25,7 +25,7 @@ export interface JournalPosition {
 export class ActionLogWriter implements JournalTable {
   private pending: LogEntry[] = [];
   private nextChunk: number;
-  private readonly fence: number;
+  readonly fence: number;
   private sessionPart: JournalPart['session'] | undefined;
   private recorded = 0;
   private committedUpTo = 0;
@@ -114,6 +114,16 @@ export class ActionLogWriter implements JournalTable {
     for (const w of this.waiters) w.reject(error);
     this.waiters = [];
     this.onFenced();
+  }
+
+  /** Handed over (SIGTERM): after its last commit this copy writes nothing more, and its outcomes are not shown. */
+  release(): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.pending = [];
+    const error = new Error('journal released: the table moves to another process');
+    for (const w of this.waiters) w.reject(error);
+    this.waiters = [];
   }
 
   private push(entry: LogEntry): void {

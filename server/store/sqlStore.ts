@@ -462,10 +462,12 @@ export class SqlStore implements Store {
     return { fenced: [...new Set(unsure.filter((c) => current.get(c.gameId) !== c.fence).map((c) => c.gameId))] };
   }
 
-  async claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null> {
+  async claimGameSession(id: string, owner: string, expectFence?: number): Promise<{ fence: number; chunks: number; code: string | null } | null> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner })
-        .where('id', '=', id).returning(['fence', 'code']).executeTakeFirst();
+      let claim = trx.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner }).where('id', '=', id);
+      // Several survivors may claim the same orphan: only the one that saw the current token wins.
+      if (expectFence !== undefined) claim = claim.where('fence', '=', expectFence);
+      const row = await claim.returning(['fence', 'code']).executeTakeFirst();
       if (!row) return null;
       const next = await trx.selectFrom('game_log_chunks').select((eb) => eb.fn.max('chunk').as('last')).where('game_id', '=', id).executeTakeFirst();
       const last = next?.last;
@@ -473,11 +475,18 @@ export class SqlStore implements Store {
     });
   }
 
-  async listResumableSessions(): Promise<{ id: string; game: string }[]> {
+  async listResumableSessions(): Promise<{ id: string; game: string; owner: string; fence: number }[]> {
     // owner is null on sessions written before the journal (005): their logs may lack the last seconds.
-    return this.db.selectFrom('game_sessions').select(['id', 'game']).where('status', '=', 'running').where('owner', 'is not', null)
+    const rows = await this.db.selectFrom('game_sessions').select(['id', 'game', 'owner', 'fence']).where('status', '=', 'running').where('owner', 'is not', null)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
       .orderBy('started_at').execute();
+    return rows.map((r) => ({ id: r.id, game: r.game, owner: r.owner ?? '', fence: num(r.fence) }));
+  }
+
+  async sessionFences(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('game_sessions').select(['id', 'fence']).where('id', 'in', [...ids]).execute();
+    return new Map(rows.map((r) => [r.id, num(r.fence)]));
   }
 
   async gameLogBytes(gameId: string): Promise<number> {

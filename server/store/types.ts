@@ -311,10 +311,16 @@ export interface Store {
   readGameLog(gameId: string): Promise<LogEntry[]>;
   /** Writes one group commit (chunks in one statement); answers the games whose fencing token moved on (nothing of theirs written). */
   commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }>;
-  /** Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner; null if no such session. */
-  claimGameSession(id: string, owner: string): Promise<{ fence: number; chunks: number; code: string | null } | null>;
-  /** Sessions still `running` that have a journal owner (a restart reopens them), oldest first. */
-  listResumableSessions(): Promise<{ id: string; game: string }[]>;
+  /**
+   * Takes a table over: a new fencing token (the old owner's writes fail from now on) and the owner;
+   * null if no such session, or (with `expectFence`) if its token is no longer that one (another
+   * process claimed it first).
+   */
+  claimGameSession(id: string, owner: string, expectFence?: number): Promise<{ fence: number; chunks: number; code: string | null } | null>;
+  /** Sessions still `running` that have a journal owner (a restart or a survivor reopens them), oldest first. */
+  listResumableSessions(): Promise<{ id: string; game: string; owner: string; fence: number }[]>;
+  /** The current fencing token of each of these sessions (absent: no such session). */
+  sessionFences(ids: readonly string[]): Promise<Map<string, number>>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
   /**

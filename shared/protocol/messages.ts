@@ -33,6 +33,12 @@ export const startMessage = z.object({}).strip();
  */
 export const CLOSE_SEAT_TAKEN_OVER = 4010;
 
+/**
+ * Close code for "your table moved to another process" (issue 24: a takeover, a SIGTERM handover):
+ * the client finds the table again by its id (docs/protocol.md "Retaking a seat").
+ */
+export const CLOSE_TABLE_MOVED = 4011;
+
 export const joinOptions = z.object({
   name: playerName.optional(),
   spectator: z.boolean().optional(),

@@ -1,0 +1,326 @@
+/**
+ * Tables move between processes (issue 24, third part): real server processes on the machine's
+ * Redis (a per-run key prefix) and PostgreSQL (a per-run schema), colyseus.js players over real
+ * sockets. Each case finds the process that holds its table (the shared listing) and
+ * - kills it with SIGKILL mid-game (Railway Madness with races in flight, Car Exchange): the survivor
+ *   reopens the table, the player retakes their seat by id with their guest token, the game
+ *   finishes, and the stored journal rebuilds to what the players saw;
+ * - freezes it (SIGSTOP) past its lease: the survivor claims the table; woken (SIGCONT), the old
+ *   process writes nothing more (its action goes nowhere) and sends its client on (4011);
+ * - stops it with SIGTERM: it hands the table over, exits 0, and the table goes on elsewhere.
+ * Nothing here waits on the clock: every step waits for a state, with generous limits.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type Room } from 'colyseus.js';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
+import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
+import { eventually, ready, secretOf, tableOf } from './support/server.js';
+import { openStore } from '../server/store/index.js';
+import { rebuild } from '../shared/replay/rebuild.js';
+import { findGame } from '../shared/games/registry.js';
+import type { TookOverPublicView, TookOverSeatView } from '../shared/games/took_over/views.js';
+import { CLOSE_TABLE_MOVED } from '../shared/protocol/messages.js';
+
+const up = (await requireService('redis')) && (await requireService('postgres'));
+const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
+const KEY_PREFIX = `junction-test:failover:${RUN}:`;
+const SCHEMA = `junction_failover_${RUN}`;
+const DATABASE_URL = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+/** Every process started here, live or not: all are killed at the end (a stopped one too: SIGKILL ends it). */
+const everyServer: ServerProcess[] = [];
+/** The processes running now. */
+let live: ServerProcess[] = [];
+
+type Synced = { phase: string; code: string; version: number; players: Map<string, { seat: number; name: string; connected: boolean; bot: boolean }> };
+type Guest = { identity: { id: string; name: string; tag: string }; token: string };
+
+function prefixedRedisUrl(): string {
+  const url = new URL(REDIS_URL);
+  url.searchParams.set('keyPrefix', KEY_PREFIX);
+  return url.toString();
+}
+
+async function inPostgres<T = unknown>(query: string, params: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: POSTGRES_URL });
+  await db.connect();
+  try {
+    return (await db.query(query, params)).rows as T[];
+  } finally {
+    await db.end();
+  }
+}
+
+async function deleteRunKeys(): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    for await (const keys of redis.scanStream({ match: `${KEY_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  } finally {
+    await redis.quit();
+  }
+}
+
+async function startOne(): Promise<ServerProcess> {
+  const server = await startServerOnFreePort((port) => ({
+    REDIS_URL: prefixedRedisUrl(), DATABASE_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+    QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'failover-test-key', ABSENT_GRACE_MS: '600000',
+    JOIN_BURST: '10000', JOIN_PER_SECOND: '1000', GUEST_CREATE_BURST: '10000', GUEST_CREATE_PER_SECOND: '1000',
+    PLAYER_API_BURST: '10000', PLAYER_API_PER_SECOND: '1000',
+  }));
+  everyServer.push(server);
+  live.push(server);
+  return server;
+}
+
+/** Two processes running (a case may have stopped one). */
+async function twoLive(): Promise<void> {
+  const started = await Promise.allSettled(Array.from({ length: Math.max(0, 2 - live.length) }, () => startOne()));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+const ws = (s: ServerProcess) => `ws://127.0.0.1:${s.port}`;
+const http = (s: ServerProcess) => `http://127.0.0.1:${s.port}`;
+
+async function guest(server: ServerProcess): Promise<Guest> {
+  return await (await fetch(`${http(server)}/api/identity`, { method: 'POST' })).json() as Guest;
+}
+
+/** The process whose listing (the shared matchmaker) holds the table now. */
+async function hostOf(roomId: string): Promise<ServerProcess | undefined> {
+  const redis = new Redis(prefixedRedisUrl());
+  try {
+    const listing = JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { publicAddress?: string };
+    return live.find((s) => listing.publicAddress === `127.0.0.1:${s.port}`);
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** A view as comparable text: keys sorted, undefined dropped (the schema read-back and the engine may order keys apart). */
+function canon(value: unknown): string {
+  const sorted = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return JSON.stringify(sorted(JSON.parse(JSON.stringify(value ?? null))));
+}
+
+const shown = (room: Room<Synced>): string => canon(tableOf(room));
+
+function remove(server: ServerProcess): void {
+  live = live.filter((s) => s !== server);
+}
+
+/** Retakes the seat of `who` (or watches) at `roomId` through `server`, retrying while the table is not open there yet. */
+async function comeBack(server: ServerProcess, roomId: string, options: Record<string, unknown>): Promise<Room<Synced>> {
+  const client = new Client(ws(server));
+  const room = await eventually(async () => {
+    try {
+      return await client.joinById<Synced>(roomId, options);
+    } catch {
+      return undefined;
+    }
+  }, 120_000, `table ${roomId} open again`);
+  await ready(room);
+  return room;
+}
+
+/** Every public view a client was shown, in order. */
+function recordViews(room: Room<Synced>): string[] {
+  const seen: string[] = [];
+  room.onStateChange(() => {
+    if (room.state.phase === 'waiting') return;
+    try {
+      const view = shown(room);
+      if (view !== seen.at(-1)) seen.push(view);
+    } catch {
+      // before the table's first view
+    }
+  });
+  return seen;
+}
+
+/** The stored journal replayed: the public view after every step, and the final state's result. */
+async function replayed(gameId: string, roomId: string): Promise<{ views: string[]; finished: boolean }> {
+  const store = await openStore({ databaseUrl: DATABASE_URL, connectTimeoutMs: 10_000 });
+  try {
+    const session = (await store.getGameSession(roomId))!;
+    const log = await store.readGameLog(roomId);
+    const game = findGame(gameId)!;
+    const views: string[] = [];
+    const { result } = rebuild(game, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log, (step) => {
+      views.push(canon(game.publicView(step.state as never, step.now)));
+    });
+    return { views, finished: result !== null };
+  } finally {
+    await store.close();
+  }
+}
+
+async function chunkCount(roomId: string): Promise<number> {
+  const [row] = await inPostgres<{ n: string }>(`select count(*) as n from "${SCHEMA}".game_log_chunks where game_id = $1`, [roomId]);
+  return Number(row.n);
+}
+
+async function sessionRow(roomId: string): Promise<{ owner: string; fence: string } | undefined> {
+  const [row] = await inPostgres<{ owner: string; fence: string }>(`select owner, fence from "${SCHEMA}".game_sessions where id = $1`, [roomId]);
+  return row;
+}
+
+describe.skipIf(!up)('tables move between processes', () => {
+  beforeAll(async () => {
+    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
+    await twoLive();
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const s of everyServer) {
+      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGCONT');
+    }
+    await Promise.all(everyServer.map((s) => s.stop('SIGKILL')));
+    await deleteRunKeys();
+    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+  }, 120_000);
+
+  for (const [gameId, variant, players] of [['railway_madness', 'juniors', 3], ['car_exchange', 'classic', 3]] as const) {
+    it(`kill -9 mid-game of a ${gameId} table: the player retakes their seat on the survivor, the game finishes, the journal rebuilds to what they saw`, async () => {
+      await twoLive();
+      const ana = await guest(live[0]);
+      const first = await ready(await new Client(ws(live[0])).create<Synced>(gameId, { name: 'Ana', private: true, variant, players, token: ana.token }));
+      for (let i = 1; i < players; i++) first.send('add_bot', { level: 'hard' });
+      await eventually(() => first.state.players.size === players, 30_000, 'the bots seated');
+      const before = recordViews(first);
+      let closedWith: number | undefined;
+      first.onLeave((code) => { closedWith = code; });
+      first.send('start', {});
+      await eventually(() => first.state.phase === 'playing' && before.length > 0, 30_000, 'the game to start');
+      const mySeat = first.state.players.get(first.sessionId)!.seat;
+      // Railway Madness: the bots race for the cards, so the table moves by itself; wait for some of it.
+      if (gameId === 'railway_madness') await eventually(() => before.length >= 4, 120_000, 'races played');
+      // The session row is written by the first commit: wait for it, so the table is one a survivor can find.
+      await eventually(async () => (await sessionRow(first.roomId)) !== undefined, 30_000, 'the session stored');
+
+      const host = (await eventually(() => hostOf(first.roomId), 30_000, 'the table listed'))!;
+      const survivor = live.find((s) => s !== host)!;
+      host.child.kill('SIGKILL');
+      await host.stop('SIGKILL');
+      remove(host);
+      await eventually(() => closedWith !== undefined, 60_000, 'the client to see its connection go');
+      const seenBeforeKill = before.at(-1)!;
+
+      // The survivor claims the table (a new token, its owner) and opens it with the same id.
+      await eventually(async () => (await hostOf(first.roomId)) === survivor, 120_000, 'the table reopened on the survivor');
+      const back = await comeBack(survivor, first.roomId, { token: ana.token });
+      const after = recordViews(back);
+      await eventually(() => back.state.players.get(back.sessionId)?.connected === true && after.length > 0, 30_000, 'the seat retaken');
+      expect(back.state.players.get(back.sessionId)).toMatchObject({ seat: mySeat, bot: false, name: `${ana.identity.name}#${ana.identity.tag}` });
+      expect(back.state.players.size).toBe(players);
+
+      // The player resigns: a bot plays their seat, and the bots play the game to its end.
+      back.send('resign');
+      await eventually(() => back.state.phase === 'finished', 300_000, 'the game to finish');
+      const seenAtEnd = shown(back);
+      await eventually(async () => (await fetch(`${http(survivor)}/api/results/${first.roomId}`, { headers: { authorization: `Bearer ${ana.token}` } })).ok, 60_000, 'the result stored');
+
+      const { views, finished } = await replayed(gameId, first.roomId);
+      expect(finished).toBe(true);
+      // One line of history: what was seen before the kill, after the reopening and at the end are steps of the stored journal.
+      expect(views).toContain(seenBeforeKill);
+      expect(views).toContain(after[0]);
+      expect(views.at(-1)).toBe(seenAtEnd);
+      back.connection.close();
+    }, 600_000);
+  }
+
+  /** Two humans at a quiet Took Over! table (nothing moves unless they act): returns them and the table. */
+  async function quietTable(): Promise<{ a: Room<Synced>; b: Room<Synced>; ana: Guest; bo: Guest; host: ServerProcess }> {
+    await twoLive();
+    const [ana, bo] = [await guest(live[0]), await guest(live[1])];
+    const a = await ready(await new Client(ws(live[0])).create<Synced>('took_over', { name: 'Ana', private: true, players: 2, paceMs: 500, idleMs: 300_000, token: ana.token }));
+    const b = await ready(await new Client(ws(live[1])).joinById<Synced>(a.roomId, { name: 'Bo', token: bo.token }));
+    a.send('start', {});
+    await eventually(() => a.state.phase === 'playing' && !!secretOf(a) && !!secretOf(b), 30_000, 'the game to start');
+    await eventually(async () => (await sessionRow(a.roomId)) !== undefined, 30_000, 'the session stored');
+    const host = (await eventually(() => hostOf(a.roomId), 30_000, 'the table listed'))!;
+    // At rest: a pace deadline still pending would move the table on its own.
+    await eventually(() => { const v = tableOf<TookOverPublicView>(a); return v.phase === 'play' && Date.now() > v.paceUntil + 50; }, 30_000, 'the table at rest');
+    return { a, b, ana, bo, host };
+  }
+
+  function moveOf(a: Room<Synced>, b: Room<Synced>): { room: Room<Synced>; action: unknown } {
+    const view = tableOf<TookOverPublicView>(a);
+    const room = [a, b].find((r) => secretOf<TookOverSeatView>(r)!.seat === view.active)!;
+    const mine = secretOf<TookOverSeatView>(room)!;
+    return { room, action: mine.canPlace.length > 0 ? { type: 'place', card: mine.canPlace[0] } : { type: 'pass' } };
+  }
+
+  it('SIGSTOP past the lease, then SIGCONT: the survivor owns the table, the woken process writes nothing and sends its clients there', async () => {
+    const { a, b, ana, bo, host } = await quietTable();
+    const survivor = live.find((s) => s !== host)!;
+    const closed: number[] = [];
+    a.onLeave((code) => closed.push(code));
+    b.onLeave((code) => closed.push(code));
+    const shownBefore = shown(a);
+    const ownerBefore = (await sessionRow(a.roomId))!;
+    host.child.kill('SIGSTOP');
+    try {
+      // The lease runs out; the survivor claims the table (a new token) and opens it.
+      await eventually(async () => { const row = await sessionRow(a.roomId); return row && row.fence !== ownerBefore.fence; }, 120_000, 'the table claimed');
+      await eventually(async () => (await hostOf(a.roomId)) === survivor, 120_000, 'the table reopened on the survivor');
+      const chunksAtClaim = await chunkCount(a.roomId);
+      // A move sent to the frozen copy: it reaches it when it wakes, and must go nowhere.
+      const { room, action } = moveOf(a, b);
+      room.send('action', { id: 1, a: action });
+      host.child.kill('SIGCONT');
+      await eventually(() => closed.length === 2, 120_000, 'the woken copy to send both clients on');
+      expect(closed).toEqual([CLOSE_TABLE_MOVED, CLOSE_TABLE_MOVED]);
+      expect(shown(a)).toBe(shownBefore);
+      expect(await chunkCount(a.roomId)).toBe(chunksAtClaim);
+
+      const [a2, b2] = [await comeBack(survivor, a.roomId, { token: ana.token }), await comeBack(survivor, a.roomId, { token: bo.token })];
+      await eventually(() => !!secretOf(a2) && !!secretOf(b2), 30_000, 'both seats retaken');
+      expect(shown(a2)).toBe(shownBefore);
+      expect(await chunkCount(a.roomId)).toBe(chunksAtClaim);
+      // The table plays on at its new owner.
+      const next = moveOf(a2, b2);
+      next.room.send('action', { id: 2, a: next.action });
+      await eventually(() => shown(a2) !== shownBefore, 30_000, 'the move on the survivor');
+      await eventually(async () => (await chunkCount(a.roomId)) > chunksAtClaim, 30_000, 'the move stored');
+      a2.connection.close();
+      b2.connection.close();
+    } finally {
+      host.child.kill('SIGCONT');
+      await host.stop('SIGKILL');
+      remove(host);
+    }
+  }, 600_000);
+
+  it('SIGTERM hands the table over: exit 0, the clients are sent on and the table goes on elsewhere', async () => {
+    const { a, b, ana, bo, host } = await quietTable();
+    const survivor = live.find((s) => s !== host)!;
+    const closed: number[] = [];
+    a.onLeave((code) => closed.push(code));
+    b.onLeave((code) => closed.push(code));
+    const shownBefore = shown(a);
+    const exit = await host.stop('SIGTERM');
+    remove(host);
+    expect(exit).toBe(0);
+    await eventually(() => closed.length === 2, 60_000, 'both clients sent on');
+    expect(closed).toEqual([CLOSE_TABLE_MOVED, CLOSE_TABLE_MOVED]);
+    const [a2, b2] = [await comeBack(survivor, a.roomId, { token: ana.token }), await comeBack(survivor, a.roomId, { token: bo.token })];
+    await eventually(() => !!secretOf(a2) && !!secretOf(b2), 30_000, 'both seats retaken');
+    expect(shown(a2)).toBe(shownBefore);
+    const watcher = await comeBack(survivor, a.roomId, { spectator: true });
+    expect(watcher.state.players.get(watcher.sessionId)).toBeUndefined();
+    const next = moveOf(a2, b2);
+    next.room.send('action', { id: 1, a: next.action });
+    await eventually(() => shown(a2) !== shownBefore, 30_000, 'the move on the survivor');
+    for (const r of [a2, b2, watcher]) r.connection.close();
+  }, 600_000);
+});
