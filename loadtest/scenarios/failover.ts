@@ -47,6 +47,18 @@ async function until<T>(check: () => T | undefined | false | Promise<T | undefin
   }
 }
 
+/** Set-up requests on a loaded machine: a process stalled past its socket's patience is tried again on the next one. */
+async function attempt<T>(what: string, run: (i: number) => Promise<T>, tries = 5): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await run(i);
+    } catch (error) {
+      if (i + 1 >= tries) throw new Error(`${what} failed ${tries} times: ${String(error)}`);
+      await sleep(500 * (i + 1));
+    }
+  }
+}
+
 /** One seat: plays, and when its connection drops, takes its seat back wherever the table now lives. */
 class Seat {
   room: Room<Synced> | undefined;
@@ -193,11 +205,11 @@ export async function runScenario(values: Record<string, string | boolean | unde
     const http = (i: number) => `http://127.0.0.1:${live[i % live.length].port}`;
     const tables: { roomId: string; seats: Seat[] }[] = [];
     for (let t = 0; t < tableCount; t++) {
-      const guests = await Promise.all([0, 1].map(async (i) => (await (await fetch(`${http(t + i)}/api/identity`, { method: 'POST' })).json()) as { token: string }));
-      const host = await new Client(`ws://127.0.0.1:${live[t % live.length].port}`).create<Synced>(game.id, { name: `H${t}`, private: true, players: 2, ...(variant ? { variant } : {}), token: guests[0].token });
+      const guests = await Promise.all([0, 1].map((i) => attempt('a guest identity', async (n) => (await (await fetch(`${http(t + i + n)}/api/identity`, { method: 'POST' })).json()) as { token: string })));
+      const host = await attempt('a table', (n) => new Client(`ws://127.0.0.1:${live[(t + n) % live.length].port}`).create<Synced>(game.id, { name: `H${t}`, private: true, players: 2, ...(variant ? { variant } : {}), token: guests[0].token }));
       const hostSeat = new Seat(host.roomId, guests[0].token, `H${t}`, game, t * 2 + 1, think, () => live);
       hostSeat.attach(host);
-      const guest = await new Client(`ws://127.0.0.1:${live[(t + 1) % live.length].port}`).joinById<Synced>(host.roomId, { name: `G${t}`, token: guests[1].token });
+      const guest = await attempt('the second seat', (n) => new Client(`ws://127.0.0.1:${live[(t + 1 + n) % live.length].port}`).joinById<Synced>(host.roomId, { name: `G${t}`, token: guests[1].token }));
       const guestSeat = new Seat(host.roomId, guests[1].token, `G${t}`, game, t * 2 + 2, think, () => live);
       guestSeat.attach(guest);
       await until(() => host.state.players?.size === 2, 30_000, 'both seated');
