@@ -11,6 +11,9 @@
  * each container has its own IPv4 address, and announces `127.0.0.1:<proxy>/node/{ip}`
  * (PUBLIC_ADDRESS_TEMPLATE), so nothing but the proxy can carry a client to it.
  *
+ * Last, the process holding a table is killed (SIGKILL): its players join the table again by id
+ * through the proxy and play on at the process that took it over (docs/architecture.md, failover).
+ *
  * Its own Redis key prefix and PostgreSQL schema, both removed afterwards; every process (nginx
  * included) is stopped in afterAll, and killed when the test process exits in any case.
  */
@@ -261,4 +264,33 @@ describe.skipIf(!up)('a fleet behind deploy/nginx.conf, routed by announced addr
     await routedThroughProxy(LATE_IP, table.host, table.guest);
     expect(proxy!.pid).toBe(proxyPid); // the same nginx, never reloaded
   }, 240_000);
+
+  it('a table whose process is killed is found again through the proxy, at the process that took it over', async () => {
+    const guests = await Promise.all([0, 1].map(async () => (await (await fetch(`${proxyHttp()}/api/identity`, { method: 'POST' })).json()) as { token: string }));
+    const host = await ready(await new Client(proxyHttp()).create<Synced>(GAME, { name: 'Kay', private: true, variant: 'classic', players: 2, token: guests[0].token }));
+    rooms.push(host);
+    const guest = await ready(await new Client(proxyHttp()).joinById<Synced>(host.roomId, { name: 'Lou', token: guests[1].token }));
+    rooms.push(guest);
+    await playSomeTurns(host, guest);
+    const [before] = await addressesOf([host.roomId]);
+    const victim = fleet.find((m) => publicAddressOf(m.ip) === before)!;
+    fleet.splice(fleet.indexOf(victim), 1);
+    dns!.set('game', fleet.map((m) => m.ip)); // as Docker drops a dead container from the service's name
+    await victim.server.stop('SIGKILL');
+    // Each player joins the table again by id with their identity, through the proxy only.
+    const comeBack = (token: string) => eventually(async () => {
+      try {
+        return await new Client(proxyHttp()).joinById<Synced>(host.roomId, { token });
+      } catch {
+        return undefined;
+      }
+    }, 120_000, `table ${host.roomId} open again`);
+    const [host2, guest2] = [await ready(await comeBack(guests[0].token)), await ready(await comeBack(guests[1].token))];
+    rooms.push(host2, guest2);
+    const [after] = await addressesOf([host.roomId]);
+    const survivor = fleet.find((m) => publicAddressOf(m.ip) === after);
+    expect(survivor, `the table's new address ${after}`).toBeDefined();
+    await playSomeTurns(host2, guest2);
+    await routedThroughProxy(survivor!.ip, host2, guest2);
+  }, 300_000);
 });
