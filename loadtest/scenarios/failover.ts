@@ -4,10 +4,11 @@
  * this run's own) and PostgreSQL (a schema of its own); T private two-seat tables, each seat a
  * colyseus.js client with a guest identity playing with the game's view bot (one action in flight
  * at a time; a longer --think keeps games running through a long set-up). K times: the process
- * holding the most tables is killed with SIGKILL and a fresh one started in its place (as a restart policy would); every seat of its tables finds the table again
- * by id through any live process with its guest token (what the browser client does), and the
- * time from the kill to that seat being connected again is recorded, per client and per table
- * (its last seat). The next kill waits for every seat to be back.
+ * holding the most tables is killed with SIGKILL and a fresh one started in its place (as a
+ * restart policy would); every seat of its tables finds the table again by id through any live
+ * process with its guest token (what the browser client does), and the time from the kill to
+ * that seat being connected again is recorded, per client and per table (its last seat). The
+ * next kill waits for every seat to be back.
  *
  * Actions: each seat counts what it sent, what was acknowledged (applied and shown) and what was
  * in flight when its connection dropped (it may or may not have been applied). At the end the
