@@ -10,6 +10,8 @@
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
  *   rejoin      [--trials 20]  a reload back to the seat (reconnection token, and retaking by id), p50/p95 ms in Chromium at 390×844
  *   memory      [--tables 100] [--seats 4] [--game car_exchange] [--heap]   idle RSS and memory per playing client
+ *   failover    [--tables 20] [--processes 3] [--kills 3] [--game railway_madness] [--variant classic] [--think 300,900]
+ *               kill -9 of the busiest process K times: kill → every client back in its seat (p50/p95/max), actions lost/duplicated
  *   capacity    [--sizes 250,500,1000,2000,4000] [--seconds 10] [--targets ws,echo,echo_broadcast,railway_madness,car_exchange]
  *               [--generator raw|colyseus] [--profile /tmp/dir] [--database postgres://…  (Junction stores in a fresh schema there)]
  *               plain ws echo, bare Colyseus echo room (and one that broadcasts) and two Junction games,
@@ -37,6 +39,8 @@ const { positionals, values } = parseArgs({
     trials: { type: 'string', default: '200' },
     players: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '3' },
+    /** failover: how many processes are killed, one after the other. */
+    kills: { type: 'string', default: '3' },
     variant: { type: 'string' },
     join: { type: 'string', default: 'poll' },
     /** Pin the server to core 0 and this load generator to core 1 (taskset), so each has its own core. */

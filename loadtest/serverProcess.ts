@@ -130,7 +130,9 @@ export async function startServerProcess(port: number, env: Record<string, strin
   };
 
   try {
-    await untilOwnHealth(port, child, bootTimeoutMs, output);
+    // A server bound to one address (HOST=127.0.0.3) answers there only; a wildcard one on loopback too.
+    const healthHost = env.HOST && net.isIPv4(env.HOST) && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1';
+    await untilOwnHealth(healthHost, port, child, bootTimeoutMs, output);
   } catch (error) {
     await stop('SIGKILL');
     if (error instanceof ServerStartError) throw error;
@@ -157,7 +159,7 @@ function forwardOutput(child: ChildProcess): () => string {
   return () => tail;
 }
 
-async function untilOwnHealth(port: number, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+async function untilOwnHealth(host: string, port: number, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -165,7 +167,7 @@ async function untilOwnHealth(port: number, child: ChildProcess, timeoutMs: numb
       const message = `server on port ${port} exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${text}`;
       throw /EADDRINUSE/.test(text) ? new PortTakenError(message, child.pid) : new ServerStartError(message, child.pid);
     }
-    const answer = await healthPid(port);
+    const answer = await healthPid(host, port);
     if (answer === child.pid) return;
     if (answer !== 'down') {
       throw new PortTakenError(`port ${port} is answered by another process (pid ${String(answer)}), not the server started here (pid ${child.pid})`, child.pid);
@@ -176,10 +178,10 @@ async function untilOwnHealth(port: number, child: ChildProcess, timeoutMs: numb
 }
 
 /** The pid a /health answer names, null for an HTTP answer without one, 'down' when nothing answers. */
-async function healthPid(port: number): Promise<number | null | 'down'> {
+async function healthPid(host: string, port: number): Promise<number | null | 'down'> {
   let res: Response;
   try {
-    res = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(HEALTH_REQUEST_TIMEOUT_MS) });
+    res = await fetch(`http://${host}:${port}/health`, { signal: AbortSignal.timeout(HEALTH_REQUEST_TIMEOUT_MS) });
   } catch {
     return 'down';
   }

@@ -27,6 +27,7 @@ import { JunctionServer } from './http/matchmakeServer.js';
 import { rememberJoinAddresses } from './http/joinAddress.js';
 import { JunctionLobbyRoom } from './rooms/JunctionLobbyRoom.js';
 import { colyseusLogger } from './ops/colyseusLogger.js';
+import { announcedAddress } from './ops/publicAddress.js';
 import { RoomPlacement } from './matchmaking/placement.js';
 import { openPresence } from './presence.js';
 import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
@@ -59,6 +60,7 @@ export interface Junction {
 
 export async function startJunction(overrides: Partial<Config> = {}, opts: { exitOnSignal?: boolean } = {}): Promise<Junction> {
   const config = loadConfig(process.env, overrides);
+  const publicAddress = announcedAddress(config);
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.JUNCTION_DATA_DIR, connectTimeoutMs: config.CONNECT_TIMEOUT_MS });
   const app = express();
   const trust = proxyTrust(config.TRUST_PROXY);
@@ -111,7 +113,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     logger: colyseusLogger,
     presence,
     driver: config.REDIS_URL ? new RedisDriver(config.REDIS_URL) : undefined,
-    publicAddress: config.PUBLIC_ADDRESS,
+    publicAddress,
     gracefullyShutdown: false,
     greet: false,
     selectProcessIdToCreateRoom: placement.select,
@@ -156,7 +158,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   await gameServer.listen(config.PORT, config.HOST);
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind }, 'Junction listening');
+  logger.info({ port, redis: Boolean(config.REDIS_URL), store: store.kind, publicAddress }, 'Junction listening');
   // One process (no Redis): every unfinished table is this process' own, reopened from its journal.
   // Several (Redis): each renews a lease, and the survivors take over the tables of one that stops.
   // Either way the sweep leaves journaled tables alone, and its first pass waits for the resume (docs/architecture.md).

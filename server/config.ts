@@ -8,6 +8,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   JUNCTION_DATA_DIR: z.string().default('./data/pglite'),
   PUBLIC_ADDRESS: z.string().optional(),
+  /** Each process of a fleet announces this with `{ip}` replaced by its own address (server/ops/publicAddress.ts). */
+  PUBLIC_ADDRESS_TEMPLATE: z.string().optional(),
   /** Quick play: how long a table waits for strangers before bots fill its empty seats. */
   QUICKPLAY_FILL_MS: z.coerce.number().int().min(0).default(20_000),
   /**
