@@ -13,10 +13,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
+import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
 import { eventually, ready, secretOf, tableOf } from './support/server.js';
 import { openStore } from '../server/store/index.js';
 import { rebuild } from '../shared/replay/rebuild.js';
@@ -37,33 +36,6 @@ let live: ServerProcess[] = [];
 type Synced = { phase: string; code: string; version: number; players: Map<string, { seat: number; name: string; connected: boolean; bot: boolean }> };
 type Guest = { identity: { id: string; name: string; tag: string }; token: string };
 
-function prefixedRedisUrl(): string {
-  const url = new URL(REDIS_URL);
-  url.searchParams.set('keyPrefix', KEY_PREFIX);
-  return url.toString();
-}
-
-async function inPostgres<T = unknown>(query: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: POSTGRES_URL });
-  await db.connect();
-  try {
-    return (await db.query(query, params)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
-
-async function deleteRunKeys(): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    for await (const keys of redis.scanStream({ match: `${KEY_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) {
-      if (keys.length > 0) await redis.del(...keys);
-    }
-  } finally {
-    await redis.quit();
-  }
-}
-
 /** How long each live process lets an away seat wait before a bot plays it. */
 /** The kill cases: a bot plays an away seat soon, so the game finishes once its player has gone. */
 const AWAY_BOTS = '2000';
@@ -73,7 +45,7 @@ const graceOf = new Map<ServerProcess, string>();
 
 async function startOne(grace: string): Promise<ServerProcess> {
   const server = await startServerOnFreePort((port) => ({
-    REDIS_URL: prefixedRedisUrl(), DATABASE_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+    REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
     QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'failover-test-key', ABSENT_GRACE_MS: grace,
     // A loaded CI machine stalls event loops for seconds: a lease that short would move tables nobody killed.
     LEASE_TTL_MS: '6000',
@@ -109,7 +81,7 @@ async function guest(server: ServerProcess): Promise<Guest> {
 
 /** The process whose listing (the shared matchmaker) holds the table now. */
 async function hostOf(roomId: string): Promise<ServerProcess | undefined> {
-  const redis = new Redis(prefixedRedisUrl());
+  const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
   try {
     const listing = JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { publicAddress?: string };
     return live.find((s) => listing.publicAddress === `127.0.0.1:${s.port}`);
@@ -204,7 +176,7 @@ describe.skipIf(!up)('tables move between processes', () => {
       if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGCONT');
     }
     await Promise.all(everyServer.map((s) => s.stop('SIGKILL')));
-    await deleteRunKeys();
+    await deleteRedisKeys(KEY_PREFIX);
     await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
   }, 120_000);
 

@@ -23,11 +23,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freePort, PortTakenError, startServerProcess, type ServerProcess } from '../loadtest/serverProcess.js';
 import { games } from '../shared/games/registry.js';
-import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
+import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
 import { collect, eventually, ready } from './support/server.js';
 import { startDnsServer, type DnsServer } from './support/dnsServer.js';
 import { replaceMarkedLines, requireNginx, startNginx, type NginxProcess } from './support/nginx.js';
@@ -52,33 +51,6 @@ let gamePort = 0;
 const fleet: Member[] = [];
 const rooms: Room[] = [];
 
-function prefixedRedisUrl(): string {
-  const url = new URL(REDIS_URL);
-  url.searchParams.set('keyPrefix', KEY_PREFIX);
-  return url.toString();
-}
-
-async function inPostgres(query: string): Promise<void> {
-  const db = new pg.Client({ connectionString: POSTGRES_URL });
-  await db.connect();
-  try {
-    await db.query(query);
-  } finally {
-    await db.end();
-  }
-}
-
-async function deleteRunKeys(): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    for await (const keys of redis.scanStream({ match: `${KEY_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) {
-      if (keys.length > 0) await redis.del(...keys);
-    }
-  } finally {
-    await redis.quit();
-  }
-}
-
 /** A port nobody listens on at any of these addresses right now (every process of the fleet uses it, as every container uses 2567). */
 async function portFreeOn(addresses: string[]): Promise<number> {
   const bind = (host: string, port: number) => new Promise<net.Server | undefined>((resolve) => {
@@ -102,7 +74,7 @@ const publicAddressOf = (ip: string) => `127.0.0.1:${proxy!.port}/node/${ip}`;
 function startMember(ip: string, databaseUrl: string): Promise<ServerProcess> {
   return startServerProcess(gamePort, {
     HOST: ip, PUBLIC_ADDRESS_TEMPLATE: `127.0.0.1:${proxy!.port}/node/{ip}`,
-    REDIS_URL: prefixedRedisUrl(), DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback',
+    REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback',
     JUNCTION_INTERNAL_KEY: 'fleet-test-key', QUICKPLAY_FILL_MS: '60000', SHUTDOWN_GRACE_MS: '1000',
     // Every client arrives from 127.0.0.1 through the proxy: one address for the per-address limits.
     JOIN_BURST: '10000', JOIN_PER_SECOND: '1000', CODE_LOOKUP_BURST: '10000', CODE_LOOKUP_PER_SECOND: '1000',
@@ -122,7 +94,7 @@ async function startProxy(): Promise<NginxProcess> {
 
 /** Where the matchmaker says a room lives: the public address of its process (RedisDriver's `roomcaches`). */
 async function addressesOf(roomIds: string[]): Promise<string[]> {
-  const redis = new Redis(prefixedRedisUrl());
+  const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
   try {
     return await Promise.all(roomIds.map(async (id) => (JSON.parse((await redis.hget('roomcaches', id)) ?? '{}') as { publicAddress?: string }).publicAddress ?? '?'));
   } finally {
@@ -213,7 +185,7 @@ describe.skipIf(!up)('a fleet behind deploy/nginx.conf, routed by announced addr
     await Promise.all(fleet.map((m) => m.server.stop()));
     await proxy?.stop();
     await dns?.close();
-    await deleteRunKeys();
+    await deleteRedisKeys(KEY_PREFIX);
     await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
   }, 120_000);
 

@@ -10,10 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
+import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
 import { eventually, ready } from './support/server.js';
 import { readEvents } from '../loadtest/eventStream.js';
 
@@ -24,37 +23,6 @@ const KEY_PREFIX = `junction-test:scaleout:${RUN}:`;
 const SCHEMA = `junction_scaleout_${RUN}`;
 let servers: ServerProcess[] = [];
 
-/** The machine's Redis with every key under this run's prefix. */
-function prefixedRedisUrl(): string {
-  const url = new URL(REDIS_URL);
-  url.searchParams.set('keyPrefix', KEY_PREFIX);
-  return url.toString();
-}
-
-async function inPostgres(query: string): Promise<void> {
-  const db = new pg.Client({ connectionString: POSTGRES_URL });
-  await db.connect();
-  try {
-    await db.query(query);
-  } finally {
-    await db.end();
-  }
-}
-
-/** Deletes this run's keys, and only those (SCAN ignores keyPrefix: match it by hand). */
-async function deleteRunKeys(): Promise<number> {
-  const redis = new Redis(REDIS_URL);
-  let deleted = 0;
-  try {
-    for await (const keys of redis.scanStream({ match: `${KEY_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) {
-      if (keys.length > 0) deleted += await redis.del(...keys);
-    }
-  } finally {
-    await redis.quit();
-  }
-  return deleted;
-}
-
 const endpoint = (i: number) => `ws://127.0.0.1:${servers[i].port}`;
 const http = (i: number) => `http://127.0.0.1:${servers[i].port}`;
 
@@ -64,7 +32,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
     // Both start at once; a server that did start is kept for afterAll even if the other failed.
     const started = await Promise.allSettled([0, 1].map(() => startServerOnFreePort((port) => ({
-      REDIS_URL: prefixedRedisUrl(), DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
       QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'scaleout-test-key', SHUTDOWN_GRACE_MS: '1000',
     }))));
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -74,7 +42,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    await deleteRunKeys();
+    await deleteRedisKeys(KEY_PREFIX);
     await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
   }, 120_000);
 
@@ -154,7 +122,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     expect(roomIds).toHaveLength(6);
 
     // Where each table's room lives: its listing in the shared matchmaker (RedisDriver's `roomcaches`).
-    const redis = new Redis(prefixedRedisUrl());
+    const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
     const listings = await Promise.all(roomIds.map(async (roomId) => JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { processId?: string; publicAddress?: string }));
     await redis.quit();
     const byAddress = new Map<string, number>();

@@ -8,10 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, REDIS_URL, requireService } from './support/services.js';
+import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys } from './support/services.js';
 import { eventually, ready, tableOf } from './support/server.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
@@ -22,27 +20,6 @@ let servers: ServerProcess[] = [];
 
 interface Synced { phase: string; deadline: number; active: number[]; players: Map<string, { seat: number; bot: boolean; name: string }> }
 interface Guest { token: string; identity: { id: string; display: string } }
-
-async function inPostgres(query: string): Promise<void> {
-  const db = new pg.Client({ connectionString: POSTGRES_URL });
-  await db.connect();
-  try {
-    await db.query(query);
-  } finally {
-    await db.end();
-  }
-}
-
-async function deleteRunKeys(): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    for await (const keys of redis.scanStream({ match: `${KEY_PREFIX}*`, count: 500 }) as AsyncIterable<string[]>) {
-      if (keys.length > 0) await redis.del(...keys);
-    }
-  } finally {
-    await redis.quit();
-  }
-}
 
 const http = (i: number) => `http://127.0.0.1:${servers[i].port}`;
 const client = (i: number) => new Client(`ws://127.0.0.1:${servers[i].port}`);
@@ -65,7 +42,7 @@ describe.skipIf(!up)('a sleeping turn-based table wakes on another process', () 
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    await deleteRunKeys();
+    await deleteRedisKeys(KEY_PREFIX);
     await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
   }, 120_000);
 

@@ -7,10 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../../loadtest/serverProcess.js';
-import { POSTGRES_URL, REDIS_URL, requireService } from '../support/services.js';
+import { POSTGRES_URL, REDIS_URL, requireService, inPostgres } from '../support/services.js';
 import { LimitStore } from '../../server/http/ipLimits.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
@@ -19,16 +18,6 @@ const KEY_PREFIX = `junction-test:shared-limits:${RUN}:`;
 const SCHEMA = `junction_shared_limits_${RUN}`;
 const JOIN_BURST = 3;
 let servers: ServerProcess[] = [];
-
-async function inPostgres(query: string): Promise<void> {
-  const db = new pg.Client({ connectionString: POSTGRES_URL });
-  await db.connect();
-  try {
-    await db.query(query);
-  } finally {
-    await db.end();
-  }
-}
 
 /** This run's Redis keys, read without the prefix (SCAN ignores keyPrefix: match it by hand). */
 async function runKeys(redis: Redis): Promise<string[]> {

@@ -5,26 +5,15 @@
  * PostgreSQL runs in a schema of this test's own, dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootServer, eventually, type TestServer } from '../support/server.js';
-import { POSTGRES_URL, requireService } from '../support/services.js';
+import { POSTGRES_URL, requireService, inPostgres } from '../support/services.js';
 import { openStore, type GameRecord, type IdentityRecord, type Store } from '../../server/store/index.js';
 import { sweepIdleGuests } from '../../server/store/retention.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const SCHEMA = `junction_guests_${process.pid}_${Date.now().toString(36)}`;
 const up = await requireService('postgres');
-
-async function inPostgres<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const countGuests = async (): Promise<number> => Number((await inPostgres<{ n: string }>(`select count(*) as n from "${SCHEMA}".identities`))[0].n);
 
