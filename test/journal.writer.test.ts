@@ -29,7 +29,7 @@ const session = (id: string): GameSessionRecord => ({
   private: false, rated: false,
 });
 
-const actionsOf = (log: Awaited<ReturnType<Store['readGameLog']>>): unknown[] => log.map((e) => (e.k === 'x' ? 'x' : e.a));
+const actionsOf = (log: Awaited<ReturnType<Store['readGameLog']>>): unknown[] => log.map((e) => (e.k === 'a' || e.k === 'l' ? e.a : e.k));
 
 function journalSuite(name: string, open: () => Promise<Store | null>): void {
   describe(`table journal on ${name}`, () => {

@@ -28,8 +28,17 @@ export type ResumeTicket = z.infer<typeof resumeTicketSchema>;
 export interface RebuiltTable {
   session: GameSessionRecord;
   engine: unknown;
-  /** Absolute time of the last journal entry: the table's clock goes on from there. */
+  /** The table's time of its last journal entry (a heartbeat included): its clock goes on from there. */
   lastAt: number;
+  /**
+   * The wall clock minus the table's time as the journal last recorded it (its `o` entries; 0 when
+   * it never moved). `held`: the table's time stood still while no process held it (a crash, a
+   * handover, a restart: the room sets a new offset so its clocks have the time left they had);
+   * otherwise it ran (a turn-based table woken from its sleep: its move clock runs while it sleeps).
+   */
+  clock: { offset: number; held: boolean };
+  /** Seats whose player resigned (journal `r` entries). */
+  resigned: number[];
 }
 
 const rebuilt = new Map<string, RebuiltTable>();
@@ -97,7 +106,7 @@ export async function reopenSession(store: Store, internalKey: string, id: strin
  * from its sleep (server/turnbased/wake.ts).
  */
 export async function reopenClaimed(store: Store, internalKey: string, id: string, gameId: string,
-  claim: { fence: number; chunks: number; code: string | null }): Promise<'resumed' | 'abandoned'> {
+  claim: { fence: number; chunks: number; code: string | null }, clock: 'held' | 'ran' = 'held'): Promise<'resumed' | 'abandoned'> {
   const game = findGame(gameId);
   if (!game) return abandon(store, id, `unknown game ${gameId}`);
   const [session, log] = await Promise.all([store.getGameSession(id), store.readGameLog(id)]);
@@ -109,7 +118,7 @@ export async function reopenClaimed(store: Store, internalKey: string, id: strin
   } catch (error) {
     return abandon(store, id, `the journal does not replay: ${error instanceof Error ? error.message : String(error)}`);
   }
-  rebuilt.set(id, { session, engine, lastAt: session.startedAt + lastTime(log) });
+  rebuilt.set(id, { session, engine, ...tableRecords(session.startedAt, log), clock: { offset: lastOffset(log), held: clock === 'held' } });
   try {
     const ticket: ResumeTicket = { id, fence: claim.fence, nextChunk: claim.chunks, code: claim.code };
     // handleCreateRoom, not createRoom: placement might pick another process, which has no rebuilt table.
@@ -121,8 +130,18 @@ export async function reopenClaimed(store: Store, internalKey: string, id: strin
   return 'resumed';
 }
 
-function lastTime(log: readonly LogEntry[]): number {
-  return log.reduce((max, e) => Math.max(max, e.t), 0);
+function tableRecords(startedAt: number, log: readonly LogEntry[]): Pick<RebuiltTable, 'lastAt' | 'resigned'> {
+  const resigned = new Set<number>();
+  for (const e of log) if (e.k === 'r') resigned.add(e.s);
+  return { lastAt: startedAt + log.reduce((max, e) => Math.max(max, e.t), 0), resigned: [...resigned] };
+}
+
+function lastOffset(log: readonly LogEntry[]): number {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if (e.k === 'o') return e.d;
+  }
+  return 0;
 }
 
 async function abandon(store: Store, id: string, reason: string): Promise<'abandoned'> {

@@ -57,6 +57,12 @@ import { localTables, type MovableTable } from '../journal/localTables.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
+/**
+ * A table with a running deadline records that it is alive this often (journal `h` entries): a
+ * table reopened after its process died gives back the time left as of its last record, so at most
+ * this much (plus one commit) of the time the old process ran is given again.
+ */
+const CLOCK_HEARTBEAT_MS = 1_000;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -106,6 +112,15 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private turns: TurnTimeouts | null = null;
   /** Going to sleep: joins are refused (the client wakes the table again and retries). */
   private sleeping = false;
+  /**
+   * The wall clock minus the table's time (docs/architecture.md "Clocks: the time left is kept"):
+   * 0 for a table that never moved; a reopened table's time went on from where its journal
+   * stopped. Everything the room hands the engine, the pipeline, the bots, the clocks and the
+   * clients' clock sync is the table's time (`now`); the world outside (results, history, wake-ups)
+   * gets wall times.
+   */
+  private clockOffset = 0;
+  private readonly now = (): number => Date.now() - this.clockOffset;
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
@@ -197,7 +212,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }
     const player = this.state.players.get(client.sessionId);
     if (!player) return; // a seat retaken by another connection of its identity, or never seated
-    this.seating.away(client.sessionId, Date.now());
+    this.seating.away(client.sessionId, this.now());
     if (this.state.phase === 'playing') this.afterChange(); // also plans the sleep of a turn-based table left empty
     const seconds = roomServices().config.RECONNECT_SECONDS;
     if (!consented && seconds > 0 && this.state.phase !== 'finished') {
@@ -249,7 +264,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   seatHeldFor(identityId: unknown): { turn: number[]; deadline: number | null; turnBased: boolean } | null {
     if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
     const playing = this.state.phase === 'playing';
-    return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline : null, turnBased: this.turnBased };
+    return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null, turnBased: this.turnBased };
   }
 
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
@@ -299,7 +314,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
     this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
     this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
-    this.clocks = new TableClocks(this.timers);
+    this.clocks = new TableClocks(this.timers, this.now);
     this.pipeline = new ActionPipeline<Client>(this.game, {
       playing: () => this.state.phase === 'playing',
       seatOf: (sessionId) => {
@@ -322,7 +337,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
         second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
       }),
-    }, this.latency, this.clocks);
+    }, this.latency, this.clocks, this.now);
     this.chat = chatTableOf(this, {
       roomId: () => this.roomId, game: this.game.id, variant: () => this.options.variant, isPrivate: () => this.isPrivate,
       players: () => this.state.players, identityOf: (p) => this.seating.identities.of(p)?.id ?? null,
@@ -359,11 +374,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.turnBased = isTurnBased(session.options);
     if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, roomServices().config.TURN_CLOCK_MS), session.turn);
     this.openTable();
-    const now = Date.now();
-    for (const seat of session.seats) {
-      if (seat.bot) this.seating.addBot('easy', seat.seat);
-      else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
-    }
     await this.setPrivate(true);
     if (ticket.code) {
       const code = ticket.code;
@@ -372,8 +382,21 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
     }
     this.registerMessages();
+    // The table's time goes on from its last record (held), or ran on meanwhile (a sleep): never back.
+    this.clockOffset = table.clock.held ? Date.now() - table.lastAt : Math.min(table.clock.offset, Date.now() - table.lastAt);
+    const now = this.now();
+    for (const seat of session.seats) {
+      if (seat.bot) this.seating.addBot('easy', seat.seat);
+      else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
+    }
+    for (const seat of table.resigned) {
+      const player = [...this.state.players.values()].find((p) => p.seat === seat && !p.bot);
+      if (player) this.seating.resign(player);
+    }
     this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
-    this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk }, () => this.onTakenOver());
+    this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
+    if (this.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.clockOffset);
+    this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
     localTables.add(this);
     this.state.phase = 'playing';
     this.autoDispose = false;
@@ -423,7 +446,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * bot). Nobody can time out before they could arrive.
    */
   private seatTournamentPlayers(t: TournamentSeating): void {
-    const now = Date.now();
+    const now = this.now();
     this.seating.reserveTournament(t, now);
     this.options = { ...this.options, players: t.seats.length };
     this.state.seats = t.seats.length;
@@ -455,7 +478,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private scheduleAutoStart(): void {
-    const at = Date.now() + roomServices().config.QUICKPLAY_FILL_MS;
+    const at = this.now() + roomServices().config.QUICKPLAY_FILL_MS;
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
       if (this.state.phase === 'waiting' && [...this.state.players.values()].some((p) => !p.bot)) this.start();
@@ -470,13 +493,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.onMessage('ping', (client, message) => {
       const parsed = pingMessage.safeParse(message);
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      const now = Date.now();
+      const now = this.now();
       client.send('pong', { c: parsed.data.c, s: now, n: this.latency.probe(client.sessionId, now) });
     });
     this.onMessage('echo', (client, message) => {
       const parsed = echoMessage.safeParse(message);
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      this.latency.echo(client.sessionId, parsed.data.n, Date.now());
+      this.latency.echo(client.sessionId, parsed.data.n, this.now());
     });
     this.onMessage('add_bot', (client, message) => this.hostCommand(client, () => {
       const parsed = addBotMessage.safeParse(message ?? {});
@@ -581,7 +604,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const range = this.game.seatRange(this.options);
     if (this.options.players < range.min) this.options = { ...this.options, players: range.min };
     this.seed = randomSeed();
-    this.startedAt = Date.now();
+    this.startedAt = this.now();
     this.pipeline.start(this.options, this.seed, this.startedAt);
     if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, roomServices().config.TURN_CLOCK_MS));
     this.actionLog = new ActionLogWriter(roomServices().store, {
@@ -589,6 +612,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
     }, undefined, () => this.onTakenOver(), this.state.code || null);
     localTables.add(this);
+    this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
@@ -601,7 +625,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** Mirror the engine into the synchronised state, log the events, schedule clocks and bots. */
   private afterChange(events: GameEvent[] = []): void {
     const engine = this.pipeline.engine;
-    const now = Date.now();
+    const now = this.now();
     this.state.version++;
     this.state.changedAt = now;
     const mirror = mirrorFor(this.game.id);
@@ -620,9 +644,14 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : roomServices().config.ABSENT_GRACE_MS);
     // One pending wake-up for the next away seat to pass its grace period (not one per change).
     this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
-    this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), Date.now()),
-      (seat, action) => this.pipeline.submit({ seat, action, arrival: Date.now() }, undefined));
+    this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
+      (seat, action) => this.pipeline.submit({ seat, action, arrival: this.now() }, undefined));
     this.planSleep(now);
+  }
+
+  /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
+  private heartbeat(): void {
+    if (this.state.phase === 'playing' && this.state.deadline > 0) this.actionLog?.alive(this.now(), CLOCK_HEARTBEAT_MS - 100);
   }
 
   private onDeadline(deadline: number): void {
@@ -656,12 +685,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0 || !this.actionLog || !this.turns) return;
     // A bot still to move moves first (bots do not play while the table sleeps).
     const botToMove = [...this.state.players.values()].some((p) => p.bot && this.state.active.includes(p.seat));
-    if (botToMove) return this.planSleep(Date.now());
+    if (botToMove) return this.planSleep(this.now());
     this.sleeping = true;
     await this.lock();
     try {
       await this.actionLog.flush();
-      const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline : null);
+      // The wake-up is a wall time; the table's time runs on while it sleeps (resume.ts `ran`).
+      const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null);
       const asleep = await roomServices().store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
       if (asleep) logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
     } catch (error) {
@@ -669,7 +699,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       logger.warn({ room: this.roomId, err: error }, 'turn-based: going to sleep failed; the table stays open');
       this.sleeping = false;
       await this.unlock();
-      return this.planSleep(Date.now());
+      return this.planSleep(this.now());
     }
     this.timers.clearAll();
     this.bots.stopAll();
@@ -738,6 +768,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   async handOver(): Promise<void> {
     this.timers.clearAll();
     this.bots.stopAll();
+    this.actionLog?.alive(this.now(), 0); // its clocks stop here, and go on from here elsewhere
     await this.actionLog?.flush().catch(() => undefined);
     this.actionLog?.release();
     this.detachListing();
@@ -835,7 +866,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.state.phase === 'waiting' && this.tournament) {
       // Still theirs: reserved again (they join with their seat id as before) and awaited again.
       const playerId = this.tournament.seats[player.seat]?.playerId;
-      if (playerId) this.seating.reserveAgain(sessionId, playerId, Date.now());
+      if (playerId) this.seating.reserveAgain(sessionId, playerId, this.now());
       syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
       return;
     }
@@ -845,8 +876,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       return;
     }
     if (this.state.phase !== 'playing') return;
-    if (resigned) this.seating.resign(player);
-    else this.seating.replaceByBot(player);
+    if (resigned) {
+      this.seating.resign(player);
+      this.actionLog?.resigned(player.seat, this.now()); // a reopened table still knows (resume.ts)
+    } else this.seating.replaceByBot(player);
     this.recordLeaver(player);
     const event = resigned ? 'resigned' : 'replaced';
     this.afterChange([{ type: event, seat: player.seat, msg: msg(`server:event.${event}`, { seat: seatRef(player.seat) }) }]);
@@ -893,7 +926,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private refreshSecrets(): void {
     const engine = this.pipeline.engine;
     if (engine === null) return;
-    const now = Date.now();
+    const now = this.now();
     const mirror = mirrorFor(this.game.id);
     for (const [id, p] of this.state.players) {
       // Nobody can receive the secret of a seat without a client (bots, reserved or away seats):

@@ -20,6 +20,8 @@ export interface JournalPosition {
   fence: number;
   /** The next chunk number (a resumed table goes on after the chunks already stored). */
   nextChunk: number;
+  /** The table time the journal goes on from. */
+  lastAt?: number;
 }
 
 export class ActionLogWriter implements JournalTable {
@@ -29,6 +31,8 @@ export class ActionLogWriter implements JournalTable {
   readonly fence: number;
   private sessionPart: JournalPart['session'] | undefined;
   private recorded = 0;
+  /** The table time of the last entry recorded (the heartbeat is written only after a quiet spell). */
+  private lastAt: number;
   private committedUpTo = 0;
   private waiters: { upTo: number; resolve: () => void; reject: (error: Error) => void }[] = [];
   private readonly committer: JournalCommitter;
@@ -44,6 +48,7 @@ export class ActionLogWriter implements JournalTable {
    */
   constructor(store: Store, private readonly session: GameSessionRecord, resumed?: JournalPosition, private readonly onFenced: () => void = () => undefined, code: string | null = null) {
     this.committer = committerFor(store);
+    this.lastAt = resumed?.lastAt ?? session.startedAt;
     this.fence = resumed?.fence ?? 1;
     this.nextChunk = resumed?.nextChunk ?? 0;
     if (!resumed) {
@@ -62,6 +67,20 @@ export class ActionLogWriter implements JournalTable {
 
   advanced(now: number): void {
     this.push({ k: 'x', t: now - this.session.startedAt });
+  }
+
+  /** The table is alive at `now` (its time): recorded when nothing else was for `everyMs`. */
+  alive(now: number, everyMs: number): void {
+    if (now - this.lastAt >= everyMs) this.push({ k: 'h', t: now - this.session.startedAt });
+  }
+
+  /** From `now` on the table's time is the wall clock minus `offset` (a reopened table). */
+  clockOffset(now: number, offset: number): void {
+    this.push({ k: 'o', t: now - this.session.startedAt, d: offset });
+  }
+
+  resigned(seat: Seat, now: number): void {
+    this.push({ k: 'r', s: seat, t: now - this.session.startedAt });
   }
 
   lostRace(seat: Seat, action: unknown, now: number, code: string, tie?: TieOutcome | null): void {
@@ -129,6 +148,7 @@ export class ActionLogWriter implements JournalTable {
 
   private push(entry: LogEntry): void {
     if (this.lost) return;
+    this.lastAt = Math.max(this.lastAt, this.session.startedAt + entry.t);
     // A copy taken now (the action object must not change before it is written), with any string
     // PostgreSQL's jsonb cannot hold escaped (STACK-NOTES 26), so one entry never sinks a commit.
     const text = storable(JSON.stringify(entry));

@@ -74,6 +74,8 @@ export class ActionPipeline<C> {
     private readonly host: PipelineHost<C>,
     private readonly latency: LatencyProbe,
     private readonly clocks: TableClocks,
+    /** The table's time (GameRoom `now`: the wall clock minus a reopened table's offset). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The game begins: the engine's first state, and the tie coin seeded from the game seed. */
@@ -103,7 +105,7 @@ export class ActionPipeline<C> {
     const action = this.game.actionSchema.safeParse(envelope.data.a);
     // The journal could not store it (server/journal/storable.ts): refused, never dropped later.
     if (!action.success || holdsNul(action.data)) return this.host.refuse(client, serverRefusal('bad_action', id));
-    this.submit({ seat, action: action.data, client, sessionId, id, arrival: Date.now() }, envelope.data.t);
+    this.submit({ seat, action: action.data, client, sessionId, id, arrival: this.now() }, envelope.data.t);
   }
 
   /** Every action, human or bot, enters here: races are ordered by compensated time. */
@@ -122,7 +124,7 @@ export class ActionPipeline<C> {
 
   /** The engine's clock ran out at `deadline`: apply everything due. False when the engine refused. */
   advance(deadline: number): { ok: true } | { ok: false; error: unknown } {
-    const at = Math.max(Date.now(), deadline);
+    const at = Math.max(this.now(), deadline);
     const outcome = this.game.advance(this.engine, at);
     if (!outcome.ok) return { ok: false, error: outcome.error };
     this.host.actionLog()?.advanced(at);
@@ -136,7 +138,7 @@ export class ActionPipeline<C> {
   private drain(): void {
     if (!this.queue) return;
     this.clocks.clear('release');
-    for (const claim of this.queue.release(Date.now())) {
+    for (const claim of this.queue.release(this.now())) {
       if (claim.tie?.rank === 0) raceTies.inc({ game: this.game.id });
       this.apply(claim);
     }
@@ -175,7 +177,7 @@ export class ActionPipeline<C> {
     this.engine = outcome.state;
     const { client, id } = queued;
     this.host.changed(outcome.events, client !== undefined && id !== undefined ? { client, id } : undefined);
-    actionLatency.observe({ game: this.game.id, race: String(race) }, (Date.now() - queued.arrival) / 1000);
+    actionLatency.observe({ game: this.game.id, race: String(race) }, (this.now() - queued.arrival) / 1000);
   }
 }
 

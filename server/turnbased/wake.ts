@@ -87,7 +87,7 @@ export class TableWaker {
     const now = Date.now();
     const claim = await this.deps.store.claimSleepingSession(id, PROCESS_OWNER, now, now + this.deps.leaseMs, due);
     if (!claim) return false;
-    const outcome = await reopenClaimed(this.deps.store, this.deps.internalKey, id, claim.game, claim);
+    const outcome = await reopenClaimed(this.deps.store, this.deps.internalKey, id, claim.game, claim, 'ran');
     if (outcome === 'resumed') await this.deps.store.markAwake(id, claim.fence);
     logger.info({ room: id, game: claim.game, by: due ? 'deadline' : 'player', outcome }, 'turn-based: table woken');
     return true;

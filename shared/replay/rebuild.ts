@@ -4,10 +4,10 @@
  * that does not match the game that was played is worse than none.
  */
 import type { AnyGame, GameEvent, GameResult } from '../games/contract.js';
-import type { LogEntry, SessionSetup } from './log.js';
+import { isEngineEntry, type EngineEntry, type LogEntry, type SessionSetup } from './log.js';
 
 export interface ReplayStep {
-  entry: LogEntry | null;
+  entry: EngineEntry | null;
   /** Absolute time of this step (session start + entry time). */
   now: number;
   state: unknown;
@@ -22,6 +22,7 @@ export function rebuild(game: AnyGame, setup: SessionSetup, log: readonly LogEnt
   let state = game.setup(setup.options, setup.seats, setup.seed, setup.startedAt);
   visit?.({ entry: null, now: setup.startedAt, state, events: [] });
   log.forEach((entry, index) => {
+    if (!isEngineEntry(entry)) return; // the table's own records (heartbeats, clock offsets, resignations)
     const now = setup.startedAt + entry.t;
     const outcome = entry.k === 'x' ? game.advance(state, now) : game.apply(state, entry.s, entry.a, now);
     if (entry.k === 'l') {
