@@ -36,10 +36,8 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
 type Synced = { phase: string; code: string; players: Map<string, { seat: number; name: string; connected: boolean; bot: boolean }> };
 
 /**
- * The table as one client sees it, without what the clock moves on: the engine's deadlines are
- * absolute (docs/architecture.md "Tables outlive their process"), so a take-over window that closed
- * while no process ran closes at the reopening (an `advance`), which changes `active`, `latest`,
- * `gap` and the timers but never the cards.
+ * The table as one client sees it, without what the clock moves on (`active`, `latest`, `gap`,
+ * the timers): the cards. The clocks themselves are test/journal.clock.test.ts's.
  */
 function shown(room: Room<Synced>): string {
   return cards(tableOf<TookOverPublicView>(room));

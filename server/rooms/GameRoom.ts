@@ -356,8 +356,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /**
    * Reopened from its journal after a restart (server/journal/resume.ts): the same id and code, the
    * rebuilt engine state, every human away and linked to their identity (a bot plays after the
-   * usual grace), bots as bots. The engine's deadlines are absolute times: time that passed while
-   * no process held the table counts (docs/architecture.md "Tables outlive their process").
+   * usual grace), resigned seats resigned, bots as bots. The table's time goes on from its last
+   * journal entry (`clockOffset`): every running deadline has the time left it had
+   * (docs/architecture.md "Clocks: the time left is kept").
    */
   private async resumeFrom(raw: Record<string, unknown>): Promise<void> {
     if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('bad_table_options');
