@@ -370,6 +370,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.options = session.options;
     this.isPrivate = session.private;
     this.ratedPrivate = session.private && session.rated;
+    // A tournament table reports its result to its tournament wherever it finishes.
+    this.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
     this.seed = session.seed;
     this.startedAt = session.startedAt;
     this.turnBased = isTurnBased(session.options);
@@ -610,7 +612,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, roomServices().config.TURN_CLOCK_MS));
     this.actionLog = new ActionLogWriter(roomServices().store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
-      startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(),
+      startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(), tournament: this.tournament,
     }, undefined, () => this.onTakenOver(), this.state.code || null);
     localTables.add(this);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);

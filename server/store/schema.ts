@@ -56,6 +56,8 @@ export interface Database {
     /** 008_turn_based: a turn-based table asleep in the store, its next deadline, the waker's lease, its turn. */
     sleeping: Defaulted<boolean>; wake_at: ColumnType<number | string | null, number | null | undefined, number | null>;
     wake_lease: ColumnType<number | string | null, number | null | undefined, number | null>; turn: ColumnType<unknown, string | null | undefined, string | null>;
+    /** 009_session_tournament: a tournament table's seating (null for other tables). */
+    tournament: ColumnType<unknown, string | null | undefined, string | null>;
   };
   game_log_chunks: { game_id: string; chunk: number; entries: Json };
   player_games: {

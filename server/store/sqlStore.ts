@@ -17,7 +17,7 @@ type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 import { summaryFromColumn, summaryToColumn } from './summary.js';
 import { SqlSocialStore, type SocialStore } from './socialStore.js';
-import type { TurnRecord } from './types.js';
+import type { SessionTournament, TurnRecord } from './types.js';
 
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
@@ -88,6 +88,7 @@ function sessionFromRow(r: Row<'game_sessions'>): GameSessionRecord {
     id: r.id, game: r.game, variant: r.variant, options: json(r.options), seed: num(r.seed), startedAt: num(r.started_at),
     seats: json(r.seats), private: r.private, rated: r.rated, status: r.status as GameSessionStatus, endedAt: numOrNull(r.ended_at),
     journaled: r.owner !== null, owner: r.owner ?? undefined, abandonReason: r.abandoned, sleeping: r.sleeping, turn: r.turn === null ? null : json<TurnRecord>(r.turn),
+    tournament: r.tournament === null || r.tournament === undefined ? null : json<SessionTournament>(r.tournament),
   };
 }
 
@@ -446,6 +447,7 @@ export class SqlStore implements Store {
       await this.db.insertInto('game_sessions').values(commit.sessions.map(({ session: g, owner, fence, code }) => ({
         id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
         seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence, code,
+        tournament: g.tournament ? JSON.stringify(g.tournament) : null,
       }))).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
     if (commit.chunks.length === 0) return { fenced: [] };

@@ -84,6 +84,16 @@ export interface GameSessionRecord {
   sleeping?: boolean;
   /** Read back only: the turn a turn-based table went to sleep on (null: never slept). */
   turn?: TurnRecord | null;
+  /** A tournament table's seating (the room's `tournament` option), so a reopened table reports its result. */
+  tournament?: SessionTournament | null;
+}
+
+/** What a tournament table is told when it opens (server/rooms/tournamentSeating.ts), kept with its session. */
+export interface SessionTournament {
+  tournamentId: string;
+  tableId: string;
+  seats: { playerId: string; name: string; identityId?: string | null }[];
+  checkInGraceSeconds: number;
 }
 
 /** A turn-based table's turn as it sleeps (issue 25): what the lobby shows and what the woken table goes on from. */

@@ -340,7 +340,8 @@ export class TournamentService {
    * After a restart, and every so often on every process: for every unfinished tournament, picks up
    * results that were stored but not reported, takes any step that is due, opens tables that were
    * planned but not launched (a launch that failed is retried), and reopens tables whose room is
-   * gone (its process stopped before the game ended): that game restarts with the same seats.
+   * gone (its process stopped before the game ended and left no journal to reopen it from): that
+   * game restarts with the same seats.
    */
   async resume(): Promise<void> {
     for (const t of await this.store.listTournaments({ status: ['running', 'paused'], limit: 10_000 })) {
@@ -370,6 +371,10 @@ export class TournamentService {
           await this.reportTableResult(table.id, stored);
           continue;
         }
+        // A journaled game still running is reopened from its journal by a survivor (server/journal/
+        // takeover.ts, resume.ts), with its seating: restarting it here would throw its moves away.
+        const session = table.roomId === null ? null : await this.store.getGameSession(table.roomId);
+        if (session?.status === 'running' && session.journaled === true) continue;
         const { roomId } = await this.launcher.launch({
           tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats, checkInGraceSeconds: t.checkInGraceSeconds,
         });

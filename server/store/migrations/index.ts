@@ -13,6 +13,7 @@ import * as m007 from './007_guests.js';
 import * as m003 from './003_outbox.js';
 import * as m008 from './008_social.js';
 import * as m008t from './008_turn_based.js';
+import * as m009 from './009_session_tournament.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '003_outbox': m003,
   '008_social': m008,
   '008_turn_based': m008t,
+  '009_session_tournament': m009,
 };
 
 export const migrationProvider: MigrationProvider = {
