@@ -185,6 +185,8 @@ export async function runScenario(values: Record<string, string | boolean | unde
     const server = await startServerOnFreePort((port) => ({
       REDIS_URL: redisUrl.toString(), DATABASE_URL: database.url, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
       JUNCTION_INTERNAL_KEY: `bench-${run}`, ABSENT_GRACE_MS: '3600000', QUICKPLAY_FILL_MS: '3600000',
+      // LOG_LEVEL=info shows the takeover lines (`takeover: table reopened here`, lease losses).
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', GUEST_CREATE_BURST: '1000000', GUEST_CREATE_PER_SECOND: '100000',
     }), 3, BUILT_SERVER);
     every.push(server);
