@@ -224,7 +224,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       };
       await s().startGameSession(session);
       await s().startGameSession({ ...session, seed: 1 });
-      expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null, journaled: false, abandonReason: null, sleeping: false, turn: null });
+      expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null, journaled: false, abandonReason: null, sleeping: false, turn: null, tournament: null });
       expect(await s().getGameSession('nope')).toBeNull();
       await s().appendGameLog('log-1', 1, [{ k: 'x', t: 30 }]);
       await s().appendGameLog('log-1', 0, [{ k: 'a', s: 0, a: { type: 'go' }, t: 10, r: 1 }, { k: 'l', s: 1, a: { type: 'go' }, t: 12, e: 'late' }]);
