@@ -103,6 +103,15 @@ const envSchema = z.object({
   WAKE_POLL_MS: z.coerce.number().int().min(100).default(2_000),
   /** How long a process waking a table holds it before another may try (it died meanwhile). */
   WAKE_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** Web Push (issue 25): the VAPID key pair (`npx web-push generate-vapid-keys`); push is off unless both are set. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who the push services may contact about this sender (a mailto: or https: URL). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).default('mailto:admin@junction.invalid'),
+  /** Browsers (push subscriptions) one identity may keep; a new one pushes out the oldest. */
+  PUSH_SUBSCRIPTIONS_MAX: z.coerce.number().int().min(1).max(50).default(5),
+  /** How long a push service keeps a "your turn" message for a browser that is offline. */
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).default(12 * 3600),
 });
 
 /**

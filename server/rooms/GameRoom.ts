@@ -106,6 +106,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private turns: TurnTimeouts | null = null;
   /** Going to sleep: joins are refused (the client wakes the table again and retries). */
   private sleeping = false;
+  /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
+  private told = new Map<number, number>();
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
@@ -358,6 +360,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.startedAt = session.startedAt;
     this.turnBased = isTurnBased(session.options);
     if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, roomServices().config.TURN_CLOCK_MS), session.turn);
+    // Those to move when it went to sleep were told then: waking is not a new turn.
+    this.told = new Map((session.turn?.seats ?? []).map((seat) => [seat, session.turn?.deadline ?? 0]));
     this.openTable();
     const now = Date.now();
     for (const seat of session.seats) {
@@ -612,6 +616,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.turns?.noteActive(this.state.active, now);
     const deadline = this.game.nextDeadline(engine);
     this.state.deadline = deadline ?? 0;
+    this.announceTurns();
     this.sendEvents(events);
     const result: GameResult | null = this.game.result(engine);
     if (result) return this.finish(result);
@@ -640,6 +645,28 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   // ---------------------------------------------------------------- turn-based sleep (issue 25)
+
+  /**
+   * "Your turn" by Web Push (server/push/sender.ts): each seat that has just been given the turn
+   * at a turn-based table (to move against a deadline it was not told of: a new turn, or the next
+   * phase after its clock ran out), whose player has no connection to it, is told on their closed pages.
+   */
+  private announceTurns(): void {
+    if (!this.turnBased) return;
+    const deadline = this.state.deadline;
+    const given = [...this.state.active].filter((seat) => this.told.get(seat) !== deadline);
+    this.told = new Map([...this.state.active].map((seat) => [seat, deadline]));
+    const push = roomServices().push;
+    if (given.length === 0 || !push.enabled) return;
+    const players = [...this.state.players.values()];
+    for (const seat of given) {
+      const player = players.find((p) => p.seat === seat && !p.bot);
+      const identity = player && !player.connected ? this.seating.identities.of(player) : null;
+      if (!identity) continue;
+      const others = players.filter((p) => p.seat !== seat).sort((a, b) => a.seat - b.seat).map((p) => p.name);
+      push.yourTurn({ identityId: identity.id, tableId: this.roomId, game: this.game.id, others });
+    }
+  }
 
   /** A turn-based table nobody is connected to goes to sleep after TURN_SLEEP_AFTER_MS with nothing happening. */
   private planSleep(now: number): void {

@@ -13,6 +13,8 @@ import * as m007 from './007_guests.js';
 import * as m003 from './003_outbox.js';
 import * as m008 from './008_social.js';
 import * as m008t from './008_turn_based.js';
+import * as m012push from './012_push.js';
+import * as m012codes from './012_sleeping_codes.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '003_outbox': m003,
   '008_social': m008,
   '008_turn_based': m008t,
+  '012_push': m012push,
+  '012_sleeping_codes': m012codes,
 };
 
 export const migrationProvider: MigrationProvider = {
