@@ -152,7 +152,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     store, identities: services.identities, publicKey: vapidFrom(config)?.publicKey ?? null, perIdentity: config.PUSH_SUBSCRIPTIONS_MAX,
     limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
   }));
-  app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, waker, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use('/api/moderation', moderationRoutes({ store, password: config.MONITOR_PASSWORD, attempts: config.MONITOR_ATTEMPTS }));
   app.use('/api', apiNotFound);
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.

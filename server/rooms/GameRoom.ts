@@ -17,7 +17,7 @@ import { Rng, randomSeed } from '../../shared/random.js';
 import { addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
-import { CODE_RENEW_MS, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
+import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { mirrorFor } from '../state/mirrors.js';
 import { appendLog, writeOptions, writeResult } from '../state/tableMirror.js';
 import { eventMsg } from '../state/messages.js';
@@ -106,6 +106,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private turns: TurnTimeouts | null = null;
   /** Going to sleep: joins are refused (the client wakes the table again and retries). */
   private sleeping = false;
+  /** Asleep in the store (the sleep was written): the private code stays with the table. */
+  private asleepUntil: number | null | undefined = undefined;
   /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
   private told = new Map<number, number>();
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
@@ -229,7 +231,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     roomsGauge.dec({ game: this.game.id });
     // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
     if (this.actionLog?.lost) return;
-    if (this.state.code) await releaseCode(this.presence, this.state.code);
+    if (this.state.code && this.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.asleepUntil);
+    else if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
     else await this.actionLog?.flush();
   }
@@ -387,7 +390,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private async reservePrivateCode(): Promise<void> {
-    const code = await reserveCode(this.presence, this.roomId);
+    const store = roomServices().store;
+    const code = await reserveCode(this.presence, this.roomId, async (c) => (await store.findSleepingSessionByCode(c)) !== null);
     this.state.code = code;
     this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
   }
@@ -690,7 +694,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       await this.actionLog.flush();
       const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline : null);
       const asleep = await roomServices().store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
-      if (asleep) logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
+      if (asleep) {
+        this.asleepUntil = turn.deadline;
+        logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
+      }
     } catch (error) {
       // The store is away: stay awake and try again later.
       logger.warn({ room: this.roomId, err: error }, 'turn-based: going to sleep failed; the table stays open');
