@@ -12,6 +12,8 @@ const envSchema = z.object({
   PUBLIC_ADDRESS_TEMPLATE: z.string().optional(),
   /** Quick play: how long a table waits for strangers before bots fill its empty seats. */
   QUICKPLAY_FILL_MS: z.coerce.number().int().min(0).default(20_000),
+  /** The turn-based queue (issue 25): how long a turn-based quick-play table waits for strangers before bots fill it. */
+  QUICKPLAY_TURN_FILL_MS: z.coerce.number().int().min(0).default(24 * 3_600_000),
   /**
    * Race arbitration cap (ms): the most any player's stamp may precede its arrival, and so the
    * longest any race outcome is held; each room holds only as long as its slowest connected

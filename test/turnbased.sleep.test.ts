@@ -127,7 +127,7 @@ describe('a turn-based table sleeps in the store and wakes with the same id and 
     await back.leave(false);
   }, 180_000);
 
-  it('refuses turn-based for a race, for a public table and with an unknown clock, and only seated players wake a table', async () => {
+  it('refuses turn-based for a race and with an unknown clock, and only seated players wake a table', async () => {
     const refused = async (game: string, options: Record<string, unknown>) => {
       try {
         const room = await server.client().create(game, options);
@@ -138,7 +138,6 @@ describe('a turn-based table sleeps in the store and wakes with the same id and 
       }
     };
     expect(await refused('railway_madness', { private: true, pace: 'turn' })).toBe('turn_based_not_offered');
-    expect(await refused('rush_hour', { pace: 'turn' })).toBe('turn_based_private_only');
     expect(await refused('rush_hour', { private: true, pace: 'turn', moveClock: '2h' })).toBe('bad_pace');
     expect(await refused('car_exchange', { private: true, pace: 'turn', talking: true })).toBe('turn_based_no_talking');
     const stranger = await guest();

@@ -139,6 +139,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
     if (this.tournament) this.seatTournamentPlayers(this.tournament);
     else if (!this.isPrivate) this.scheduleAutoStart();
+    // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
+    if (this.turnBased && !this.isPrivate) this.autoDispose = false;
   }
 
   override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
@@ -220,7 +222,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }
     if (this.state.players.get(client.sessionId) !== player) return; // retaken meanwhile by its identity
     // A seat with an identity is its player's for the whole game: a bot plays it until they are back.
-    if (!consented && this.seating.identities.of(player) && this.state.phase !== 'waiting') return;
+    // In the turn-based queue it is theirs from the moment they sit down (they come back when it starts).
+    if (!consented && this.seating.identities.of(player) && (this.state.phase !== 'waiting' || this.turnBased)) return;
     this.seatLeftForGood(client.sessionId, player, consented);
   }
 
@@ -400,8 +403,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, rematch: _rematch, ...rest } = raw ?? {};
     const pace = splitPace(this.game.id, rest);
     if (!pace.ok) throw joinRefusal(pace.code, pace.params);
-    // Turn-based is chosen by a private table's host (its players come over hours, not seconds).
-    if (pace.pace.pace === 'turn' && (raw.private !== true || raw.tournament !== undefined)) throw joinRefusal('turn_based_private_only');
+    // Turn-based is chosen when a table opens: by a private table's host, or by quick play's
+    // turn-based queue (docs/architecture.md "The public turn-based queue"); never for a tournament.
+    if (pace.pace.pace === 'turn' && raw.tournament !== undefined) throw joinRefusal('turn_based_private_only');
     const parsed = this.game.optionsSchema.safeParse(pace.engineInput);
     if (!parsed.success) {
       const refusal = fieldRefusal(parsed.error, optionLabel(this.game.id), 'bad_table_options');
@@ -463,7 +467,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private scheduleAutoStart(): void {
-    const at = Date.now() + roomServices().config.QUICKPLAY_FILL_MS;
+    const config = roomServices().config;
+    // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
+    const at = Date.now() + (this.turnBased ? config.QUICKPLAY_TURN_FILL_MS : config.QUICKPLAY_FILL_MS);
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
       if (this.state.phase === 'waiting' && [...this.state.players.values()].some((p) => !p.bot)) this.start();
@@ -538,7 +544,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
     const pace = splitPace(this.game.id, { ...stripMoveClock(this.game.id, this.options), ...parsed.data.options });
     if (!pace.ok) return this.refuse(client, pace.code, pace.params);
-    if (pace.pace.pace === 'turn' && !this.isPrivate) return this.refuse(client, 'turn_based_private_only');
+    // A public table's pace is the queue it was opened from.
+    if ((pace.pace.pace === 'turn') !== this.turnBased && !this.isPrivate) return this.refuse(client, 'turn_based_private_only');
     const next = this.game.optionsSchema.safeParse(pace.engineInput);
     if (!next.success) {
       const refusal = fieldRefusal(next.error, optionLabel(this.game.id));
@@ -876,6 +883,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.state.phase === 'waiting') {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();
+      // A queued turn-based table does not close by itself (autoDispose is off): the last human to leave closes it.
+      if (this.turnBased && !this.isPrivate && this.seating.humans() === 0) void this.disconnect();
       return;
     }
     if (this.state.phase !== 'playing') return;
