@@ -692,9 +692,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    */
   private async sleep(): Promise<void> {
     if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0 || !this.actionLog || !this.turns) return;
-    // A bot still to move moves first (bots do not play while the table sleeps).
+    // A bot still to move moves first (bots do not play while the table sleeps); a player whose seat
+    // is reserved (woken for them, their socket on its way) is as good as there.
     const botToMove = [...this.state.players.values()].some((p) => p.bot && this.state.active.includes(p.seat));
-    if (botToMove) return this.planSleep(Date.now());
+    if (botToMove || Object.keys(this.reservedSeats).length > 0) return this.planSleep(Date.now());
     this.sleeping = true;
     await this.lock();
     try {
