@@ -102,7 +102,7 @@ const envSchema = z.object({
   /** A turn-based table with nobody connected goes to sleep in the store after this long (issue 25). */
   TURN_SLEEP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often each process looks for sleeping tables whose deadline has come. */
-  WAKE_POLL_MS: z.coerce.number().int().min(100).default(2_000),
+  WAKE_POLL_MS: z.coerce.number().int().min(100).default(1_000),
   /** How long a process waking a table holds it before another may try (it died meanwhile). */
   WAKE_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** Web Push (issue 25): the VAPID key pair (`npx web-push generate-vapid-keys`); push is off unless both are set. */
