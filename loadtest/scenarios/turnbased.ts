@@ -26,7 +26,6 @@ type Values = Record<string, string | boolean | undefined>;
 const GAME = 'traffic_tango';
 const TEMPLATES = 4;
 const DEADLINE_TABLES = 100;
-const WAKE_CONCURRENCY = 8;
 const POLL_MS = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -53,6 +52,7 @@ async function ready<R extends Room>(room: R): Promise<R> {
 export async function runScenario(values: Values) {
   const tables = Number(values.tables === '20' ? 10_000 : values.tables);
   const players = Number(values.players === '64' ? 200 : values.players);
+  const concurrency = Math.max(1, Number(values.concurrency ?? 8));
   const schema = await freshSchema(String(values.database ?? 'postgres://postgres@127.0.0.1:5432/test'), 'junction_bench_turn');
   const db = new pg.Client({ connectionString: schema.url });
   await db.connect();
@@ -83,7 +83,7 @@ export async function runScenario(values: Values) {
     // ---- P players each open one of their sleeping tables (clones 0..P−1: seat 0 is player i).
     const latencies: number[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: WAKE_CONCURRENCY }, async () => {
+    await Promise.all(Array.from({ length: concurrency }, async () => {
       while (next < players) {
         const i = next++;
         const id = `tb${i}`;
@@ -115,7 +115,7 @@ export async function runScenario(values: Values) {
 
     return {
       scenario: 'turnbased', tables: Number(total), sleepingAtStart: Number(asleep), playersOnline: players, seedMs,
-      wakeToFirstPatchMs: summarise(latencies.sort((a, b) => a - b)), wakeConcurrency: WAKE_CONCURRENCY,
+      wakeToFirstPatchMs: summarise(latencies.sort((a, b) => a - b)), wakeConcurrency: concurrency,
       rssMiB: { playersOnline: rss, idleAfterRestart: rssIdle },
       deadlineLatenessMs: { running: timed, afterRestart: timedAfter }, restartToHealthyMs: startedMs,
     };
