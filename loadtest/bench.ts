@@ -16,6 +16,8 @@
  *               [--generator raw|colyseus] [--profile /tmp/dir] [--database postgres://…  (Junction stores in a fresh schema there)]
  *               plain ws echo, bare Colyseus echo room (and one that broadcasts) and two Junction games,
  *               server on core 0, generator on core 1
+ *   turnbased   [--tables 10000] [--players 200] [--concurrency 8] [--database postgres://…]
+ *               N sleeping turn-based tables, P players waking theirs: RSS, wake to first patch p50/p95, deadline accuracy (also after a restart)
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -61,6 +63,8 @@ const { positionals, values } = parseArgs({
     /** tournament: each raw seat's think time between moves, ms (humans take seconds). */
     think: { type: 'string', default: '150,600' },
     profile: { type: 'string' },
+    /** turnbased: players waking their tables at once. */
+    concurrency: { type: 'string', default: '8' },
   },
 });
 

@@ -40,6 +40,8 @@ import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
 import { resumableFromJournal, resumeTables } from './journal/resume.js';
 import { TableWaker } from './turnbased/wake.js';
 import { wakeRoutes } from './turnbased/routes.js';
+import { vapidFrom, WebPushSender } from './push/sender.js';
+import { pushRoutes } from './push/routes.js';
 import { ProcessLease } from './journal/lease.js';
 import { closeMovedTables, Takeover } from './journal/takeover.js';
 import { PROCESS_OWNER } from './journal/committer.js';
@@ -100,6 +102,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
     results: results.outbox,
     onGameStored: () => undefined,
+    push: new WebPushSender(store, vapidFrom(config), config.PUSH_TTL_SECONDS),
     draining: false,
   };
   if (config.REDIS_URL && !process.env.JUNCTION_INTERNAL_KEY) {
@@ -126,7 +129,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
 
   gameServer.define('lobby', JunctionLobbyRoom);
   for (const game of games) {
-    gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players']).enableRealtimeListing();
+    // `pace` and `moveClock`: quick play's turn-based queue is its own (JunctionServer always sets a pace).
+    gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players', 'pace', 'moveClock']).enableRealtimeListing();
   }
   const tournaments = await setUpTournaments({ app, store, presence, services, pendingResults: results.pendingAmong, limits });
 
@@ -145,7 +149,11 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     isOpen: async (id) => (await matchMaker.query({ roomId: id })).length > 0,
   });
   app.use('/api', wakeRoutes({ store, identities: services.identities, waker, limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND) }));
-  app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api', pushRoutes({
+    store, identities: services.identities, publicKey: vapidFrom(config)?.publicKey ?? null, perIdentity: config.PUSH_SUBSCRIPTIONS_MAX,
+    limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+  }));
+  app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, waker, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use('/api/moderation', moderationRoutes({ store, password: config.MONITOR_PASSWORD, attempts: config.MONITOR_ATTEMPTS }));
   app.use('/api', apiNotFound);
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.

@@ -12,6 +12,8 @@ const envSchema = z.object({
   PUBLIC_ADDRESS_TEMPLATE: z.string().optional(),
   /** Quick play: how long a table waits for strangers before bots fill its empty seats. */
   QUICKPLAY_FILL_MS: z.coerce.number().int().min(0).default(20_000),
+  /** The turn-based queue (issue 25): how long a turn-based quick-play table waits for strangers before bots fill it. */
+  QUICKPLAY_TURN_FILL_MS: z.coerce.number().int().min(0).default(24 * 3_600_000),
   /**
    * Race arbitration cap (ms): the most any player's stamp may precede its arrival, and so the
    * longest any race outcome is held; each room holds only as long as its slowest connected
@@ -100,9 +102,18 @@ const envSchema = z.object({
   /** A turn-based table with nobody connected goes to sleep in the store after this long (issue 25). */
   TURN_SLEEP_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often each process looks for sleeping tables whose deadline has come. */
-  WAKE_POLL_MS: z.coerce.number().int().min(100).default(2_000),
+  WAKE_POLL_MS: z.coerce.number().int().min(100).default(1_000),
   /** How long a process waking a table holds it before another may try (it died meanwhile). */
   WAKE_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** Web Push (issue 25): the VAPID key pair (`npx web-push generate-vapid-keys`); push is off unless both are set. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who the push services may contact about this sender (a mailto: or https: URL). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/).default('mailto:admin@junction.invalid'),
+  /** Browsers (push subscriptions) one identity may keep; a new one pushes out the oldest. */
+  PUSH_SUBSCRIPTIONS_MAX: z.coerce.number().int().min(1).max(50).default(5),
+  /** How long a push service keeps a "your turn" message for a browser that is offline. */
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).default(12 * 3600),
 });
 
 /**

@@ -13,7 +13,7 @@ import { bootServer, eventually, ready, tableOf, type TestServer } from './suppo
 const GAME = 'traffic_tango';
 const CLOCK_MS = 45_000;
 
-interface Synced { phase: string; deadline: number; active: number[]; players: Map<string, { seat: number; bot: boolean; connected: boolean }> }
+interface Synced { code: string; phase: string; deadline: number; active: number[]; players: Map<string, { seat: number; bot: boolean; connected: boolean }> }
 interface Guest { token: string; identity: { id: string; display: string } }
 
 let server: TestServer;
@@ -98,7 +98,36 @@ describe('a turn-based table sleeps in the store and wakes with the same id and 
     await eventually(async () => (await roomCount()) === rooms - 1, 30_000, 'closed after the deadline');
   }, 300_000);
 
-  it('refuses turn-based for a race, for a public table and with an unknown clock, and only seated players wake a table', async () => {
+  it('keeps a private table\'s code across sleep and wake: the same code opens the woken table', async () => {
+    const [ana, ben] = await Promise.all([guest(), guest()]);
+    const host = await ready(await server.client().create<Synced>(GAME, { private: true, pace: 'turn', moveClock: '3d', token: ana.token }));
+    const other = await ready(await server.client().joinById<Synced>(host.roomId, { token: ben.token }));
+    await eventually(() => host.state.players.size === 2 && host.state.code !== '', 30_000, 'two seated, a code');
+    host.send('start', {});
+    await eventually(() => host.state.phase === 'playing', 30_000, 'playing');
+    const { code } = host.state;
+    const id = host.roomId;
+    const rooms = await roomCount();
+    await Promise.all([host, other].map((r) => r.leave(false)));
+    await eventually(async () => (await server.junction.store.getGameSession(id))?.sleeping === true && (await roomCount()) === rooms - 1, 60_000, 'asleep');
+    // A new table meanwhile gets another code.
+    const fresh = await ready(await server.client().create<Synced>('rush_hour', { private: true, token: (await guest()).token }));
+    await eventually(() => fresh.state.code !== '', 30_000, 'a code');
+    expect(fresh.state.code).not.toBe(code);
+    await fresh.leave(true);
+
+    const looked = await fetch(`${server.http}/api/rooms/code/${code.toLowerCase()}`);
+    expect(looked.status).toBe(200);
+    expect(await looked.json()).toMatchObject({ roomId: id, game: GAME, phase: 'playing' });
+    const back = await ready(await server.client().joinById<Synced>(id, { token: ben.token }));
+    expect(back.state.code).toBe(code);
+    expect([...back.state.players.values()].filter((p) => !p.bot)).toHaveLength(2);
+    // Awake, the same code still answers with the same table.
+    expect(await (await fetch(`${server.http}/api/rooms/code/${code}`)).json()).toMatchObject({ roomId: id });
+    await back.leave(false);
+  }, 180_000);
+
+  it('refuses turn-based for a race and with an unknown clock, and only seated players wake a table', async () => {
     const refused = async (game: string, options: Record<string, unknown>) => {
       try {
         const room = await server.client().create(game, options);
@@ -109,7 +138,6 @@ describe('a turn-based table sleeps in the store and wakes with the same id and 
       }
     };
     expect(await refused('railway_madness', { private: true, pace: 'turn' })).toBe('turn_based_not_offered');
-    expect(await refused('rush_hour', { pace: 'turn' })).toBe('turn_based_private_only');
     expect(await refused('rush_hour', { private: true, pace: 'turn', moveClock: '2h' })).toBe('bad_pace');
     expect(await refused('car_exchange', { private: true, pace: 'turn', talking: true })).toBe('turn_based_no_talking');
     const stranger = await guest();

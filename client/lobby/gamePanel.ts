@@ -48,7 +48,7 @@ export function gamePanel(choice: Choice, actions: PanelActions): HTMLElement {
   const go = (run: (gameId: string, options: Record<string, unknown>) => void, withPace = false) => () => {
     const r = form.collect();
     if ('error' in r) actions.error(r.error);
-    // Turn-based is for private tables (its players come over hours): quick play is live.
+    // Turn-based quick play is its own queue (players arrive over hours); a private table takes its pace too.
     else run(game.id, withPace && choice.pace ? { ...r.options, ...paceOptions(choice.pace) } : r.options);
   };
   const howto = button(t('lobby:howto'), () => actions.howto(game.id, choice.variant), { secondary: true, testId: `howto-${game.id}` });
@@ -62,7 +62,7 @@ export function gamePanel(choice: Choice, actions: PanelActions): HTMLElement {
     el('h3', { textContent: t('lobby:panel.options') }), form.element,
     ...(pace ? [pace] : []),
     el('div', { className: 'jn-row jn-actions' },
-      button(t('lobby:panel.quick'), go(actions.quickPlay), { testId: 'quick-play' }),
+      button(t('lobby:panel.quick'), go(actions.quickPlay, true), { testId: 'quick-play' }),
       button(t('lobby:panel.private'), go(actions.createPrivate, true), { secondary: true, testId: 'create-private' })),
   );
 }

@@ -21,6 +21,26 @@ function setting(): 'on' | 'off' | null {
   return v === 'on' || v === 'off' ? v : null;
 }
 
+/** In-page notices (the lobby settings' first switch): on only with the browser's permission. */
+export function inPageAlertsOn(): boolean {
+  return supported() && Notification.permission === 'granted' && setting() === 'on';
+}
+
+/** Turns in-page notices on (asking for permission, once, when the player pressed the switch) or off. */
+export async function setInPageAlerts(on: boolean): Promise<boolean> {
+  if (!on || !supported()) {
+    localStorage.setItem(SETTING, 'off');
+    return false;
+  }
+  const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+  localStorage.setItem(SETTING, answer === 'granted' ? 'on' : 'off');
+  return answer === 'granted';
+}
+
+export function inPageAlertsSupported(): boolean {
+  return supported();
+}
+
 export function waitingForYou(games: readonly TurnGame[]): TurnGame[] {
   return games.filter((g) => g.turnBased && g.yourTurn);
 }
@@ -56,11 +76,7 @@ export class TurnAlerts {
     if (!supported() || Notification.permission === 'denied') return null;
     const on = this.enabled();
     const toggle = button(on ? t('lobby:alerts.turn_off') : t('lobby:alerts.turn_on'), () => void (async () => {
-      if (on) localStorage.setItem(SETTING, 'off');
-      else {
-        const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-        localStorage.setItem(SETTING, answer === 'granted' ? 'on' : 'off');
-      }
+      await setInPageAlerts(!on);
       onChange();
     })(), { secondary: true, testId: 'turn-alerts' });
     return el('div', { className: 'jn-row jn-turn-alerts' },
@@ -68,7 +84,7 @@ export class TurnAlerts {
   }
 
   private enabled(): boolean {
-    return supported() && Notification.permission === 'granted' && setting() === 'on';
+    return inPageAlertsOn();
   }
 
   private notify(g: TurnGame): void {

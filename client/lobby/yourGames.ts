@@ -70,6 +70,12 @@ export class YourGames {
     this.actions.resume(id);
   }
 
+  /** A table opened from a push (`#/table/<id>`): woken if it sleeps (a live one answers at once), then the seat retaken. */
+  async open(id: string): Promise<void> {
+    await api('POST', `/games/${encodeURIComponent(id)}/wake`).catch(() => undefined);
+    this.actions.resume(id);
+  }
+
   render(now = Date.now()): void {
     const running = this.games?.running ?? [];
     const recent = (this.games?.recent ?? []).filter((g) => now - g.finishedAt < RECENT_MS).slice(0, RECENT_SHOWN);

@@ -6,6 +6,10 @@
  * own cache. Pages (navigations) always go to the network first; when the network fails the
  * offline page answers. Nothing else is intercepted: API answers, tokens and websockets never pass
  * through a cache here.
+ *
+ * Web Push (issue 25): a `push` from the server (server/push/sender.ts, already in the player's
+ * language) is shown as a notification; a click on it focuses an open Junction page, or opens one,
+ * on the table (`/#/table/<id>`, which wakes it and takes the seat back).
  */
 declare const __JUNCTION_VERSION__: string;
 declare const __JUNCTION_FILES__: string[];
@@ -13,14 +17,27 @@ declare const __JUNCTION_FILES__: string[];
 interface ExtendableEvent extends Event { waitUntil(promise: Promise<unknown>): void }
 interface FetchEvent extends ExtendableEvent { readonly request: Request; respondWith(response: Promise<Response>): void }
 interface MessageEventLike extends ExtendableEvent { readonly data: unknown }
+interface PushEventLike extends ExtendableEvent { readonly data: { json(): unknown } | null }
+interface NotificationEventLike extends ExtendableEvent { readonly notification: Notification }
+interface WindowClientLike { readonly url: string; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> }
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
   location: Location;
 }
+
+/** What the server pushes (server/push/sender.ts PushPayload). */
+interface TurnPush { kind: 'your_turn'; title: string; body: string; tag: string; url: string }
 const worker = self as unknown as WorkerScope;
 
 const PREFIX = 'junction-shell-';
@@ -73,3 +90,44 @@ async function offlinePage(): Promise<Response> {
   const cached = await caches.match(OFFLINE_PAGE, { cacheName: SHELL });
   return cached ?? new Response('Offline / Hors ligne', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
+
+/** Only the server's own shape, and only a same-origin table address to open. */
+function turnPush(data: unknown): TurnPush | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  if (d.kind !== 'your_turn' || typeof d.title !== 'string' || typeof d.body !== 'string' || typeof d.tag !== 'string' || typeof d.url !== 'string') return null;
+  if (!/^\/#\/table\/[A-Za-z0-9_-]{1,64}$/.test(d.url)) return null;
+  return { kind: 'your_turn', title: d.title.slice(0, 200), body: d.body.slice(0, 300), tag: d.tag.slice(0, 80), url: d.url };
+}
+
+worker.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    data = null;
+  }
+  const push = turnPush(data);
+  if (!push) return;
+  // The same tag as the in-page notice (client/lobby/turnAlerts.ts): one notification per table, never two.
+  event.waitUntil(worker.registration.showNotification(push.title, {
+    body: push.body, tag: push.tag, icon: '/icons/icon-192.png', data: { url: push.url },
+  }));
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  if (typeof url !== 'string' || !/^\/#\/table\/[A-Za-z0-9_-]{1,64}$/.test(url)) return;
+  event.waitUntil((async () => {
+    const target = new URL(url, worker.location.origin).href;
+    const pages = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const page = pages.find((p) => new URL(p.url).origin === worker.location.origin);
+    if (page) {
+      await page.navigate(target);
+      await page.focus();
+    } else {
+      await worker.clients.openWindow(target);
+    }
+  })());
+});

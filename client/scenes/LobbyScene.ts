@@ -22,13 +22,18 @@ import { takeInviteCode } from '../lobby/invite.js';
 import { roomOfCode } from '../lobby/codeLookup.js';
 import { askName } from '../lobby/askName.js';
 import { YourGames } from '../lobby/yourGames.js';
+import { notificationSettings } from '../lobby/notificationSettings.js';
 
-/** Client routes live in the hash (/#/replay/<id>); the server redirects /replay/<id> there. */
-type Route = { scene: 'replay'; id: string } | { scene: 'profile'; id: string } | { scene: 'leaderboard'; game: string } | { scene: 'claim'; code: string } | null;
+/**
+ * Client routes live in the hash (/#/replay/<id>); the server redirects /replay/<id> there.
+ * `#/table/<id>` is what a "your turn" push opens (client/pwa/serviceWorker.ts): the player's seat there.
+ */
+type Route = { scene: 'replay'; id: string } | { scene: 'profile'; id: string } | { scene: 'leaderboard'; game: string } | { scene: 'claim'; code: string } | { scene: 'table'; id: string } | null;
 
 function route(): Route {
-  const m = /^#\/(replay|profile|leaderboards|claim)\/([A-Za-z0-9_-]{1,64})$/.exec(window.location.hash);
+  const m = /^#\/(replay|profile|leaderboards|claim|table)\/([A-Za-z0-9_-]{1,64})$/.exec(window.location.hash);
   if (!m) return null;
+  if (m[1] === 'table') return { scene: 'table', id: m[2] };
   if (m[1] === 'replay') return { scene: 'replay', id: m[2] };
   if (m[1] === 'profile') return { scene: 'profile', id: m[2] };
   if (m[1] === 'leaderboards') return { scene: 'leaderboard', game: m[2] };
@@ -78,7 +83,14 @@ export class LobbyScene extends DomScreen {
     this.root = openScreen(this, 'lobby');
     this.errorEl = el('div', { className: 'jn-error', role: 'alert', id: 'lobby-error' });
     const offLanguage = onLanguageChanged(() => this.draw());
+    // A click on a push while this page shows the lobby (the service worker navigates it to #/table/<id>).
+    const onHash = (): void => {
+      const next = route();
+      if (next?.scene === 'table') this.openTable(next.id);
+    };
+    window.addEventListener('hashchange', onHash);
     this.events.once('shutdown', () => {
+      window.removeEventListener('hashchange', onHash);
       offLanguage();
       this.tables?.stop();
       this.tables = null;
@@ -97,6 +109,13 @@ export class LobbyScene extends DomScreen {
       return;
     }
     this.openLobby(startError);
+    if (next?.scene === 'table') this.openTable(next.id);
+  }
+
+  /** Back to one's seat at a table (a turn-based one may sleep: YourGames wakes it first). */
+  private openTable(id: string): void {
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    void this.yours?.open(id);
   }
 
   private openLobby(message = ''): void {
@@ -172,6 +191,7 @@ export class LobbyScene extends DomScreen {
       joinBox((code) => this.go(async () => this.connection.joinById(await roomOfCode(code), this.joinOpts())), (m) => this.showError(m)),
       this.tables.element,
       displaySettings(),
+      notificationSettings(),
     );
   }
 

@@ -3,6 +3,8 @@ import { Router, type Request } from 'express';
 import { matchMaker, type Presence } from '@colyseus/core';
 import { z } from 'zod';
 import { roomIdForCode } from '../matchmaking/privateCodes.js';
+import { normaliseCode } from '../../shared/protocol/codes.js';
+import type { TableWaker } from '../turnbased/wake.js';
 import type { IpLimit } from './ipLimits.js';
 import type { GameRecord, Store } from '../store/index.js';
 import type { Tournaments } from '../tournament/wiring.js';
@@ -11,7 +13,7 @@ import { bearer } from '../identity/routes.js';
 import type { IdentityService } from '../identity/service.js';
 import { gameAccess } from './gameAccess.js';
 
-export function apiRoutes(deps: { presence: Presence; store: Store; identities: IdentityService; tournaments: Tournaments; codeLookups: IpLimit }): Router {
+export function apiRoutes(deps: { presence: Presence; store: Store; identities: IdentityService; tournaments: Tournaments; codeLookups: IpLimit; waker: TableWaker }): Router {
   const router = Router();
   const { codeLookups } = deps;
 
@@ -21,7 +23,16 @@ export function apiRoutes(deps: { presence: Presence; store: Store; identities: 
 
   router.get('/rooms/code/:code', codeLookups.guard('Too many code look-ups: wait a few seconds.'), async (req: Request<{ code: string }>, res) => {
     const roomId = await roomIdForCode(deps.presence, req.params.code);
-    const [room] = roomId ? await matchMaker.query({ roomId }) : [];
+    let [room] = roomId ? await matchMaker.query({ roomId }) : [];
+    // A turn-based table asleep in the store keeps its code (issue 25): the code wakes it. The code is
+    // the private table's key, so whoever holds it may open it (seated players retake their seats).
+    const code = room ? null : normaliseCode(req.params.code);
+    const asleep = code ? await deps.store.findSleepingSessionByCode(code) : null;
+    if (asleep) {
+      const outcome = await deps.waker.open(asleep.id);
+      if (outcome === 'busy') return void res.status(503).json({ error: 'The table is busy: try again in a moment.', code: 'table_busy' });
+      [room] = outcome === 'open' ? await matchMaker.query({ roomId: asleep.id }) : [];
+    }
     if (!room) {
       res.status(404).json({ error: 'No table has that code.', code: 'no_such_code' });
       return;

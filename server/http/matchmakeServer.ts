@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server, getBearerToken, matchMaker, type ServerOptions } from '@colyseus/core';
 import { MATCHMAKE_BODY_LIMIT } from './matchmakeLimit.js';
 import { clientAddress, type ProxyTrust } from './clientAddress.js';
+import { DEFAULT_MOVE_CLOCK } from '../../shared/protocol/pace.js';
 
 export interface MatchmakeEdge {
   /** CORS_ORIGINS: comma-separated origins, e.g. "https://junction.example". */
@@ -61,6 +62,7 @@ export class JunctionServer extends Server {
     }
     const options = parseObject(body);
     if (!options) return answer(res, 400, headers, { code: 'bad_json', error: 'The request body is not a JSON object.', status: 400 });
+    if (method === 'joinOrCreate' || method === 'join' || method === 'create') withPace(options);
     try {
       const response = await matchMaker.controller.invokeMethod(method, params[at + 2] ?? '', options, {
         token: getBearerToken(req.headers.authorization ?? ''),
@@ -89,6 +91,15 @@ export class JunctionServer extends Server {
     }
     return sameOrigin || this.origins.has(normalised) ? { ...CORS, 'Access-Control-Allow-Origin': origin } : {};
   }
+}
+
+/**
+ * Quick play matches on `pace` and `moveClock` (filterBy): a request without a pace is live, so a
+ * live player never lands at a turn-based table of the queue, and a turn-based one states its clock.
+ */
+function withPace(options: Record<string, unknown>): void {
+  options.pace ??= 'live';
+  if (options.pace === 'turn') options.moveClock ??= DEFAULT_MOVE_CLOCK;
 }
 
 function answer(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {

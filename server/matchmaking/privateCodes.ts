@@ -12,10 +12,14 @@ const CODE_KEY = (code: string) => `junction:code:${code}`;
 export const CODE_TTL_SECONDS = 30 * 60;
 export const CODE_RENEW_MS = 10 * 60_000;
 
-export async function reserveCode(presence: Presence, roomId: string): Promise<string> {
+/**
+ * `heldElsewhere`: whether a table the presence does not list holds the code (a turn-based table
+ * asleep in the store keeps its code; a process without Redis forgets presence when it restarts).
+ */
+export async function reserveCode(presence: Presence, roomId: string, heldElsewhere: (code: string) => Promise<boolean> = async () => false): Promise<string> {
   for (;;) {
     const code = makeCode(randomInt);
-    if (!(await presence.get(CODE_KEY(code)))) {
+    if (!(await presence.get(CODE_KEY(code))) && !(await heldElsewhere(code))) {
       await presence.setex(CODE_KEY(code), roomId, CODE_TTL_SECONDS);
       return code;
     }
@@ -24,6 +28,16 @@ export async function reserveCode(presence: Presence, roomId: string): Promise<s
 
 export async function renewCode(presence: Presence, code: string, roomId: string): Promise<void> {
   await presence.setex(CODE_KEY(code), roomId, CODE_TTL_SECONDS);
+}
+
+/**
+ * A turn-based table going to sleep keeps its code (issue 25): it stays in presence until its next
+ * deadline has woken it (then the woken room renews it) and a little after; the store answers for
+ * it beyond that (GET /api/rooms/code/:code).
+ */
+export async function holdCodeAsleep(presence: Presence, code: string, roomId: string, wakeAt: number | null, now = Date.now()): Promise<void> {
+  const seconds = wakeAt === null ? CODE_TTL_SECONDS : Math.ceil(Math.max(0, wakeAt - now) / 1000) + CODE_TTL_SECONDS;
+  await presence.setex(CODE_KEY(code), roomId, seconds);
 }
 
 export async function releaseCode(presence: Presence, code: string): Promise<void> {

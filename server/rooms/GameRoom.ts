@@ -17,7 +17,7 @@ import { Rng, randomSeed } from '../../shared/random.js';
 import { addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
-import { CODE_RENEW_MS, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
+import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { mirrorFor } from '../state/mirrors.js';
 import { appendLog, writeOptions, writeResult } from '../state/tableMirror.js';
 import { eventMsg } from '../state/messages.js';
@@ -121,6 +121,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    */
   private clockOffset = 0;
   private readonly now = (): number => Date.now() - this.clockOffset;
+  /** Asleep in the store (the sleep was written): the private code stays with the table. */
+  private asleepUntil: number | null | undefined = undefined;
+  /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
+  private told = new Map<number, number>();
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
@@ -150,6 +154,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
     if (this.tournament) this.seatTournamentPlayers(this.tournament);
     else if (!this.isPrivate) this.scheduleAutoStart();
+    // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
+    if (this.turnBased && !this.isPrivate) this.autoDispose = false;
   }
 
   override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
@@ -231,7 +237,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }
     if (this.state.players.get(client.sessionId) !== player) return; // retaken meanwhile by its identity
     // A seat with an identity is its player's for the whole game: a bot plays it until they are back.
-    if (!consented && this.seating.identities.of(player) && this.state.phase !== 'waiting') return;
+    // In the turn-based queue it is theirs from the moment they sit down (they come back when it starts).
+    if (!consented && this.seating.identities.of(player) && (this.state.phase !== 'waiting' || this.turnBased)) return;
     this.seatLeftForGood(client.sessionId, player, consented);
   }
 
@@ -242,7 +249,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     roomsGauge.dec({ game: this.game.id });
     // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
     if (this.actionLog?.lost) return;
-    if (this.state.code) await releaseCode(this.presence, this.state.code);
+    if (this.state.code && this.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.asleepUntil);
+    else if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
     else await this.actionLog?.flush();
   }
@@ -388,6 +396,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // The table's time goes on from its last record (held), or ran on meanwhile (a sleep): never back.
     this.clockOffset = table.clock.held ? Date.now() - table.lastAt : Math.min(table.clock.offset, Date.now() - table.lastAt);
     const now = this.now();
+    // Those to move when it went to sleep were told then (a wall time; the state's deadline is the
+    // table's time): waking is not a new turn.
+    const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.clockOffset : 0;
+    this.told = new Map((session.turn?.seats ?? []).map((seat) => [seat, toldDeadline]));
     for (const seat of session.seats) {
       if (seat.bot) this.seating.addBot('easy', seat.seat);
       else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
@@ -409,7 +421,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private async reservePrivateCode(): Promise<void> {
-    const code = await reserveCode(this.presence, this.roomId);
+    const store = roomServices().store;
+    const code = await reserveCode(this.presence, this.roomId, async (c) => (await store.findSleepingSessionByCode(c)) !== null);
     this.state.code = code;
     this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
   }
@@ -418,8 +431,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, rematch: _rematch, ...rest } = raw ?? {};
     const pace = splitPace(this.game.id, rest);
     if (!pace.ok) throw joinRefusal(pace.code, pace.params);
-    // Turn-based is chosen by a private table's host (its players come over hours, not seconds).
-    if (pace.pace.pace === 'turn' && (raw.private !== true || raw.tournament !== undefined)) throw joinRefusal('turn_based_private_only');
+    // Turn-based is chosen when a table opens: by a private table's host, or by quick play's
+    // turn-based queue (docs/architecture.md "The public turn-based queue"); never for a tournament.
+    if (pace.pace.pace === 'turn' && raw.tournament !== undefined) throw joinRefusal('turn_based_private_only');
     const parsed = this.game.optionsSchema.safeParse(pace.engineInput);
     if (!parsed.success) {
       const refusal = fieldRefusal(parsed.error, optionLabel(this.game.id), 'bad_table_options');
@@ -481,7 +495,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private scheduleAutoStart(): void {
-    const at = this.now() + roomServices().config.QUICKPLAY_FILL_MS;
+    const config = roomServices().config;
+    // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
+    const at = this.now() + (this.turnBased ? config.QUICKPLAY_TURN_FILL_MS : config.QUICKPLAY_FILL_MS);
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
       if (this.state.phase === 'waiting' && [...this.state.players.values()].some((p) => !p.bot)) this.start();
@@ -556,7 +572,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
     const pace = splitPace(this.game.id, { ...stripMoveClock(this.game.id, this.options), ...parsed.data.options });
     if (!pace.ok) return this.refuse(client, pace.code, pace.params);
-    if (pace.pace.pace === 'turn' && !this.isPrivate) return this.refuse(client, 'turn_based_private_only');
+    // A public table's pace is the queue it was opened from.
+    if ((pace.pace.pace === 'turn') !== this.turnBased && !this.isPrivate) return this.refuse(client, 'turn_based_private_only');
     const next = this.game.optionsSchema.safeParse(pace.engineInput);
     if (!next.success) {
       const refusal = fieldRefusal(next.error, optionLabel(this.game.id));
@@ -639,6 +656,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.turns?.noteActive(this.state.active, now);
     const deadline = this.game.nextDeadline(engine);
     this.state.deadline = deadline ?? 0;
+    this.announceTurns();
     this.sendEvents(events);
     const result: GameResult | null = this.game.result(engine);
     if (result) return this.finish(result);
@@ -673,6 +691,28 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   // ---------------------------------------------------------------- turn-based sleep (issue 25)
 
+  /**
+   * "Your turn" by Web Push (server/push/sender.ts): each seat that has just been given the turn
+   * at a turn-based table (to move against a deadline it was not told of: a new turn, or the next
+   * phase after its clock ran out), whose player has no connection to it, is told on their closed pages.
+   */
+  private announceTurns(): void {
+    if (!this.turnBased) return;
+    const deadline = this.state.deadline;
+    const given = [...this.state.active].filter((seat) => this.told.get(seat) !== deadline);
+    this.told = new Map([...this.state.active].map((seat) => [seat, deadline]));
+    const push = roomServices().push;
+    if (given.length === 0 || !push.enabled) return;
+    const players = [...this.state.players.values()];
+    for (const seat of given) {
+      const player = players.find((p) => p.seat === seat && !p.bot);
+      const identity = player && !player.connected ? this.seating.identities.of(player) : null;
+      if (!identity) continue;
+      const others = players.filter((p) => p.seat !== seat).sort((a, b) => a.seat - b.seat).map((p) => p.name);
+      push.yourTurn({ identityId: identity.id, tableId: this.roomId, game: this.game.id, others });
+    }
+  }
+
   /** A turn-based table nobody is connected to goes to sleep after TURN_SLEEP_AFTER_MS with nothing happening. */
   private planSleep(now: number): void {
     if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0) return this.clocks.clear('sleep');
@@ -686,9 +726,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    */
   private async sleep(): Promise<void> {
     if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0 || !this.actionLog || !this.turns) return;
-    // A bot still to move moves first (bots do not play while the table sleeps).
+    // A bot still to move moves first (bots do not play while the table sleeps); a player whose seat
+    // is reserved (woken for them, their socket on its way) is as good as there.
     const botToMove = [...this.state.players.values()].some((p) => p.bot && this.state.active.includes(p.seat));
-    if (botToMove) return this.planSleep(this.now());
+    if (botToMove || Object.keys(this.reservedSeats).length > 0) return this.planSleep(this.now());
     this.sleeping = true;
     await this.lock();
     try {
@@ -696,7 +737,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       // The wake-up is a wall time; the table's time runs on while it sleeps (resume.ts `ran`).
       const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null);
       const asleep = await roomServices().store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
-      if (asleep) logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
+      if (asleep) {
+        this.asleepUntil = turn.deadline;
+        logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
+      }
     } catch (error) {
       // The store is away: stay awake and try again later.
       logger.warn({ room: this.roomId, err: error }, 'turn-based: going to sleep failed; the table stays open');
@@ -876,6 +920,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.state.phase === 'waiting') {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();
+      // A queued turn-based table does not close by itself (autoDispose is off): the last human to leave closes it.
+      if (this.turnBased && !this.isPrivate && this.seating.humans() === 0) void this.disconnect();
       return;
     }
     if (this.state.phase !== 'playing') return;

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Store, GameRecord } from '../store/index.js';
 import type { IdentityService } from '../identity/service.js';
 import type { ResultOutbox } from '../results/outbox.js';
+import type { TurnNotifier } from '../push/sender.js';
 
 export interface RoomServices {
   config: Config;
@@ -20,6 +21,8 @@ export interface RoomServices {
   onGameStored: (record: GameRecord) => Promise<void> | void;
   /** A tournament table closed its check-in with these registrants absent (their seats are played by a bot). */
   onTournamentNoShows?: (tableId: string, roomId: string, playerIds: string[]) => Promise<void> | void;
+  /** Web Push "your turn" to players with no connection to a turn-based table (off without VAPID keys). */
+  push: TurnNotifier;
   /** True once SIGTERM arrived: no new tables here. */
   draining: boolean;
 }

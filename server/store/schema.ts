@@ -73,4 +73,6 @@ export interface Database {
   sanctions: { identity_id: string; kind: string; until: Big; reason: string; created_at: Big };
   player_leaves: { identity_id: string; game_id: string; at: Big };
   game_chat: { game_id: string; lines: Json };
+  /** 012_push: Web Push subscriptions per identity (issue 25). */
+  push_subscriptions: { endpoint: string; identity_id: string; p256dh: string; auth: string; lang: string; created_at: Big };
 }

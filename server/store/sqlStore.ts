@@ -17,6 +17,7 @@ type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 import { summaryFromColumn, summaryToColumn } from './summary.js';
 import { SqlSocialStore, type SocialStore } from './socialStore.js';
+import { SqlPushStore, type PushStore } from './pushStore.js';
 import type { SessionTournament, TurnRecord } from './types.js';
 
 const num = (v: number | string): number => Number(v);
@@ -112,9 +113,11 @@ const resultRow = (r: TableResultRecord) => ({
 
 export class SqlStore implements Store {
   readonly social: SocialStore;
+  readonly push: PushStore;
 
   constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {
     this.social = new SqlSocialStore(db);
+    this.push = new SqlPushStore(db);
   }
 
   async saveGameResult(r: GameRecord): Promise<void> {
@@ -504,6 +507,12 @@ export class SqlStore implements Store {
     });
   }
 
+  async findSleepingSessionByCode(code: string): Promise<{ id: string; game: string } | null> {
+    const row = await this.db.selectFrom('game_sessions').select(['id', 'game'])
+      .where('code', '=', code).where('sleeping', '=', true).where('status', '=', 'running').executeTakeFirst();
+    return row ?? null;
+  }
+
   async markAwake(id: string, fence: number): Promise<void> {
     await this.db.updateTable('game_sessions').set({ sleeping: false, wake_lease: null })
       .where('id', '=', id).where('fence', '=', fence).execute();
@@ -585,6 +594,8 @@ export class SqlStore implements Store {
           where g.started_at >= ${before} and s.seat->>'identityId' is not null)
       order by i.created_at
       limit ${limit})`.execute(this.db);
+    // Their browsers' push subscriptions go with them (012_push has no foreign key: PGlite and PostgreSQL alike).
+    await sql`delete from push_subscriptions p where not exists (select 1 from identities i where i.id = p.identity_id)`.execute(this.db);
     return Number(deleted.numAffectedRows ?? 0);
   }
 

@@ -396,5 +396,20 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await social.readGameChat('g-so')).toEqual([{ ...line, text: 'null\ufffdbyte' }]);
       expect(await social.readGameChat('g-none')).toEqual([]);
     });
+
+    it('keeps push subscriptions per identity, newest few, moves an endpoint to its new identity, removes by owner', async (ctx) => {
+      if (!store) return ctx.skip();
+      const push = s().push;
+      const sub = (endpoint: string, identityId: string, createdAt: number) => ({ endpoint, identityId, p256dh: 'k'.repeat(87), auth: 'a'.repeat(22), lang: 'fr' as const, createdAt });
+      for (let i = 0; i < 4; i++) await push.savePushSubscription(sub(`https://push.example/${i}`, 'u_pu1', i + 1), 3);
+      expect((await push.listPushSubscriptions('u_pu1')).map((r) => r.endpoint)).toEqual(['https://push.example/3', 'https://push.example/2', 'https://push.example/1']);
+      expect((await push.listPushSubscriptions('u_pu1'))[0]).toMatchObject({ lang: 'fr', createdAt: 4 });
+      await push.savePushSubscription(sub('https://push.example/3', 'u_pu2', 10), 3);
+      expect((await push.listPushSubscriptions('u_pu2')).map((r) => r.endpoint)).toEqual(['https://push.example/3']);
+      expect(await push.listPushSubscriptions('u_pu1')).toHaveLength(2);
+      expect(await push.removePushSubscription('https://push.example/2', 'u_pu2')).toBe(false);
+      expect(await push.removePushSubscription('https://push.example/2')).toBe(true);
+      expect((await push.listPushSubscriptions('u_pu1')).map((r) => r.endpoint)).toEqual(['https://push.example/1']);
+    });
   });
 }

@@ -6,8 +6,10 @@ import type { TournamentFormat } from '../../shared/tournament/types.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import type { Msg } from '../../shared/i18n/msg.js';
 import type { SocialStore } from './socialStore.js';
+import type { PushStore } from './pushStore.js';
 
 export type * from './socialStore.js';
+export type * from './pushStore.js';
 
 export interface GamePlayerRecord {
   seat: number;
@@ -259,6 +261,8 @@ export interface Store {
   kind: 'embedded' | 'postgres';
   /** Mutes, reports, sanctions, leavers, table chat (issue 29). */
   readonly social: SocialStore;
+  /** Web Push subscriptions per identity (issue 25). */
+  readonly push: PushStore;
 
   /**
    * Idempotent on `r.id`: a second save of the same room id changes nothing. Marks the game's
@@ -363,6 +367,8 @@ export interface Store {
    * deadline has not come. Exactly one of several concurrent callers gets it.
    */
   claimSleepingSession(id: string, owner: string, now: number, leaseUntil: number, due: boolean): Promise<{ fence: number; chunks: number; code: string | null; game: string } | null>;
+  /** The running table asleep in the store that holds this private code (issue 25: a code outlives the sleep). */
+  findSleepingSessionByCode(code: string): Promise<{ id: string; game: string } | null>;
   /** The woken table is open: no longer asleep (while it still holds `fence`). */
   markAwake(id: string, fence: number): Promise<void>;
   /** Sleeping tables whose deadline has come and that nobody is waking, soonest first. */

@@ -27,6 +27,7 @@ export type OpenOutcome = 'open' | 'not_found' | 'busy';
 
 const STEP_MS = 100;
 const DUE_BATCH = 50;
+const WAKE_AT_ONCE = 4;
 
 export class TableWaker {
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -73,10 +74,15 @@ export class TableWaker {
   private async wakeDue(): Promise<void> {
     try {
       const due = await this.deps.store.listDueSleepingSessions(Date.now(), DUE_BATCH);
-      for (const { id } of due) {
-        if (await this.deps.isOpen(id)) continue; // still closing after its sleep: next pass
-        await this.wake(id, true);
-      }
+      // A few at once: deadlines that fall together (or passed during a restart) each fire within seconds.
+      let next = 0;
+      await Promise.all(Array.from({ length: Math.min(WAKE_AT_ONCE, due.length) }, async () => {
+        while (next < due.length) {
+          const { id } = due[next++];
+          if (await this.deps.isOpen(id)) continue; // still closing after its sleep: next pass
+          await this.wake(id, true).catch((error: unknown) => logger.warn({ room: id, err: error }, 'turn-based: waking a due table failed; the next pass tries again'));
+        }
+      }));
     } catch (error) {
       logger.warn({ err: error }, 'turn-based: waking due tables failed; the next pass tries again');
     }

@@ -9,3 +9,6 @@ export const TURN_BASED_GAMES = ['traffic_tango', 'rush_hour', 'traffic_memory',
 export function offersTurnBased(gameId: string): boolean {
   return (TURN_BASED_GAMES as readonly string[]).includes(gameId);
 }
+
+/** The clock of a turn-based table when none is chosen (quick play's queue included). */
+export const DEFAULT_MOVE_CLOCK: MoveClock = '24h';

@@ -14,6 +14,8 @@ import * as m003 from './003_outbox.js';
 import * as m008 from './008_social.js';
 import * as m008t from './008_turn_based.js';
 import * as m009 from './009_session_tournament.js';
+import * as m012push from './012_push.js';
+import * as m012codes from './012_sleeping_codes.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '008_social': m008,
   '008_turn_based': m008t,
   '009_session_tournament': m009,
+  '012_push': m012push,
+  '012_sleeping_codes': m012codes,
 };
 
 export const migrationProvider: MigrationProvider = {

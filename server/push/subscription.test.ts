@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { subscriptionBody } from './subscription.js';
+
+const keys = { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') };
+
+describe('a push subscription at the edge', () => {
+  it('takes an https endpoint with base64url keys, English by default', () => {
+    expect(subscriptionBody.parse({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys })).toMatchObject({ lang: 'en' });
+  });
+  it('refuses other schemes, credentials in the URL, long endpoints and keys that are not base64url', () => {
+    for (const endpoint of ['http://push.example/x', 'file:///etc/passwd', 'https://user:pw@push.example/x', `https://push.example/${'a'.repeat(1100)}`]) {
+      expect(subscriptionBody.safeParse({ endpoint, keys }).success).toBe(false);
+    }
+    expect(subscriptionBody.safeParse({ endpoint: 'https://push.example/x', keys: { ...keys, auth: 'a+b/c'.repeat(5) } }).success).toBe(false);
+    expect(subscriptionBody.safeParse({ endpoint: 'https://push.example/x', keys: { ...keys, p256dh: 'short' } }).success).toBe(false);
+  });
+});
