@@ -17,6 +17,7 @@ type Row<T extends keyof Database> = Selectable<Database[T]>;
 
 import { summaryFromColumn, summaryToColumn } from './summary.js';
 import { SqlSocialStore, type SocialStore } from './socialStore.js';
+import { SqlFriendsStore, type FriendsStore } from './friendsStore.js';
 import type { TurnRecord } from './types.js';
 
 const num = (v: number | string): number => Number(v);
@@ -111,9 +112,11 @@ const resultRow = (r: TableResultRecord) => ({
 
 export class SqlStore implements Store {
   readonly social: SocialStore;
+  readonly friends: FriendsStore;
 
   constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {
     this.social = new SqlSocialStore(db);
+    this.friends = new SqlFriendsStore(db);
   }
 
   async saveGameResult(r: GameRecord): Promise<void> {

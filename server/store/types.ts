@@ -6,8 +6,10 @@ import type { TournamentFormat } from '../../shared/tournament/types.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import type { Msg } from '../../shared/i18n/msg.js';
 import type { SocialStore } from './socialStore.js';
+import type { FriendsStore } from './friendsStore.js';
 
 export type * from './socialStore.js';
+export type * from './friendsStore.js';
 
 export interface GamePlayerRecord {
   seat: number;
@@ -249,6 +251,8 @@ export interface Store {
   kind: 'embedded' | 'postgres';
   /** Mutes, reports, sanctions, leavers, table chat (issue 29). */
   readonly social: SocialStore;
+  /** Follows, blocks, invitations to a private table (issue 29, friends). */
+  readonly friends: FriendsStore;
 
   /**
    * Idempotent on `r.id`: a second save of the same room id changes nothing. Marks the game's

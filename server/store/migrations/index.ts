@@ -13,6 +13,7 @@ import * as m007 from './007_guests.js';
 import * as m003 from './003_outbox.js';
 import * as m008 from './008_social.js';
 import * as m008t from './008_turn_based.js';
+import * as m011f from './011_friends.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '003_outbox': m003,
   '008_social': m008,
   '008_turn_based': m008t,
+  '011_friends': m011f,
 };
 
 export const migrationProvider: MigrationProvider = {
