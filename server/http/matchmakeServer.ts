@@ -85,10 +85,15 @@ export class JunctionServer extends Server {
    * less the rooms to avoid: the first other one is joined by id, else a new table is created.
    */
   private async steer(roomName: string, options: Record<string, unknown>): Promise<[string, string]> {
-    if (!this.avoidRooms || !matchMaker.hasHandler(roomName)) return ['joinOrCreate', roomName];
+    if (!this.avoidRooms) return ['joinOrCreate', roomName];
     const avoid = await this.avoidRooms(options).catch(() => new Set<string>());
     if (avoid.size === 0) return ['joinOrCreate', roomName];
-    const handler = matchMaker.getHandler(roomName);
+    let handler: ReturnType<typeof matchMaker.getHandler>;
+    try {
+      handler = matchMaker.getHandler(roomName);
+    } catch {
+      return ['joinOrCreate', roomName]; // no such room type: Colyseus answers as usual
+    }
     const candidates = await matchMaker.query({ locked: false, name: roomName, private: false, ...handler.getFilterOptions(options) }, handler.sortOptions);
     const other = candidates.find((room) => !avoid.has(room.roomId));
     return other ? ['joinById', other.roomId] : ['create', roomName];
