@@ -23,6 +23,7 @@ import { Toasts } from '../table/toasts.js';
 import { KeysPanel } from '../table/keysPanel.js';
 import { confirmDialog } from '../table/confirmDialog.js';
 import { waitingPanel } from '../table/waitingRoom.js';
+import { inviteFriendsBox } from '../lobby/friends.js';
 import { ResultScreen, type ResultRow } from '../table/resultScreen.js';
 import { chime, isMuted, setMuted, unlockAudio } from '../table/sound.js';
 import { relabel, toolButton } from '../table/tools.js';
@@ -415,6 +416,7 @@ export class TableScene extends Phaser.Scene {
       send: (type, message) => this.connection.send(type, message),
       leave: () => void this.askLeave(),
       told: (text) => this.toasts.show(text, 'notice'),
+      inviteFriends: () => inviteFriendsBox(this.connection.room?.roomId ?? '', (text) => this.toasts.show(text, 'notice')),
     }));
   }
 
