@@ -94,10 +94,14 @@ describe.skipIf(!browserTestsRun)('friends (Chromium)', () => {
         const invite = page.locator('#invites', { hasText: `${bo.identity.display} ${TEXT[lang].inviteLine}` });
         await invite.waitFor({ timeout: 30_000 });
         await page.locator(`[data-friend="${bo.identity.id}"]`, { hasText: TEXT[lang].online }).waitFor({ timeout: 30_000 });
-        await page.locator('#friends').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `test-results/friends-lobby-${lang}-desktop.png`, fullPage: true });
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: `test-results/friends-lobby-${lang}-phone.png`, fullPage: true });
+        // The lobby scrolls inside its own screen: the invitation at its top, then the friends section.
+        for (const [size, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+          await page.setViewportSize(viewport);
+          await page.locator('#invites').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `test-results/friends-invite-${lang}-${size}.png` });
+          await page.locator('#friends').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `test-results/friends-lobby-${lang}-${size}.png` });
+        }
 
         await press(page, '#invites [data-testid^=sit-]');
         await eventually(() => roomIdOf(page).then((id) => id === table.roomId || undefined), 60_000, 'the page sits at Bo\'s table');
