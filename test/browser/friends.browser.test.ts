@@ -105,6 +105,10 @@ describe.skipIf(!browserTestsRun)('friends (Chromium)', () => {
 
         await press(page, '#invites [data-testid^=sit-]');
         await eventually(() => roomIdOf(page).then((id) => id === table.roomId || undefined), 60_000, 'the page sits at Bo\'s table');
+        // From the table's players panel too (following again changes nothing, and says so).
+        await press(page, '[data-testid^=follow-seat-]');
+        await page.getByText(`${TEXT[lang].following} ${bo.identity.display}`).first().waitFor({ timeout: 30_000 });
+        await page.screenshot({ path: `test-results/friends-table-${lang}-phone.png` });
         await eventually(async () => {
           const res = await fetch(`${server.http}/api/friends/invites`, { headers: { authorization: `Bearer ${token}` } });
           return ((await res.json()) as { invites: unknown[] }).invites.length === 0;
