@@ -7,12 +7,14 @@ import type { Presence } from '@colyseus/core';
 import type { Store } from '../store/index.js';
 import type { IdentityService } from '../identity/service.js';
 import { roomsOf } from './online.js';
+import { findGame } from '../../shared/games/registry.js';
 
-/** The rooms a quick play with these options should not pick (empty: no steering). */
-export type AvoidRooms = (options: Record<string, unknown>) => Promise<Set<string>>;
+/** The rooms a quick play of `roomName` with these options should not pick (empty: no steering). Game rooms only, never the lobby. */
+export type AvoidRooms = (roomName: string, options: Record<string, unknown>) => Promise<Set<string>>;
 
 export function quickPlayAvoidance(deps: { store: Store; identities: IdentityService; presence: Presence }): AvoidRooms {
-  return async (options) => {
+  return async (roomName, options) => {
+    if (!findGame(roomName)) return new Set();
     const identity = await deps.identities.resolve(options.token);
     if (!identity) return new Set();
     const related = await deps.store.friends.blockRelations(identity.id);

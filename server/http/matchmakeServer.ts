@@ -86,7 +86,7 @@ export class JunctionServer extends Server {
    */
   private async steer(roomName: string, options: Record<string, unknown>): Promise<[string, string]> {
     if (!this.avoidRooms) return ['joinOrCreate', roomName];
-    const avoid = await this.avoidRooms(options).catch(() => new Set<string>());
+    const avoid = await this.avoidRooms(roomName, options).catch(() => new Set<string>());
     if (avoid.size === 0) return ['joinOrCreate', roomName];
     let handler: ReturnType<typeof matchMaker.getHandler>;
     try {
