@@ -36,6 +36,8 @@ import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
 import { playerRoutes } from './http/playerRoutes.js';
 import { moderationRoutes } from './http/moderationRoutes.js';
+import { friendsRoutes } from './friends/routes.js';
+import { quickPlayAvoidance } from './friends/quickPlay.js';
 import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
 import { resumableFromJournal, resumeTables } from './journal/resume.js';
 import { TableWaker } from './turnbased/wake.js';
@@ -121,6 +123,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     greet: false,
     selectProcessIdToCreateRoom: placement.select,
   }, { origins: config.CORS_ORIGINS, trust });
+  gameServer.avoidRooms = quickPlayAvoidance({ store, identities: services.identities, presence });
   rememberJoinAddresses(httpServer, trust);
   limitMatchmaking(httpServer, limits.limit('join', config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
   capConnections(httpServer, { perAddress: config.CONNECTIONS_PER_ADDRESS, firstRequestMs: config.HEADERS_TIMEOUT_MS, trust });
@@ -154,6 +157,9 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
   }));
   app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, waker, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
+  app.use('/api/friends', friendsRoutes({
+    store, identities: services.identities, presence, config, limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+  }));
   app.use('/api/moderation', moderationRoutes({ store, password: config.MONITOR_PASSWORD, attempts: config.MONITOR_ATTEMPTS }));
   app.use('/api', apiNotFound);
   // Only the client files are compressed: API answers are small and the tournament's event stream must not be buffered.

@@ -65,6 +65,12 @@ const envSchema = z.object({
   FLOOD_CUTOFF_DROPS: z.coerce.number().int().min(1).default(60),
   /** Spectators one table accepts, counted apart from its seats. */
   SPECTATORS_MAX: z.coerce.number().int().min(0).default(50),
+  /** Friends (issue 29): players one identity may follow, block, and invitations pending from or for it. */
+  FOLLOWS_MAX: z.coerce.number().int().min(1).default(200),
+  BLOCKS_MAX: z.coerce.number().int().min(1).default(500),
+  INVITES_PENDING_MAX: z.coerce.number().int().min(1).default(10),
+  /** How long an invitation to a private table waits in the invitee's lobby. */
+  INVITE_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
   /** Per-IP new guest identities and device-link claims: burst, then per second. */
   GUEST_CREATE_BURST: z.coerce.number().int().min(1).default(20),
   GUEST_CREATE_PER_SECOND: z.coerce.number().min(0.01).default(0.5),

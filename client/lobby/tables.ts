@@ -6,6 +6,7 @@ import type { Client, Room } from 'colyseus.js';
 import { t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
 import { gameTitle, variantName } from './names.js';
+import { identityToken } from '../net/identity.js';
 
 export interface ListedRoom { roomId: string; metadata?: { game: string; variant: string; seats: number; taken: number; free: number; phase: string; private?: boolean } }
 
@@ -23,7 +24,9 @@ export class TableList {
 
   async watch(client: Client): Promise<void> {
     try {
-      this.room = await client.joinOrCreate('lobby');
+      // With the guest token, those who follow this identity see it online (docs/protocol.md "Friends").
+      const token = identityToken();
+      this.room = await client.joinOrCreate('lobby', token ? { token } : {});
     } catch {
       this.unavailable = true;
       this.render();

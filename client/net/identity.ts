@@ -30,8 +30,9 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const data = (await res.json().catch(() => ({}))) as T & { error?: string };
-  if (!res.ok) throw Object.assign(new Error(data.error ?? `Request failed (${res.status})`), { status: res.status });
+  const data = (await res.json().catch(() => ({}))) as T & { error?: string; code?: string; params?: Record<string, unknown> };
+  // `code` and `params`: the refusal to show in the reader's language (server:error.<code>).
+  if (!res.ok) throw Object.assign(new Error(data.error ?? `Request failed (${res.status})`), { status: res.status, code: data.code, params: data.params });
   return data;
 }
 

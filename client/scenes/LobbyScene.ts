@@ -23,6 +23,7 @@ import { roomOfCode } from '../lobby/codeLookup.js';
 import { askName } from '../lobby/askName.js';
 import { YourGames } from '../lobby/yourGames.js';
 import { notificationSettings } from '../lobby/notificationSettings.js';
+import { FriendsPanel } from '../lobby/friends.js';
 
 /**
  * Client routes live in the hash (/#/replay/<id>); the server redirects /replay/<id> there.
@@ -45,6 +46,7 @@ export class LobbyScene extends DomScreen {
   private errorEl!: HTMLDivElement;
   private tables: TableList | null = null;
   private yours: YourGames | null = null;
+  private friends: FriendsPanel | null = null;
   private connection!: Connection;
   private choice: Choice | null = null;
   private name = '';
@@ -94,6 +96,8 @@ export class LobbyScene extends DomScreen {
       offLanguage();
       this.tables?.stop();
       this.tables = null;
+      this.friends?.stop();
+      this.friends = null;
     });
     this.name = rememberedName();
     if (invite) {
@@ -129,6 +133,14 @@ export class LobbyScene extends DomScreen {
       replay: (id) => this.scene.start('replay', { id }),
     });
     void this.yours.load();
+    this.friends = new FriendsPanel({
+      sitDown: (roomId) => new Promise<void>((resolve) => this.go(async () => { await this.connection.joinById(roomId, this.joinOpts()); resolve(); })),
+      join: (roomId) => this.go(() => this.connection.joinById(roomId, this.joinOpts())),
+      watch: (roomId) => this.go(() => this.connection.joinById(roomId, { spectator: true }), false),
+      profile: (id) => this.scene.start('players', { view: 'profile', id }),
+    });
+    // The identity first: a new visitor's friends list and invitations need its token.
+    void ensureIdentity().then(() => this.friends?.start(), () => undefined);
     this.draw();
     this.errorEl.textContent = message;
     if (!this.name) {
@@ -175,6 +187,7 @@ export class LobbyScene extends DomScreen {
       });
     this.tables.render();
     this.yours?.render();
+    this.friends?.render();
     this.root.replaceChildren(
       el('header', { className: 'jn-head' },
         el('div', {}, el('h1', { textContent: t('lobby:title') }), el('div', { className: 'jn-muted', textContent: t('lobby:tagline') })),
@@ -186,9 +199,11 @@ export class LobbyScene extends DomScreen {
           button(t('lobby:nav.profile'), () => this.scene.start('players', { view: 'profile' }), { secondary: true, testId: 'profile' }),
           button(t('lobby:nav.leaderboards'), () => this.scene.start('players', { view: 'leaderboard' }), { secondary: true, testId: 'leaderboards' }))),
       this.errorEl,
+      ...(this.friends ? [this.friends.invitesElement] : []),
       ...(this.yours ? [this.yours.element] : []),
       main,
       joinBox((code) => this.go(async () => this.connection.joinById(await roomOfCode(code), this.joinOpts())), (m) => this.showError(m)),
+      ...(this.friends ? [this.friends.element] : []),
       this.tables.element,
       displaySettings(),
       notificationSettings(),

@@ -13,6 +13,7 @@ import { PROVISIONAL_GAMES } from '../../shared/ratings/display.js';
 import { openScreen } from '../lobby/screen.js';
 import { gameTitle, variantName } from '../lobby/names.js';
 import { rememberName } from '../lobby/name.js';
+import { fetchFriends, follow, friendsError } from '../lobby/friends.js';
 
 interface Rating { key: string; rank: number; rating: number; display: number; provisional: boolean; games: number; trend: number[] }
 interface Line { id: string; game: string; ratingKey: string; finishedAt: number; place: number; seats: number; rated: boolean; private: boolean; ratingAfter: number | null; displayAfter?: number | null; status?: 'finished' | 'abandoned' }
@@ -103,6 +104,7 @@ export class PlayersScene extends DomScreen {
               el('input', { id: 'device-link-url', value: url, readOnly: true, size: 48 }));
           }), { secondary: true, testId: 'device-link-button' })), linkOut);
       }
+      if (!mine) parts.push(await this.friendControls(p.identity));
       parts.push(el('h2', { textContent: t('players:ratings') }));
       parts.push(p.ratings.length === 0 ? el('div', { textContent: t('players:no_ratings') })
         : el('div', { id: 'ratings' }, ...p.ratings.map((r) => el('div', { className: 'jn-rating', dataset: { key: r.key } as Record<string, string>,
@@ -121,6 +123,35 @@ export class PlayersScene extends DomScreen {
         })));
       this.body.replaceChildren(...parts);
     });
+  }
+
+  /** Follow / Unfollow and Block / Unblock on someone else's profile, with what they mean now. */
+  private async friendControls(who: { id: string; display: string }): Promise<HTMLElement> {
+    const list = await fetchFriends().catch(() => null);
+    const box = el('div', { className: 'jn-friend-controls', id: 'friend-controls' });
+    if (!list) return box;
+    const following = list.follows.some((f) => f.identity.id === who.id);
+    const blocking = list.blocks.some((b) => b.identity.id === who.id);
+    const act = (run: () => Promise<unknown>, focus: string) => () => void this.guard(async () => {
+      try {
+        await run();
+      } catch (error) {
+        throw new Error(friendsError(error));
+      }
+      box.replaceWith(await this.friendControls(who));
+      (document.querySelector(`[data-testid="${focus}"]`) as HTMLElement | null)?.focus();
+    });
+    const id = encodeURIComponent(who.id);
+    const followButton = following
+      ? button(t('players:friends.unfollow'), act(() => api('DELETE', `/friends/follows/${id}`), 'follow'), { secondary: true, testId: 'unfollow' })
+      : button(t('players:friends.follow'), act(() => follow({ id: who.id }), 'unfollow'), { testId: 'follow' });
+    const blockButton = blocking
+      ? button(t('players:friends.unblock'), act(() => api('DELETE', `/friends/blocks/${id}`), 'block'), { secondary: true, testId: 'unblock' })
+      : button(t('players:friends.block'), act(() => api('POST', '/friends/blocks', { id: who.id }), 'unblock'), { secondary: true, testId: 'block' });
+    if (blocking) followButton.disabled = true;
+    const note = blocking ? t('players:friends.blocked', { name: who.display }) : following ? t('players:friends.following', { name: who.display }) : '';
+    box.replaceChildren(el('div', { className: 'jn-row' }, followButton, blockButton), el('div', { className: 'jn-muted', id: 'friend-note', role: 'status', textContent: note }));
+    return box;
   }
 
   private openReplay(id: string): void {

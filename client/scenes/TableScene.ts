@@ -23,6 +23,10 @@ import { Toasts } from '../table/toasts.js';
 import { KeysPanel } from '../table/keysPanel.js';
 import { confirmDialog } from '../table/confirmDialog.js';
 import { waitingPanel } from '../table/waitingRoom.js';
+import { follow, friendsError, inviteFriendsBox } from '../lobby/friends.js';
+
+/** A seat taken by a person with a guest identity: "Name#1234" (bots and old seats have no tag). */
+const PERSON_NAME = /^.{1,20}#\d{4}$/u;
 import { ResultScreen, type ResultRow } from '../table/resultScreen.js';
 import { chime, isMuted, setMuted, unlockAudio } from '../table/sound.js';
 import { relabel, toolButton } from '../table/tools.js';
@@ -322,6 +326,12 @@ export class TableScene extends Phaser.Scene {
     this.frame.title.replaceChildren(title, small);
   }
 
+  /** Follow a player from the players panel by their name#tag (issue 29). */
+  private followSeat(name: string): void {
+    follow({ name }).then((who) => this.toasts.show(t('lobby:friends.followed', { name: who.display }), 'notice'),
+      (error: unknown) => this.toasts.show(friendsError(error), 'notice'));
+  }
+
   private drawPlayers(): void {
     const state = this.state();
     const me = this.me();
@@ -329,7 +339,10 @@ export class TableScene extends Phaser.Scene {
     const views = state.phase === 'playing' ? this.connection.views() : null;
     const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
     this.cuedSeats = [...(cues?.keys() ?? [])];
-    const rows = this.players().map((p) => ({ seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat) }));
+    const rows = this.players().map((p) => ({
+      seat: p.seat, name: p.name, bot: p.bot, connected: p.connected, host: p.host, me: p === me, active: active.has(p.seat), cue: cues?.get(p.seat),
+      follow: p !== me && !p.bot && PERSON_NAME.test(p.name) ? () => this.followSeat(p.name) : undefined,
+    }));
     renderPlayers(this.frame.players, rows, state.spectators);
     this.chat.mySeat = me?.seat ?? null;
     this.chat.showHostSwitch(me?.host === true && state.code !== '' && !isKidsTable(state.game, state.variant));
@@ -415,6 +428,7 @@ export class TableScene extends Phaser.Scene {
       send: (type, message) => this.connection.send(type, message),
       leave: () => void this.askLeave(),
       told: (text) => this.toasts.show(text, 'notice'),
+      inviteFriends: () => inviteFriendsBox(this.connection.room?.roomId ?? '', (text) => this.toasts.show(text, 'notice')),
     }));
   }
 

@@ -13,7 +13,11 @@ import { t } from '../i18n/index.js';
  */
 export interface SeatCue { symbol: string; label: string }
 
-export interface PlayerRow { seat: number; name: string; bot: boolean; connected: boolean; host: boolean; me: boolean; active: boolean; cue?: SeatCue }
+export interface PlayerRow {
+  seat: number; name: string; bot: boolean; connected: boolean; host: boolean; me: boolean; active: boolean; cue?: SeatCue;
+  /** Follow this player (a person with a guest identity, "Name#1234", not you): issue 29. */
+  follow?: () => void;
+}
 
 function mark(symbol: string | Node, label: string, className = 'mark'): HTMLSpanElement {
   const span = el('span', { className }, symbol, el('span', { className: 'label', textContent: ` ${label}` }));
@@ -35,6 +39,16 @@ export function renderPlayers(list: HTMLOListElement, rows: PlayerRow[], spectat
     if (p.host) li.append(mark('♔', t('common:frame.host')));
     if (p.bot) li.append(mark('⚙', t('common:frame.bot')));
     if (!p.connected && !p.bot) li.append(mark(hourglass(), t('common:frame.away')));
+    if (p.follow) {
+      const label = t('lobby:friends.follow_label', { name: p.name });
+      const follow = el('button', { type: 'button', className: 'secondary jn-follow-seat', textContent: '☆' });
+      follow.append(el('span', { className: 'label', textContent: ` ${t('lobby:friends.follow')}` }));
+      follow.setAttribute('aria-label', label);
+      follow.title = label;
+      follow.dataset.testid = `follow-seat-${p.seat}`;
+      follow.addEventListener('click', p.follow);
+      li.append(follow);
+    }
     return li;
   });
   if (spectators > 0) items.push(el('li', { className: 'jn-watching', textContent: `◉ ${t('common:frame.watching', { count: spectators })}` }));

@@ -8,7 +8,11 @@ import { t } from '../i18n/index.js';
 import { inviteRow } from './invite.js';
 
 export interface WaitingInfo { taken: number; seats: number; code: string; isHost: boolean; botSeats: number[]; checkIn: boolean }
-export interface WaitingActions { send(type: string, message?: unknown): void; leave(): void; told(text: string): void }
+export interface WaitingActions {
+  send(type: string, message?: unknown): void; leave(): void; told(text: string): void;
+  /** A private table's "invite a friend who is online" box (client/lobby/friends.ts). */
+  inviteFriends?(): HTMLElement;
+}
 
 export function waitingPanel(info: WaitingInfo, act: WaitingActions): HTMLDivElement {
   // A tournament table starts by itself: who is missing and the time left are on the frame's clock.
@@ -22,6 +26,7 @@ export function waitingPanel(info: WaitingInfo, act: WaitingActions): HTMLDivEle
   if (info.code) {
     panel.append(el('div', { id: 'table-code', textContent: t('common:waiting.code', { code: info.code }) }));
     panel.append(el('label', { htmlFor: 'invite-link', textContent: t('common:waiting.invite') }), inviteRow(info.code, act.told));
+    if (act.inviteFriends) panel.append(act.inviteFriends());
   }
   const full = info.taken >= info.seats;
   if (info.isHost) {

@@ -15,6 +15,7 @@ import { Server, getBearerToken, matchMaker, type ServerOptions } from '@colyseu
 import { MATCHMAKE_BODY_LIMIT } from './matchmakeLimit.js';
 import { clientAddress, type ProxyTrust } from './clientAddress.js';
 import { DEFAULT_MOVE_CLOCK } from '../../shared/protocol/pace.js';
+import type { AvoidRooms } from '../friends/quickPlay.js';
 
 export interface MatchmakeEdge {
   /** CORS_ORIGINS: comma-separated origins, e.g. "https://junction.example". */
@@ -32,6 +33,8 @@ const CORS = {
 export class JunctionServer extends Server {
   private readonly origins: ReadonlySet<string>;
   private readonly trust: ProxyTrust;
+  /** Quick play (joinOrCreate) leaves these rooms out (server/friends/quickPlay.ts: blocks). */
+  avoidRooms: AvoidRooms | null = null;
 
   constructor(options: ServerOptions, edge: MatchmakeEdge) {
     super(options);
@@ -64,7 +67,8 @@ export class JunctionServer extends Server {
     if (!options) return answer(res, 400, headers, { code: 'bad_json', error: 'The request body is not a JSON object.', status: 400 });
     if (method === 'joinOrCreate' || method === 'join' || method === 'create') withPace(options);
     try {
-      const response = await matchMaker.controller.invokeMethod(method, params[at + 2] ?? '', options, {
+      const [verb, target] = method === 'joinOrCreate' ? await this.steer(params[at + 2] ?? '', options) : [method, params[at + 2] ?? ''];
+      const response = await matchMaker.controller.invokeMethod(verb, target, options, {
         token: getBearerToken(req.headers.authorization ?? ''),
         headers: req.headers,
         ip: clientAddress(req, this.trust),
@@ -76,6 +80,25 @@ export class JunctionServer extends Server {
       const e = error as { code?: unknown; message?: unknown };
       answer(res, 200, headers, { code: e.code, error: e.message });
     }
+  }
+
+  /**
+   * The room Colyseus' joinOrCreate would choose among (same conditions as its findOneRoomAvailable),
+   * less the rooms to avoid: the first other one is joined by id, else a new table is created.
+   */
+  private async steer(roomName: string, options: Record<string, unknown>): Promise<[string, string]> {
+    if (!this.avoidRooms) return ['joinOrCreate', roomName];
+    const avoid = await this.avoidRooms(roomName, options).catch(() => new Set<string>());
+    if (avoid.size === 0) return ['joinOrCreate', roomName];
+    let handler: ReturnType<typeof matchMaker.getHandler>;
+    try {
+      handler = matchMaker.getHandler(roomName);
+    } catch {
+      return ['joinOrCreate', roomName]; // no such room type: Colyseus answers as usual
+    }
+    const candidates = await matchMaker.query({ locked: false, name: roomName, private: false, ...handler.getFilterOptions(options) }, handler.sortOptions);
+    const other = candidates.find((room) => !avoid.has(room.roomId));
+    return other ? ['joinById', other.roomId] : ['create', roomName];
   }
 
   /** The page's own origin, or one the operator listed; nothing for any other. */

@@ -54,6 +54,7 @@ import type { TableChat } from '../chat/tableChat.js';
 import { isTurnBased, moveClockMs, splitPace, stripMoveClock, withMoveClock } from '../turnbased/pace.js';
 import { TurnTimeouts } from '../turnbased/timeouts.js';
 import { localTables, type MovableTable } from '../journal/localTables.js';
+import { RoomConnections } from '../friends/online.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
@@ -125,6 +126,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private asleepUntil: number | null | undefined = undefined;
   /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
   private told = new Map<number, number>();
+  /** Seated connections, as friends see them online (server/friends/online.ts). */
+  private readonly connections = new RoomConnections(() => this.presence, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
@@ -185,7 +188,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const parsed = joinOptions.parse(raw ?? {});
     const auth = client.auth as SeatAuth | undefined;
     const returning = auth?.rejoin && auth.identity ? this.seating.seatOfIdentity(auth.identity.id) : null;
-    if (returning) return this.retakeSeat(client, returning.key);
+    if (returning) {
+      this.connections.online(client.sessionId, auth?.identity?.id);
+      return this.retakeSeat(client, returning.key);
+    }
     // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
     if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.seating.taken >= this.options.players)) {
       throw joinRefusal('table_full');
@@ -199,6 +205,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       return;
     }
     const player = this.seating.seatHuman(client.sessionId, { name: parsed.name, playerId: this.tournament ? parsed.playerId : undefined }, auth, this.isPrivate);
+    this.connections.online(client.sessionId, auth?.identity?.id);
     if (auth?.issued) client.send('identity', auth.issued);
     client.view = new StateView();
     client.view.add(player);
@@ -216,6 +223,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       this.state.spectators--;
       return;
     }
+    this.connections.offline(client.sessionId);
     const player = this.state.players.get(client.sessionId);
     if (!player) return; // a seat retaken by another connection of its identity, or never seated
     this.seating.away(client.sessionId, this.now());
@@ -227,6 +235,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         this.held.set(client.sessionId, () => reconnection.reject(new Error('seat retaken')));
         await reconnection;
         this.seating.back(client.sessionId);
+        this.connections.online(client.sessionId);
         if (this.state.phase === 'playing') this.afterChange();
         return;
       } catch {
@@ -244,6 +253,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   override async onDispose(): Promise<void> {
     localTables.delete(this);
+    this.connections.clear();
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });

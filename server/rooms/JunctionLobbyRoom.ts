@@ -3,21 +3,45 @@
  * its only message is `filter`; anything else is refused before Colyseus sees it.
  * A public game that started is made private for matchmaking (quick play must not pick it), which
  * Colyseus leaves out of the lobby: such tables (`metadata.watchable`) are listed here anyway, so
- * the lobby can offer Watch.
+ * the lobby can offer Watch. A lobby joined with a guest token (`{ token }`) shows that identity
+ * online to those who follow it (server/friends/online.ts).
  */
-import { LobbyRoom, matchMaker, type Room, type RoomException } from '@colyseus/core';
+import { LobbyRoom, matchMaker, type Client, type Room, type RoomException } from '@colyseus/core';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { roomServices } from './services.js';
 import { reportRoomException } from './roomExceptions.js';
+import { RoomConnections } from '../friends/online.js';
 
 export class JunctionLobbyRoom extends LobbyRoom {
   private readonly edge = new MessageEdge(edgePolicy('lobby', ['filter'], roomServices().config));
+  private readonly connections = new RoomConnections(() => this.presence, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
 
   override async onCreate(options: unknown): Promise<void> {
     await super.onCreate(options);
     const running = await matchMaker.query({ private: true, unlisted: false });
     const known = new Set(this.rooms.map((r) => r.roomId));
     this.rooms.push(...running.filter((r) => (r.metadata as { watchable?: boolean } | undefined)?.watchable === true && !known.has(r.roomId)));
+  }
+
+  override async onAuth(_client: Client, options: unknown): Promise<{ identityId: string | null }> {
+    const token = (options as { token?: unknown } | null)?.token;
+    const identity = await roomServices().identities.resolve(token);
+    return { identityId: identity?.id ?? null };
+  }
+
+  override onJoin(client: Client, options: Parameters<LobbyRoom['onJoin']>[1]): void {
+    super.onJoin(client, options);
+    this.connections.online(client.sessionId, (client.auth as { identityId?: string | null } | undefined)?.identityId);
+  }
+
+  override onLeave(client: Client): void {
+    this.connections.offline(client.sessionId);
+    super.onLeave(client);
+  }
+
+  override onDispose(): void {
+    this.connections.clear();
+    super.onDispose();
   }
 
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {

@@ -18,6 +18,7 @@ type Row<T extends keyof Database> = Selectable<Database[T]>;
 import { summaryFromColumn, summaryToColumn } from './summary.js';
 import { SqlSocialStore, type SocialStore } from './socialStore.js';
 import { SqlPushStore, type PushStore } from './pushStore.js';
+import { SqlFriendsStore, type FriendsStore } from './friendsStore.js';
 import type { SessionTournament, TurnRecord } from './types.js';
 
 const num = (v: number | string): number => Number(v);
@@ -114,10 +115,12 @@ const resultRow = (r: TableResultRecord) => ({
 export class SqlStore implements Store {
   readonly social: SocialStore;
   readonly push: PushStore;
+  readonly friends: FriendsStore;
 
   constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {
     this.social = new SqlSocialStore(db);
     this.push = new SqlPushStore(db);
+    this.friends = new SqlFriendsStore(db);
   }
 
   async saveGameResult(r: GameRecord): Promise<void> {

@@ -411,5 +411,55 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await push.removePushSubscription('https://push.example/2')).toBe(true);
       expect((await push.listPushSubscriptions('u_pu1')).map((r) => r.endpoint)).toEqual(['https://push.example/1']);
     });
+
+    it('finds an identity by name#tag; keeps follows, blocks and pending invitations within their caps; a block ends follows and invitations both ways', async (ctx) => {
+      if (!store) return ctx.skip();
+      const friends = s().friends;
+      for (const [id, name] of [['u_fr1', 'Ana'], ['u_fr2', 'Bo'], ['u_fr3', 'Cy'], ['u_fr4', 'Di']] as const) {
+        expect(await s().createIdentity({ id, name, tag: '0042', createdAt: 1, updatedAt: 1 }, `hash-${id}`)).toBe(true);
+      }
+      expect((await friends.identityByNameTag('Bo', '0042'))?.id).toBe('u_fr2');
+      expect((await friends.identityByNameTag('BO', '0042'))?.id).toBe('u_fr2');
+      expect(await friends.identityByNameTag('Bo', '0043')).toBeNull();
+
+      expect(await friends.follow('u_fr1', 'u_fr2', 10, 2)).toBe(true);
+      expect(await friends.follow('u_fr1', 'u_fr2', 11, 2)).toBe(true);
+      expect(await friends.follow('u_fr1', 'u_fr3', 12, 2)).toBe(true);
+      expect(await friends.follow('u_fr1', 'u_fr4', 13, 2)).toBe(false);
+      expect((await friends.listFollows('u_fr1')).map((f) => [f.identity.name, f.since])).toEqual([['Bo', 10], ['Cy', 12]]);
+      expect(await friends.follows('u_fr1', 'u_fr3')).toBe(true);
+      await friends.unfollow('u_fr1', 'u_fr3');
+      expect(await friends.follows('u_fr1', 'u_fr3')).toBe(false);
+
+      const invite = (id: string, fromId: string, toId: string, roomId: string, createdAt = 100) => ({ id, fromId, toId, roomId, game: 'took_over', createdAt, expiresAt: createdAt + 1000 });
+      expect(await friends.addInvite(invite('i1', 'u_fr1', 'u_fr2', 'r1'), 2, 2)).toBe('ok');
+      expect(await friends.addInvite(invite('i2', 'u_fr1', 'u_fr2', 'r1', 150), 2, 2)).toBe('ok'); // renewed, not a second one
+      expect(await friends.addInvite(invite('i3', 'u_fr1', 'u_fr3', 'r1'), 2, 2)).toBe('ok');
+      expect(await friends.addInvite(invite('i4', 'u_fr1', 'u_fr4', 'r1'), 2, 2)).toBe('sender_full');
+      expect(await friends.addInvite(invite('i5', 'u_fr3', 'u_fr2', 'r2'), 2, 1)).toBe('recipient_full');
+      const pending = await friends.invitesTo('u_fr2', 200);
+      expect(pending.map((i) => [i.id, i.roomId, i.from.name, i.createdAt, i.expiresAt])).toEqual([['i2', 'r1', 'Ana', 150, 1150]]);
+      expect(await friends.invitesTo('u_fr2', 1150)).toEqual([]);
+      expect((await friends.invitesFrom('u_fr1', 200)).map((i) => i.id)).toEqual(['i2', 'i3']);
+      // Expired invitations no longer count against the cap.
+      expect(await friends.addInvite(invite('i6', 'u_fr1', 'u_fr4', 'r1', 5000), 2, 2)).toBe('ok');
+      expect(await friends.deleteInvite('i6', 'u_fr2')).toBe(false);
+      expect(await friends.deleteInvite('i6', 'u_fr4')).toBe(true);
+
+      await friends.follow('u_fr2', 'u_fr1', 20, 5);
+      await friends.addInvite(invite('i7', 'u_fr2', 'u_fr1', 'r3', 6000), 2, 2);
+      expect(await friends.block('u_fr1', 'u_fr2', 30, 1)).toBe(true);
+      expect(await friends.block('u_fr1', 'u_fr3', 31, 1)).toBe(false);
+      expect(await friends.follows('u_fr1', 'u_fr2')).toBe(false);
+      expect(await friends.follows('u_fr2', 'u_fr1')).toBe(false);
+      expect(await friends.invitesTo('u_fr1', 6000)).toEqual([]);
+      expect(await friends.blockedBetween('u_fr2', 'u_fr1')).toBe(true);
+      expect(await friends.blockedBetween('u_fr2', 'u_fr3')).toBe(false);
+      expect(await friends.blockRelations('u_fr2')).toEqual(['u_fr1']);
+      expect(await friends.blockersAmong('u_fr2', ['u_fr1', 'u_fr3'])).toEqual(['u_fr1']);
+      expect((await friends.listBlocks('u_fr1')).map((b) => b.identity.id)).toEqual(['u_fr2']);
+      await friends.unblock('u_fr1', 'u_fr2');
+      expect(await friends.blockedBetween('u_fr1', 'u_fr2')).toBe(false);
+    });
   });
 }

@@ -7,9 +7,11 @@ import type { LogEntry } from '../../shared/replay/log.js';
 import type { Msg } from '../../shared/i18n/msg.js';
 import type { SocialStore } from './socialStore.js';
 import type { PushStore } from './pushStore.js';
+import type { FriendsStore } from './friendsStore.js';
 
 export type * from './socialStore.js';
 export type * from './pushStore.js';
+export type * from './friendsStore.js';
 
 export interface GamePlayerRecord {
   seat: number;
@@ -263,6 +265,8 @@ export interface Store {
   readonly social: SocialStore;
   /** Web Push subscriptions per identity (issue 25). */
   readonly push: PushStore;
+  /** Follows, blocks, invitations to a private table (issue 29, friends). */
+  readonly friends: FriendsStore;
 
   /**
    * Idempotent on `r.id`: a second save of the same room id changes nothing. Marks the game's

@@ -16,6 +16,7 @@ import * as m008t from './008_turn_based.js';
 import * as m009 from './009_session_tournament.js';
 import * as m012push from './012_push.js';
 import * as m012codes from './012_sleeping_codes.js';
+import * as m011f from './011_friends.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '009_session_tournament': m009,
   '012_push': m012push,
   '012_sleeping_codes': m012codes,
+  '011_friends': m011f,
 };
 
 export const migrationProvider: MigrationProvider = {
