@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserTestsRun, failureScreenshot, useServerAndBrowser } from '../support/browser.js';
 import { seriousViolations } from '../support/axe.js';
+import { openTable, type TableSpec } from '../support/openTable.js';
 import { cueBots } from '../../server/rooms/botCue.js';
 import { findMatch, type Board } from '../../shared/games/bip_bip/board.js';
 import { chooseStep } from '../../shared/games/bip_bip/bot.js';
@@ -21,12 +22,7 @@ const env = useServerAndBrowser({ server: { BOTS_ON_CUE: true } });
 
 type Views = { pub: any; mine: any } | null; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-interface Game {
-  id: string;
-  variant: string;
-  players: number;
-  lang: 'en' | 'fr';
-  options: Record<string, unknown>;
+interface Game extends TableSpec {
   /** The move to make among those offered (button targets), or null to let the bots play. */
   choose(ids: string[], v: Views, turn: number): string | null;
   /** Refusals that mean the table moved on while a move was in flight (a bot won the race), not a wrong offer. */
@@ -116,34 +112,6 @@ async function pressMove(page: Page, id: string, max = 80): Promise<boolean> {
 
 const resultShown = (page: Page) => page.locator('#result').isVisible().catch(() => false);
 
-async function openTable(page: Page, game: Game): Promise<void> {
-  await page.goto(env.server.http);
-  await page.evaluate((l) => { localStorage.setItem('junction.lang', l); localStorage.removeItem('junction.textView'); }, game.lang);
-  await page.reload();
-  await page.fill('#name', 'Kim');
-  await page.click(`[data-testid=game-${game.id}]`);
-  const variant = page.locator(`[data-testid=variant-${game.variant}]`);
-  if (await variant.count()) await variant.click();
-  const seats = page.locator('[data-testid=option-players]');
-  if (await seats.isEnabled()) {
-    await seats.fill(String(game.players));
-    await seats.press('Tab');
-  }
-  await page.click('[data-testid=create-private]');
-  await page.locator('[data-testid=start]').waitFor({ timeout: 30_000 });
-  await page.evaluate((options) => {
-    const w = window as unknown as { junction: any; refused: { code: string }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
-    const room = w.junction.scene.getScene('table').connection.room;
-    w.refused = [];
-    room.onMessage('error', (m: { code: string }) => w.refused.push(m));
-    if (Object.keys(options).length) room.send('configure', { options });
-  }, game.options);
-  await page.waitForTimeout(300);
-  await page.click('[data-testid=start]');
-  await page.waitForFunction(() => (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room?.state?.phase === 'playing', // eslint-disable-line @typescript-eslint/no-explicit-any
-    undefined, { timeout: 30_000 });
-}
-
 /** From the top of the page, Tab reaches the link that turns the text view on; Enter follows it. */
 async function turnOnByLink(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -166,7 +134,7 @@ describe.skipIf(!browserTestsRun)('the text view: every game played with Tab and
     let moves = 0;
     let cues = 0;
     try {
-      await openTable(page, game);
+      await openTable(page, env.server.http, game);
       await turnOnByLink(page);
       await expect(page.locator('#table-text-title').textContent()).resolves.toBe(game.lang === 'fr' ? 'Vue texte de la table' : 'Text view of the table');
       let checked = false;
