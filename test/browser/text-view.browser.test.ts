@@ -24,12 +24,11 @@ type Views = { pub: any; mine: any } | null; // eslint-disable-line @typescript-
 
 interface Game extends TableSpec {
   /**
-   * A real-time game where I always have a move: the bots are held while I make my moves (a card
-   * chosen then Bip! must not meet a board a bot changed in between), and after `maxMoves` of mine
-   * they play the round out.
+   * A real-time game where I always have a move: the bots act after each of my moves, except while
+   * this says a move of several steps is under way (a card chosen, then Bip!: the board must not
+   * change in between).
    */
-  quiet?: boolean;
-  maxMoves?: number;
+  hold?: (ids: string[]) => boolean;
   /** The move to make among those offered (button targets), or null to let the bots play. */
   choose(ids: string[], v: Views, turn: number): string | null;
   /** Refusals that mean the table moved on while a move was in flight (a bot won the race), not a wrong offer. */
@@ -59,7 +58,7 @@ const GAMES: Game[] = [
     choose: (ids, _v, turn) => byPrefix(ids, ['card-', 'option-', 'accept', 'keep', 'draw'], turn) },
   { id: 'rush_hour', variant: 'kids', players: 2, lang: 'en', options: {}, races: [],
     choose: (ids, v) => (v?.mine.canChoose.length ? byPrefix(ids, ['row-'], 0) : v && v.mine.pick === null ? byPrefix(ids, ['card-'], v.pub.turn) : null) },
-  { id: 'bip_bip', variant: 'single', players: 2, lang: 'en', options: { freezeMs: 0, countdownMs: 0 }, quiet: true, maxMoves: 10, races: ['stale', 'stale_board', 'frozen', 'stale_claim'],
+  { id: 'bip_bip', variant: 'single', players: 4, lang: 'en', options: { freezeMs: 0, countdownMs: 0 }, hold: (ids) => ids.includes('cancel'), races: ['stale', 'stale_board', 'frozen', 'stale_claim'],
     choose: (ids, v) => {
       if (!v || v.pub.phase !== 'play') return null;
       if (ids.includes('bip')) return 'bip';
@@ -157,7 +156,7 @@ describe.skipIf(!browserTestsRun)('the text view: every game played with Tab and
       while (Date.now() < until && !(await resultShown(page))) {
         const ids = await offered(page);
         const v = await views(page);
-        const pick = ids.length && moves < (game.maxMoves ?? Infinity) ? game.choose(ids, v, turn) : null;
+        const pick = ids.length ? game.choose(ids, v, turn) : null;
         if (!checked && moves >= 2) {
           checked = true;
           const found = await seriousViolations(page, `text view of ${game.id} (${game.lang})`, '#table-text');
@@ -175,7 +174,7 @@ describe.skipIf(!browserTestsRun)('the text view: every game played with Tab and
           cues += cueBots();
           await page.waitForTimeout(250);
         }
-        if (!game.quiet && moves % 3 === 0) cues += cueBots();
+        if (game.hold ? !game.hold(await offered(page)) : moves % 3 === 0) cues += cueBots();
       }
       if (!(await resultShown(page))) throw new Error(`${game.id}: no result after ${moves} moves and ${cues} bot cues (screenshot ${await failureScreenshot(page, `text-view-${game.id}`)})`);
       expect(moves).toBeGreaterThan(0);
