@@ -15,7 +15,7 @@ export const carExchangeText: GameText<CarExchangePublicView, CarExchangeSeatVie
   summary(pub, mine, reader) {
     const sections = [
       { heading: tv('car_exchange.table'), lines: [
-        tv('car_exchange.round', { round: pub.round, rounds: pub.rounds, target: pub.targetScore }),
+        tv(pub.rounds > 0 ? 'car_exchange.round' : 'car_exchange.round_open', { round: pub.round, rounds: pub.rounds, target: pub.targetScore }),
         tv('car_exchange.top', { card: pub.top ? cardName(pub.top) : tv('none') }),
         ...(pub.activeColour ? [tv('car_exchange.colour', { colour: t(`car_exchange:colour.${pub.activeColour}`) })] : []),
         tv('car_exchange.piles', { deck: pub.deck, discard: pub.discard }),
