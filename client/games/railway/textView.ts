@@ -21,7 +21,10 @@ export const railwayText: GameText<RailwayPublicView, RailwaySeatView> = {
       if (mine?.longestTrains) sections.push({ heading: tv('railway.my_trains'), lines: mine.longestTrains.map((train, i) => tv('railway.train_n', { n: i + 1, cars: listOf(train.map(carName)) })) });
       return sections;
     }
-    sections.push({ heading: tv('railway.table'), lines: pub.table.map(slotName) });
+    // Face-up cars one by one; the face-down ones as a count (a list of 50 "face-down card" lines tells nothing).
+    const up = pub.table.flatMap((slot, i) => (slot && 'car' in slot ? [slotName(slot, i)] : []));
+    const down = pub.table.filter((slot) => slot && 'down' in slot).length;
+    sections.push({ heading: tv('railway.table'), lines: [...up, tv('railway.down_count', { count: down })] });
     sections.push({ heading: tv('players'), lines: pub.players.map((p) => tv('railway.player', {
       name: reader.name(p.seat), loco: carName(p.locomotive), rule: tv(`railway.rule.${p.rule}`), count: p.cars,
       holding: p.holding ? tv('railway.holding', { car: carName(p.holding) }) : '' })) });
