@@ -109,8 +109,24 @@ const offered = (page: Page): Promise<string[]> =>
 const focusedTarget = (page: Page): Promise<string | null> =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.target ?? null);
 
-/** Tab (at most `max` times) until the button for `id` has focus, then Enter. False when it went away first. */
+/** How many Tabs from the focused element to the button for `id`, when both are in the moves group (else null). */
+const tabsTo = (page: Page, id: string): Promise<number | null> => page.evaluate((id) => {
+  const box = document.querySelector('[data-testid=text-moves]');
+  if (!box) return null;
+  const buttons = Array.from(box.querySelectorAll('button'));
+  const to = buttons.findIndex((b) => b.dataset.target === id);
+  const at = document.activeElement === box ? -1 : buttons.indexOf(document.activeElement as HTMLButtonElement);
+  return to >= 0 && (at >= 0 || document.activeElement === box) && to > at ? to - at : null;
+}, id);
+
+/**
+ * Tab until the button for `id` has focus, then Enter; false when the move went away first. Where
+ * the focus already is in the moves group, the Tabs that reach it are pressed in one go (the same
+ * keys, fewer round trips); else one at a time, at most `max`.
+ */
 async function pressMove(page: Page, id: string, max = 80): Promise<boolean> {
+  const ahead = await tabsTo(page, id);
+  if (ahead !== null) for (let k = 0; k < ahead; k++) await page.keyboard.press('Tab');
   for (let i = 0; i < max; i++) {
     if (await focusedTarget(page) === id) {
       await page.keyboard.press('Enter');
@@ -152,7 +168,7 @@ describe.skipIf(!browserTestsRun)('the text view: every game played with Tab and
       await expect(page.locator('#table-text-title').textContent()).resolves.toBe(game.lang === 'fr' ? 'Vue texte de la table' : 'Text view of the table');
       let checked = false;
       let turn = 0;
-      const until = Date.now() + 540_000;
+      const until = Date.now() + (game.id === 'bip_bip' ? 840_000 : 540_000);
       while (Date.now() < until && !(await resultShown(page))) {
         const ids = await offered(page);
         const v = await views(page);
@@ -188,5 +204,5 @@ describe.skipIf(!browserTestsRun)('the text view: every game played with Tab and
     } finally {
       await page.close();
     }
-  }, 600_000);
+  }, 900_000);
 });
