@@ -14,7 +14,7 @@ import { language, loadGameLocales, onLanguageChanged, t } from '../i18n/index.j
 import { buildFrame, setMode, type FrameDom } from '../table/frameDom.js';
 import { frameMode } from '../table/layout.js';
 import { clockLabel } from '../table/clockLabel.js';
-import { listNames, say, type Reader } from '../table/texts.js';
+import { listNames, nameOf, say, type Reader } from '../table/texts.js';
 import { readFinal, readPublicLog, said, type Said } from '../table/wire.js';
 import { readCheckIn } from '../../shared/wire/table.js';
 import { MoveLog } from '../table/moveLog.js';
@@ -36,6 +36,7 @@ import { ChatPanel } from '../table/chatPanel.js';
 import { isKidsTable } from '../../shared/chat/catalogue.js';
 import { TIP_MS, tipLine } from '../table/firstTip.js';
 import { keyHinted } from '../ui/keyHints.js';
+import { TextView } from '../table/textView/textView.js';
 
 const NAME_KEY = 'junction.name';
 
@@ -68,6 +69,7 @@ export class TableScene extends Phaser.Scene {
   private dirty = true;
   private rendererRequested = false;
   private dialogOpen = false;
+  private textView!: TextView;
 
   constructor() {
     super('table');
@@ -119,6 +121,7 @@ export class TableScene extends Phaser.Scene {
       offLanguage();
       this.frame.root.remove();
       this.toasts.root.remove();
+      this.textView.destroy();
     });
   }
 
@@ -137,7 +140,8 @@ export class TableScene extends Phaser.Scene {
     });
     this.logToggle = toolButton('☰', t('common:tools.log'), 'log-toggle', () => this.setLogOpen(!this.frame.log.classList.contains('open')));
     const leave = toolButton('⎋', t('common:tools.leave'), 'leave', () => void this.askLeave());
-    this.frame.tools.append(help, keysButton, this.muteButton, this.logToggle, leave);
+    this.textView = this.buildTextView();
+    this.frame.tools.append(help, keysButton, this.textView.toggle, this.muteButton, this.logToggle, leave);
     this.frame.logClose.addEventListener('click', () => this.setLogOpen(false));
     this.frame.root.append(this.keys.root);
     this.chat = new ChatPanel((type, body) => this.connection.send(type, body), (line) => (line.seat === undefined ? t('common:chat.spectator') : line.name));
@@ -145,6 +149,21 @@ export class TableScene extends Phaser.Scene {
     this.relabelTools();
     // Toasts stay outside the frame: they also show over the result screen.
     document.body.append(this.frame.root, this.toasts.root);
+  }
+
+  /** The table as text for screen readers and the keyboard (client/table/textView), fed from what the frame already reads. */
+  private buildTextView(): TextView {
+    const view = new TextView({
+      game: () => this.connection.room?.state?.game ?? null,
+      views: () => (this.connection.room?.state?.phase === 'playing' && this.gameRenderer ? this.connection.views() : null),
+      reader: () => { const r = this.reader(); return { mySeat: r.mySeat, name: (seat) => nameOf(seat, r) }; },
+      turn: () => this.clockText,
+      hint: () => this.hintText,
+      log: () => this.moveLog.all().map((l) => say(l.said, this.reader())),
+    });
+    this.frame.root.prepend(view.skipLink);
+    this.frame.root.append(view.root);
+    return view;
   }
 
   private relabelTools(): void {
@@ -223,6 +242,7 @@ export class TableScene extends Phaser.Scene {
     if (!this.connection.room?.state?.game) return;
     this.listenForRematch();
     this.drawClock();
+    this.textView.refresh();
     if (!this.dirty) return;
     this.dirty = false;
     this.redraw();

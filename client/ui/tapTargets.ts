@@ -33,3 +33,33 @@ export function currentTargets(): TapTarget[] {
 }
 
 (globalThis as unknown as { junctionTargets: () => TapTarget[] }).junctionTargets = currentTargets;
+
+/** The targets with this id that are live now (interactive, visible). */
+function liveObjects(id: string): Boxed[] {
+  return [...targets].filter(([o, i]) => i === id && o.active && o.visible !== false && o.input?.enabled).map(([o]) => o);
+}
+
+/**
+ * What a tap on target `id` does, without a pointer: the text view's buttons (client/table/textView)
+ * send the very move the canvas would. A piece that is tapped through Phaser's drag events (a drag
+ * that does not move is a tap) gets a drag start and end in place.
+ */
+export function activateTarget(id: string): boolean {
+  const object = liveObjects(id)[0];
+  if (!object) return false;
+  if (object.listenerCount('pointerdown') > 0) object.emit('pointerdown', undefined, 0, 0, { stopPropagation() { /* no pointer to stop */ } });
+  else if (object.listenerCount('dragend') > 0) { object.emit('dragstart'); object.emit('dragend'); }
+  else return false;
+  return true;
+}
+
+/** The words a target shows, when it is a text button (a Text, or a Text centred on it in the same container). */
+export function targetText(id: string): string | null {
+  const object = liveObjects(id)[0] as (Boxed & { text?: string; parentContainer?: Phaser.GameObjects.Container }) | undefined;
+  if (!object) return null;
+  if (typeof object.text === 'string') return object.text;
+  const box = object.getBounds();
+  const siblings = (object.parentContainer?.list ?? []) as (Phaser.GameObjects.GameObject & { text?: string; getBounds?: () => Phaser.Geom.Rectangle })[];
+  const label = siblings.find((s) => typeof s.text === 'string' && s.getBounds && Math.abs(s.getBounds().centerX - box.centerX) < 3 && Math.abs(s.getBounds().centerY - box.centerY) < 3);
+  return label?.text ?? null;
+}

@@ -7,7 +7,7 @@ import type Phaser from 'phaser';
 import type { Car } from '../../../shared/games/railway/cards.js';
 import { t } from '../../i18n/index.js';
 
-const FILL: Record<Car['colour'], number> = { red: 0xd64545, blue: 0x3d7dd8, green: 0x3fa35b };
+export const FILL: Record<Car['colour'], number> = { red: 0xd64545, blue: 0x3d7dd8, green: 0x3fa35b };
 
 export interface CardSize { w: number; h: number }
 

@@ -8,7 +8,7 @@ import { t } from '../../i18n/index.js';
 
 export interface CardSize { w: number; h: number }
 
-const STYLE: Record<CardKind, { fill: number; ink: string; symbol: string }> = {
+export const STYLE: Record<CardKind, { fill: number; ink: string; symbol: string }> = {
   car: { fill: 0xf4f1e8, ink: '#111111', symbol: '🚗' },
   trailer: { fill: 0xf2d36b, ink: '#111111', symbol: '' },
   ambulance: { fill: 0xffffff, ink: '#b01818', symbol: '+' },

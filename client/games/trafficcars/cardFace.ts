@@ -10,7 +10,7 @@ import { t } from '../../i18n/index.js';
 
 export interface CardSize { w: number; h: number }
 
-const BAND: Record<TrafficcarsKind, number> = { car: 0x3d7dd8, trailer: 0x9a6a2f, police: 0x22305e, ambulance: 0xd64545 };
+export const BAND: Record<TrafficcarsKind, number> = { car: 0x3d7dd8, trailer: 0x9a6a2f, police: 0x22305e, ambulance: 0xd64545 };
 
 /** The kind's name as printed on the card, in the reader's language. */
 export function kindLabel(kind: TrafficcarsKind): string {
