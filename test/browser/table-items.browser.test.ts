@@ -230,7 +230,7 @@ describe.skipIf(!browserTestsRun)('the layout check catches each kind of problem
         <div style="position:absolute;top:160px;left:10px;width:60px;overflow-wrap:anywhere;background:#345">Guest594#055</div>
         <div style="position:absolute;top:260px;left:10px"><span>Ana</span> <span>Bo</span></div>
         <div style="position:absolute;top:310px;left:10px">Away \u{E000}</div>
-        <div style="position:absolute;top:360px;left:10px;font-size:7px">Penalty 3</div>
+        <div style="position:absolute;top:360px;left:10px;font-size:5px">Penalty 3</div>
         <div style="position:absolute;top:410px;left:10px">Déjà vu — 8,4 s · ♔ ⚙</div>
       </body>`);
       const kinds = (await layoutProblems(page)).map((p) => `${p.kind}: ${p.what}`);

@@ -13,7 +13,7 @@
  * - a Phaser text spilling out of the card it is written on (a Container whose first child is its
  *   Rectangle face), or out of the table's stage cell into the frame around it;
  * - a character no installed font has, drawn as an empty box ("⌛" on a desktop), DOM or Phaser;
- * - text too small to read on the screen (under `minText` px, 9 by default: a thumbnail's print).
+ * - text too small to read on the screen (under `minText` px, 7 by default: a thumbnail's print).
  * Text or a control scrolled out of view inside a scrolling container (a long screen below the fold)
  * is not a problem; a container that hides overflow on an axis it does not scroll cuts it; elements marked
  * `data-transient` (toasts) are skipped. Run it with no dialog open.
@@ -24,7 +24,7 @@ export interface Box { x: number; y: number; width: number; height: number }
 export interface LayoutProblem { kind: 'text-overlap' | 'text-clipped' | 'text-run-together' | 'text-broken-word' | 'small-target' | 'target-off-screen' | 'target-covered' | 'phaser-overlap' | 'phaser-clipped' | 'phaser-run-together' | 'phaser-overflow' | 'text-no-glyph' | 'text-too-small' | 'phaser-no-glyph' | 'phaser-too-small'; what: string; box: Box; other?: string }
 export interface LayoutOptions {
   minTarget?: number;
-  /** Smallest readable text, in page pixels of font size (default 9). */
+  /** Smallest readable text, in page pixels of font size (default 7: a card's secondary print may be 7 px, a thumbnail's 5 px is not read). */
   minText?: number;
   /** CSS selector of DOM parts to leave out. */
   skip?: string;
@@ -279,7 +279,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       }
     }
     return problems;
-  }, { minTarget: options.minTarget ?? 44, minText: options.minText ?? 9, skip: options.skip ?? '', game: options.game ?? true });
+  }, { minTarget: options.minTarget ?? 44, minText: options.minText ?? 7, skip: options.skip ?? '', game: options.game ?? true });
 }
 
 /** One line per problem, for assertion messages. */
