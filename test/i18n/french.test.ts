@@ -43,10 +43,14 @@ function leaves(tree: Record<string, unknown>, prefix = ''): [string, string][] 
 /** Every non-prose key of a language, once (plural and `_you` forms folded into their base key). */
 function sentenceKeys(lang: string): Map<string, string> {
   const out = new Map<string, string>();
+  const youForm = new Set<string>();
   for (const file of readdirSync(join(ROOT, lang)).filter((f) => f.endsWith('.json') && !PROSE.test(f))) {
     for (const [key, text] of leaves(JSON.parse(readFileSync(join(ROOT, lang, file), 'utf8')) as Record<string, unknown>)) {
       const base = key.replace(/_ordinal(?=_)/, '').replace(PLURAL, '').replace(/_you$/, '');
-      if (!out.has(`${file.slice(0, -5)}:${base}`)) out.set(`${file.slice(0, -5)}:${base}`, text);
+      const id = `${file.slice(0, -5)}:${base}`;
+      // The third-person form names its subject as a param: it is the one read (a `_you` form listed first names none).
+      if (!out.has(id) || (youForm.has(id) && !/_you(_|$)/.test(key))) out.set(id, text);
+      if (/_you(_|$)/.test(key) && out.get(id) === text) youForm.add(id); else youForm.delete(id);
     }
   }
   return out;
