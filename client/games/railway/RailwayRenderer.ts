@@ -122,7 +122,10 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
   private layout(ctx: RenderContext, slots: number): Layout {
     const { width, height } = ctx;
     const landscape = width > height * 1.5;
-    const ah = landscape ? height : height * 0.56;
+    // Upright, the table takes about half the height, more (up to 62 %) when finger-tall rows need it.
+    const fingerCols = Math.max(1, Math.floor((width + GAP) / (TAP + GAP)));
+    const fingerRows = Math.ceil(slots / fingerCols);
+    const ah = landscape ? height : Math.min(height * 0.62, Math.max(height * 0.56, fingerRows * TAP + (fingerRows - 1) * GAP));
     // Beside the panel, the table still gets room for finger-sized cards (TAP wide) in the rows that fit.
     const fitRows = Math.max(1, Math.floor((ah + GAP) / (TAP + GAP)));
     const fitCols = Math.ceil(slots / fitRows);
