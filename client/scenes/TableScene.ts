@@ -284,11 +284,11 @@ export class TableScene extends Phaser.Scene {
     };
   }
 
-  /** The stage cell's box in canvas pixels, inside its highlight border. */
+  /** The stage cell's box in canvas pixels, inside its highlight border and a margin (a card at the edge was cut by the border). */
   private measureArea(): void {
     const stage = this.frame.stage.getBoundingClientRect();
     const canvas = this.game.canvas.getBoundingClientRect();
-    const border = 3;
+    const border = 3 + 3;
     this.area = {
       x: Math.round(stage.left - canvas.left + border),
       y: Math.round(stage.top - canvas.top + border),

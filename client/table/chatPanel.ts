@@ -60,7 +60,8 @@ export class ChatPanel {
   relabel(): void {
     this.root.setAttribute('aria-label', t('common:chat.title'));
     this.input.placeholder = t('common:chat.placeholder');
-    this.pickerLabel.textContent = `💬 ${t('common:chat.phrases')}`;
+    // No emoji: a desktop without an emoji font draws it as an empty box (issue 27 item 9).
+    this.pickerLabel.textContent = t('common:chat.phrases');
     this.allowLabel.replaceChildren(this.allowText, ` ${t('common:chat.allow_text')}`);
     this.input.setAttribute('aria-label', t('common:chat.placeholder'));
     this.form.querySelector('button')?.setAttribute('aria-label', t('common:chat.send'));

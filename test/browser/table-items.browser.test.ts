@@ -219,7 +219,7 @@ describe.skipIf(!browserTestsRun)('issue 27 at the table', () => {
 });
 
 describe.skipIf(!browserTestsRun)('the layout check catches each kind of problem', () => {
-  it('on a page: text over text, text past the screen edge, names run together, a name broken in its tag', async () => {
+  it('on a page: text over text, text past the screen edge, names run together, a name broken in its tag, a character with no glyph, print too small', async () => {
     const page = await env.browser.newPage();
     try {
       await page.setViewportSize(PHONE);
@@ -229,6 +229,9 @@ describe.skipIf(!browserTestsRun)('the layout check catches each kind of problem
         <div style="position:absolute;top:110px;left:10px"><span>Bob#4178</span><span>Cleo#6110</span></div>
         <div style="position:absolute;top:160px;left:10px;width:60px;overflow-wrap:anywhere;background:#345">Guest594#055</div>
         <div style="position:absolute;top:260px;left:10px"><span>Ana</span> <span>Bo</span></div>
+        <div style="position:absolute;top:310px;left:10px">Away \u{E000}</div>
+        <div style="position:absolute;top:360px;left:10px;font-size:5px">Penalty 3</div>
+        <div style="position:absolute;top:410px;left:10px">Déjà vu — 8,4 s · ♔ ⚙</div>
       </body>`);
       const kinds = (await layoutProblems(page)).map((p) => `${p.kind}: ${p.what}`);
       expect(kinds).toEqual(expect.arrayContaining([
@@ -236,14 +239,16 @@ describe.skipIf(!browserTestsRun)('the layout check catches each kind of problem
         expect.stringMatching(/^text-clipped: .*Past the edge/),
         expect.stringMatching(/^text-run-together: .*(Bob|Cleo)/),
         expect.stringMatching(/^text-broken-word: .*Guest594/),
+        expect.stringMatching(/^text-no-glyph: .*Away/),
+        expect.stringMatching(/^text-too-small: .*Penalty 3/),
       ]));
-      expect(kinds.filter((k) => /"Ana"|"Bo"/.test(k)), 'words with a space between are fine').toEqual([]);
+      expect(kinds.filter((k) => /"Ana"|"Bo"|Déjà/.test(k)), 'words with a space between, accents and symbols the fonts have are fine').toEqual([]);
     } finally {
       await page.close();
     }
   }, 60_000);
 
-  it('on a table: a word spilling out of its card, texts run together, a text past the board\'s cell', async () => {
+  it('on a table: a word spilling out of its card, texts run together, a text past the board\'s cell, a character with no glyph, print too small', async () => {
     const page = await env.browser.newPage();
     try {
       await openTable(page, 'rush_hour', 'en');
@@ -257,18 +262,22 @@ describe.skipIf(!browserTestsRun)('the layout check catches each kind of problem
         const a = scene.add.text(120, 200, 'Bob#4178', { fontSize: '14px' });
         const b = scene.add.text(120 + a.width, 200, 'Cleo#6110', { fontSize: '14px' });
         const past = scene.add.text(60, -30, 'Under the top bar', { fontSize: '14px' });
-        const planted = [card, a, b, past];
+        const box = scene.add.text(120, 300, 'Away \u{E000}', { fontSize: '16px' });
+        const tiny = scene.add.container(120, 360, [scene.add.text(0, 0, 'Penalty 3', { fontSize: '14px' })]).setScale(0.4);
+        const planted = [card, a, b, past, box, tiny];
         layer.add(planted);
         (window as unknown as { planted: unknown[] }).planted = planted;
         return planted.length;
       });
-      expect(planted).toBe(4);
+      expect(planted).toBe(6);
       const kinds = (await layoutProblems(page)).map((p) => `${p.kind}: ${p.what}`);
       await page.evaluate(() => (window as unknown as { planted: { destroy(): void }[] }).planted.forEach((o) => o.destroy()));
       expect(kinds).toEqual(expect.arrayContaining([
         expect.stringMatching(/^phaser-overflow: .*DÉPANNEUSE/),
         expect.stringMatching(/^phaser-run-together: .*(Bob|Cleo)/),
         expect.stringMatching(/^phaser-clipped: .*Under the top bar/),
+        expect.stringMatching(/^phaser-no-glyph: .*Away/),
+        expect.stringMatching(/^phaser-too-small: .*Penalty 3/),
       ]));
     } catch (error) {
       console.log('failure screenshot:', await failureScreenshot(page, 'table-items-layout').catch(() => '?'));

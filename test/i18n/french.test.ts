@@ -15,6 +15,11 @@ const ROOT = join(import.meta.dirname, '../../client/i18n/locales');
 const PROSE = /^(rules_|howto)/;
 /** The params that hold a seat's or a player's name (client/i18n/format.ts, the renderers). */
 const SUBJECTS = ['seat', 'name', 'who', 'player', 'first', 'leader'];
+/**
+ * Params that name a seat without being the sentence's actor: the reader may be one of them too
+ * ("… brings you back", "Ana swaps hands with you"), and French must then still agree.
+ */
+const OTHER_SEATS = ['back', 'by', 'target', 'other', 'with', 'candidate', 'claimer', 'taker', 'a', 'b'];
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Key (and subject param) a reader never sees with themself as that subject, and why. */
 const NEVER_YOURSELF: Record<string, string> = {
@@ -38,10 +43,14 @@ function leaves(tree: Record<string, unknown>, prefix = ''): [string, string][] 
 /** Every non-prose key of a language, once (plural and `_you` forms folded into their base key). */
 function sentenceKeys(lang: string): Map<string, string> {
   const out = new Map<string, string>();
+  const youForm = new Set<string>();
   for (const file of readdirSync(join(ROOT, lang)).filter((f) => f.endsWith('.json') && !PROSE.test(f))) {
     for (const [key, text] of leaves(JSON.parse(readFileSync(join(ROOT, lang, file), 'utf8')) as Record<string, unknown>)) {
       const base = key.replace(/_ordinal(?=_)/, '').replace(PLURAL, '').replace(/_you$/, '');
-      if (!out.has(`${file.slice(0, -5)}:${base}`)) out.set(`${file.slice(0, -5)}:${base}`, text);
+      const id = `${file.slice(0, -5)}:${base}`;
+      // The third-person form names its subject as a param: it is the one read (a `_you` form listed first names none).
+      if (!out.has(id) || (youForm.has(id) && !/_you(_|$)/.test(key))) out.set(id, text);
+      if (/_you(_|$)/.test(key) && out.get(id) === text) youForm.add(id); else youForm.delete(id);
     }
   }
   return out;
@@ -53,11 +62,40 @@ function params(text: string, subject: string | null, value: string): Record<str
   return p;
 }
 
-/** "vous" (any case) followed by a third-person verb, or a named seat followed by a second-person one. */
+/** Words after which "vous" starts a clause (its subject): the start, punctuation, or one of these. */
+const CLAUSE_START = new Set(['que', 'qu’', "qu'", 'si', 'quand', 'lorsque', 'mais', 'puis', 'car', 'où', 'dont', 'comme']);
+/** Pronouns and negation between a subject and its verb ("vous n’en avez", "vous vous êtes"). */
+const CLITICS = new Set(['ne', 'en', 'y', 'le', 'la', 'les', 'lui', 'leur', 'vous', 'se', 'me', 'te', 'nous']);
+/** "vous" as a subject takes the second person plural: "-ez", or one of the three irregular ones. */
+const SECOND_PLURAL = /(ez|^êtes|^faites|^dites)$/;
+
+/**
+ * "Vous" as a subject followed by a verb that is not in the second person plural (any verb: "Vous
+ * doit", "vous gagne", "vous choisit"), the known third-person forms after "vous" anywhere, or a
+ * named seat followed by a second-person or a third-person plural verb ("Ana gagnez", "Bot 3
+ * choisissent").
+ */
 function problems(rendered: string, named: string | null): string[] {
   const found: string[] = [];
   for (const m of rendered.matchAll(/(?:^|[\s:;,(«—-])vous\s+([\p{L}’']+)/giu)) if (THIRD_PERSON.has(m[1].toLowerCase())) found.push(`vous ${m[1]}`);
-  if (named) for (const m of rendered.matchAll(new RegExp(`${named}\\s+([\\p{L}]+ez)\\b`, 'gu'))) found.push(`${named} ${m[1]}`);
+  const words = [...rendered.matchAll(/[\p{L}’']+|[.:;!?«»()—]/gu)].map((w) => w[0]);
+  for (let i = 0; i < words.length; i++) {
+    if (words[i].toLowerCase() !== 'vous') continue;
+    const before = i === 0 ? '' : words[i - 1].toLowerCase();
+    if (i > 0 && !/^[.:;!?«»()—]$/.test(before) && !CLAUSE_START.has(before)) continue; // an object: "à vous", "entre vous et…"
+    let j = i + 1;
+    const bare = (w: string) => w.toLowerCase().replace(/^[nl][’']/, '');
+    while (j < words.length && (CLITICS.has(words[j].toLowerCase()) || (/^[nl][’']$/i.test(words[j])))) j++;
+    const verb = words[j];
+    // "Vous et Ana avez…": a subject of two, its verb further on.
+    if (verb && /^(et|ou)$/i.test(verb)) continue;
+    if (verb && /^\p{L}/u.test(verb) && !SECOND_PLURAL.test(bare(verb)) && !found.includes(`vous ${verb}`)) found.push(`vous ${verb}`);
+  }
+  if (named) {
+    for (const m of rendered.matchAll(new RegExp(`${named}\\s+([\\p{L}]+ez)\\b`, 'gu'))) found.push(`${named} ${m[1]}`);
+    // One seat, a verb in the plural ("Bot 3 choisissent"; "revient", "tient" are singular); "Ana et Bo ont" is two.
+    for (const m of rendered.matchAll(new RegExp(`(^|[^\\p{L}]et\\s+)?${named}\\s+((?:n[’'])?(?:ont|sont|font|vont|[\\p{L}]{2,}[^i]ent))(?![\\p{L}])`, 'gu'))) if (!m[1]?.trim()) found.push(`${named} ${m[2]}`);
+  }
   return found;
 }
 
@@ -72,11 +110,11 @@ beforeAll(async () => {
 });
 
 describe('French grammar with "vous" and with a named seat', () => {
-  it('no sentence reads "Vous" with a third-person verb, nor a name with a second-person one', () => {
+  it('no sentence reads "Vous" with a third-person verb, nor a name with a second-person one (the reader as actor or as another seat named)', () => {
     const wrong: string[] = [];
     let checked = 0;
     for (const [key, text] of sentenceKeys('fr')) {
-      for (const subject of SUBJECTS.filter((s) => text.includes(`{{${s}}}`) && !NEVER_YOURSELF[`${key} ${s}`])) {
+      for (const subject of [...SUBJECTS, ...OTHER_SEATS].filter((s) => text.includes(`{{${s}}}`) && !NEVER_YOURSELF[`${key} ${s}`])) {
         checked++;
         const asYou = t(key, params(text, subject, t('common:you')));
         const asNamed = t(key, params(text, subject, 'Ana'));
@@ -93,6 +131,17 @@ describe('French grammar with "vous" and with a named seat', () => {
     expect(problems('Partie terminée : vous gagne', null)).toEqual(['vous gagne']);
     expect(problems('Ana gagnez', 'Ana')).toEqual(['Ana gagnez']);
     expect(problems('Vous devez poser', null)).toEqual([]);
+    // Any verb, not only the listed ones: "vous" as a subject takes "-ez".
+    expect(problems('Vous retourne une carte', null)).toEqual(['vous retourne']);
+    expect(problems('Partie finie : vous dépose le bilan', null)).toEqual(['vous dépose']);
+    expect(problems('Vous n’avez plus de cartes', null)).toEqual([]);
+    expect(problems('Vous vous êtes débarrassé de vos cartes', null)).toEqual([]);
+    expect(problems('À vous de jouer ; victoire partagée entre vous et Ana', null)).toEqual([]);
+    expect(problems('Ana choisissent une carte', 'Ana')).toEqual(['Ana choisissent']);
+    expect(problems('Ana choisit une carte', 'Ana')).toEqual([]);
+    expect(problems('Ana revient dans la manche ; Bo et Ana ont échangé', 'Ana')).toEqual([]);
+    // The reader named by a param that is not the actor: "… : vous revient dans la manche".
+    expect(problems('Bo a joué une Voiture neuve : vous revient dans la manche', null)).toEqual(['vous revient']);
   });
 
   it('a table text whose subject is the reader takes its "_you" form', () => {

@@ -11,7 +11,9 @@
  *   between a letter or digit and the next ("Bob#4178Cleo#6110");
  * - a one-word DOM text (a name in its tag) broken over two lines;
  * - a Phaser text spilling out of the card it is written on (a Container whose first child is its
- *   Rectangle face), or out of the table's stage cell into the frame around it.
+ *   Rectangle face), or out of the table's stage cell into the frame around it;
+ * - a character no installed font has, drawn as an empty box ("⌛" on a desktop), DOM or Phaser;
+ * - text too small to read on the screen (under `minText` px, 7 by default: a thumbnail's print).
  * Text or a control scrolled out of view inside a scrolling container (a long screen below the fold)
  * is not a problem; a container that hides overflow on an axis it does not scroll cuts it; elements marked
  * `data-transient` (toasts) are skipped. Run it with no dialog open.
@@ -19,9 +21,11 @@
 import type { Page } from 'playwright-core';
 
 export interface Box { x: number; y: number; width: number; height: number }
-export interface LayoutProblem { kind: 'text-overlap' | 'text-clipped' | 'text-run-together' | 'text-broken-word' | 'small-target' | 'target-off-screen' | 'target-covered' | 'phaser-overlap' | 'phaser-clipped' | 'phaser-run-together' | 'phaser-overflow'; what: string; box: Box; other?: string }
+export interface LayoutProblem { kind: 'text-overlap' | 'text-clipped' | 'text-run-together' | 'text-broken-word' | 'small-target' | 'target-off-screen' | 'target-covered' | 'phaser-overlap' | 'phaser-clipped' | 'phaser-run-together' | 'phaser-overflow' | 'text-no-glyph' | 'text-too-small' | 'phaser-no-glyph' | 'phaser-too-small'; what: string; box: Box; other?: string }
 export interface LayoutOptions {
   minTarget?: number;
+  /** Smallest readable text, in page pixels of font size (default 7: a card's secondary print may be 7 px, a thumbnail's 5 px is not read). */
+  minText?: number;
   /** CSS selector of DOM parts to leave out. */
   skip?: string;
   /**
@@ -33,7 +37,7 @@ export interface LayoutOptions {
 }
 
 export async function layoutProblems(page: Page, options: LayoutOptions = {}): Promise<LayoutProblem[]> {
-  return page.evaluate(({ minTarget, skip, game: checkGame }) => {
+  return page.evaluate(({ minTarget, minText, skip, game: checkGame }) => {
     type B = { x: number; y: number; width: number; height: number };
     const problems: LayoutProblem[] = [];
     const vw = window.innerWidth;
@@ -55,6 +59,36 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
     };
     const skipped = (e: Element) => e.closest('[data-transient]') !== null || (skip ? e.closest(skip) !== null : false);
     const shown = (e: Element) => e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    /**
+     * The characters of `text` that `font` (a CSS font, with the browser's fallbacks) draws as the
+     * missing-glyph box: drawn exactly like a code point no font has (U+10FFFD, private use).
+     */
+    const ink = document.createElement('canvas');
+    ink.width = 64;
+    ink.height = 64;
+    const pen = ink.getContext('2d', { willReadFrequently: true })!;
+    const drawn = new Map<string, string>();
+    const picture = (ch: string, font: string): string => {
+      const key = `${font}\u0000${ch}`;
+      let seen = drawn.get(key);
+      if (seen === undefined) {
+        pen.clearRect(0, 0, 64, 64);
+        pen.font = font.replace(/\b\d+(\.\d+)?px\b/, '32px');
+        pen.fillStyle = '#000';
+        pen.fillText(ch, 8, 44);
+        seen = `${pen.measureText(ch).width}:${Array.from(pen.getImageData(0, 0, 64, 64).data.filter((_v, i) => i % 4 === 3)).join(',')}`;
+        drawn.set(key, seen);
+      }
+      return seen;
+    };
+    const noGlyph = (text: string, font: string): string[] => {
+      const missing: string[] = [];
+      for (const ch of new Set(Array.from(text))) {
+        if (ch.codePointAt(0)! < 0x80 || /[\p{M}\p{Z}\p{Cc}\p{Cf}\uFE00-\uFE0F]/u.test(ch)) continue;
+        if (picture(ch, font) === picture('\u{10FFFD}', font)) missing.push(ch);
+      }
+      return missing;
+    };
 
     /**
      * The part of `b` its ancestors let through. `cut`: an ancestor that does not scroll on that
@@ -94,6 +128,12 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       const lines = Array.from(range.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1);
       const word = n.textContent.trim();
       if (!/\s/.test(word) && new Set(lines.map((r) => Math.round(r.top))).size > 1) problems.push({ kind: 'text-broken-word', what: label(parent), box: box(lines[0]) });
+      if (lines.length > 0) {
+        const style = getComputedStyle(parent);
+        const missing = noGlyph(word, `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
+        if (missing.length) problems.push({ kind: 'text-no-glyph', what: label(parent), other: missing.join(' '), box: box(lines[0]) });
+        if (parseFloat(style.fontSize) < minText - 0.05) problems.push({ kind: 'text-too-small', what: label(parent), other: style.fontSize, box: box(lines[0]) });
+      }
       for (const rect of lines) {
         if (rect.width < 1 || rect.height < 1) continue;
         const { seen, cut, scrolled } = throughAncestors(parent, box(rect));
@@ -184,7 +224,19 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
           if (!isVisible) continue;
           const inTable = onTable || o === tableLayer;
           if (o.type === 'Text' && String(o.text ?? '').trim()) {
-            phaserTexts.push({ what: `phaser text "${String(o.text).slice(0, 40)}"`, box: bounds(o), text: String(o.text), onTable: inTable });
+            const what = `phaser text "${String(o.text).slice(0, 40)}"`;
+            const b = bounds(o);
+            phaserTexts.push({ what, box: b, text: String(o.text), onTable: inTable });
+            if (checkGame) {
+              const st = o.style ?? {};
+              const missing = noGlyph(String(o.text), `${st.fontStyle || 'normal'} ${st.fontSize || '16px'} ${st.fontFamily || 'Courier'}`);
+              if (missing.length) problems.push({ kind: 'phaser-no-glyph', what, other: missing.join(' '), box: b });
+              // Its font size on the page: the style's size through every scale between it and the screen.
+              const matrix = o.getWorldTransformMatrix?.();
+              const scale = matrix ? Math.hypot(matrix.c, matrix.d) : (o.scaleY ?? 1);
+              const px = parseFloat(String(st.fontSize || '16')) * scale * sy;
+              if (px < minText - 0.05) problems.push({ kind: 'phaser-too-small', what, other: `${px.toFixed(1)}px`, box: b });
+            }
           }
           if (Array.isArray(o.list)) {
             // A card: a container sized to its first child, a rectangle face; its texts stay on it.
@@ -227,7 +279,7 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
       }
     }
     return problems;
-  }, { minTarget: options.minTarget ?? 44, skip: options.skip ?? '', game: options.game ?? true });
+  }, { minTarget: options.minTarget ?? 44, minText: options.minText ?? 7, skip: options.skip ?? '', game: options.game ?? true });
 }
 
 /** One line per problem, for assertion messages. */

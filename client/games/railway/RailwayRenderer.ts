@@ -122,7 +122,13 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
   private layout(ctx: RenderContext, slots: number): Layout {
     const { width, height } = ctx;
     const landscape = width > height * 1.5;
-    const ah = landscape ? height : height * 0.56;
+    // Upright, the table takes about half the height, more (up to 62 %) when finger-tall rows need it
+    // and the panel below still has room for the rivals' boxes (about 62 px a row of them) and my train.
+    const fingerCols = Math.max(1, Math.floor((width + GAP) / (TAP + GAP)));
+    const fingerRows = Math.ceil(slots / fingerCols);
+    const rivals = Math.max(0, ctx.seats.length - (ctx.mySeat === null ? 0 : 1));
+    const panelNeed = 10 + Math.ceil(rivals / Math.max(1, Math.floor(width / 150))) * 62 + (ctx.mySeat === null ? 0 : 130);
+    const ah = landscape ? height : Math.max(height * 0.56, Math.min(height * 0.62, height - panelNeed, fingerRows * TAP + (fingerRows - 1) * GAP));
     // Beside the panel, the table still gets room for finger-sized cards (TAP wide) in the rows that fit.
     const fitRows = Math.max(1, Math.floor((ah + GAP) / (TAP + GAP)));
     const fitCols = Math.ceil(slots / fitRows);

@@ -16,6 +16,7 @@ import { endOf, rowsAfter, stepText, toSim, type SimRow } from './replay.js';
 import { rushLayout, type RushLayout } from './layout.js';
 import { pickOpen } from './pickWindow.js';
 import { DeferredRedraw } from '../deferredRedraw.js';
+import { fitText } from '../controls.js';
 
 const GOLD = 0xf2c14e;
 const STEP_MS = 650;
@@ -333,7 +334,8 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
       decor.add(scene.add.rectangle(x, y, bw - 6, L.playerH - 6, me ? 0x33405a : 0x262d3d).setOrigin(0).setStrokeStyle(1, me ? GOLD : 0x4a5674));
       this.boxes.set(pl.seat, { x, y });
       const lead = pl.seat === view.lead ? ` · ${tt('lead')}` : '';
-      decor.add(scene.add.text(x + 6, y + 3, `${this.name(ctx, pl.seat)}${lead}`, { ...txt(13, me ? '#f2c14e' : '#ffffff', true), wordWrap: { width: bw - 44 } }).setMaxLines(1));
+      // Shrunk, then cut with "…", on one line: wrapped to a hidden second line it read "Vous ·".
+      decor.add(fitText(scene.add.text(x + 6, y + 3, `${this.name(ctx, pl.seat)}${lead}`, txt(13, me ? '#f2c14e' : '#ffffff', true)), bw - 44));
       let flag = '';
       if (view.phase === 'pick') flag = pl.picked || (me && this.predictedPick !== null) ? '✔' : '…';
       else if (p?.kind === 'group' && p.seats.includes(pl.seat)) flag = p.chosen[p.seats.indexOf(pl.seat)] ? '✔' : '…';

@@ -57,7 +57,10 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   if (kind.width > w - 4) kind.setScale((w - 4) / kind.width, 1);
   c.add(kind);
   const big = card.number !== null ? String(card.number) : st.symbol;
-  c.add(scene.add.text(w / 2, h * 0.42, big, { fontSize: `${Math.round(w * (card.number !== null ? 0.45 : 0.4))}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5));
+  const number = scene.add.text(w / 2, h * 0.42, big, { fontSize: `${Math.round(w * (card.number !== null ? 0.45 : 0.4))}px`, color: st.ink, fontStyle: 'bold' }).setOrigin(0.5);
+  // On a small card (a row's thumbnail) the number goes down below the kind, never over it.
+  number.y = Math.max(number.y, kind.y + kind.height + number.height / 2);
+  c.add(number);
   if (opts.points !== undefined) {
     const points = scene.add.text(w - 3, h - 3, t('table_rush_hour:card.points', { n: opts.points }), { fontSize: `${small}px`, color: st.ink }).setOrigin(1, 1);
     if (points.width > w - 6) points.setScale((w - 6) / points.width, 1);

@@ -195,7 +195,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
       const x = (s % cols) * colW;
       const py = y + Math.floor(s / cols) * 20;
       const role = view.phase === 'over' ? '' : s === view.active ? ` · ▶ ${t(`${NS}turn`)}` : (view.taker === null ? s !== view.active : s === view.taker) ? ` · ⚡ ${t(`${NS}taker`)}` : '';
-      chrome.add(fitText(text(x, py, `${name(s)}: ${t(`${NS}counts`, { hand: p.hand, stack: p.stack })}${role}`, 13, s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', s === view.active), colW - 8));
+      chrome.add(fitText(text(x, py, `${t(`${NS}seatCounts`, { label: name(s), counts: t(`${NS}counts`, { hand: p.hand, stack: p.stack }) })}${role}`, 13, s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', s === view.active), colW - 8));
     });
     y += playersH + 6;
 

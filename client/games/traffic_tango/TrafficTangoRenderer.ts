@@ -353,9 +353,10 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
       const y = this.panelY;
       decor.add(seatMark(scene, cx + 10, y + 10, 9, p.seat));
       const garnets = p.garnets ?? (me ? mine!.garnets : null);
-      const ins = [p.signsIn === null ? '' : `${p.signsIn ? '✔' : '…'}${tt('signsShort')}`, p.routeIn === null ? '' : `${p.routeIn ? '✔' : '…'}${tt('routeShort')}`].filter(Boolean).join(' ');
+      // "signs ✔" (sent) or "signs …" (awaited): the mark after its word, a space between ("…signs" read as a cut word).
+      const ins = [p.signsIn === null ? '' : `${tt('signsShort')} ${p.signsIn ? '✔' : '…'}`, p.routeIn === null ? '' : `${tt('routeShort')} ${p.routeIn ? '✔' : '…'}`].filter(Boolean).join(' · ');
       const fin = pub.finale && !this.compact ? ` · ${tt('place', { count: pub.finale.places[p.seat], ordinal: true })}${pub.finale.token === p.seat ? ` · ${tt('token')}` : ''}${pub.finale.candidate === p.seat ? ` · ${tt('candidate')}` : ''}` : '';
-      const text = scene.add.text(cx + 24, y + 2, `${this.name(ctx, p.seat)} · ${tt('gas', { count: p.gas })}${garnets !== null ? ` · ${tt('garnets', { count: garnets })}` : ''} ${ins}${fin}`,
+      const text = scene.add.text(cx + 24, y + 2, `${this.name(ctx, p.seat)} · ${tt('gas', { count: p.gas })}${garnets !== null ? ` · ${tt('garnets', { count: garnets })}` : ''}${ins ? ` · ${ins}` : ''}${fin}`,
         { fontFamily: FONT, fontSize: '12px', color: me ? '#f2c14e' : '#f2f2f2', wordWrap: { width: colW - 28 } });
       if (this.compact) text.setMaxLines(2);
       decor.add(text);
