@@ -130,7 +130,7 @@ describe('friends', () => {
     expect((await api(di, 'GET', '/invites')).json.invites).toEqual([]);
   });
 
-  it('quick play does not seat a player at the table of someone they block, and does when it is lifted', async () => {
+  it('quick play does not seat a player at the table of someone they block; a player without blocks still joins a waiting table', async () => {
     const [fay, gus, hal] = await Promise.all([guest(), guest(), guest()]);
     const options = { players: 4, range: '1-12' };
     const first = keep(await ready(await server.client().joinOrCreate<Synced>(GAME, { token: gus.token, ...options })));
