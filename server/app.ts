@@ -51,6 +51,9 @@ import { localTables } from './journal/localTables.js';
 import { setResumableCheck, setUpResults, type Results } from './results/index.js';
 import { gamesFinished } from './ops/metrics.js';
 
+
+/** How long a journaled table whose owner is alive may be open nowhere before the sweep ends it (its owner may be reopening it). */
+const REOPEN_GRACE_MS = 15_000;
 export interface Junction {
   config: Config;
   store: Store;
@@ -195,9 +198,21 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     takeover.start();
   }
   // With leases, a journaled table open nowhere whose owner is alive was closed by it (no human left): the sweep's.
+  // An alive owner may also have just claimed it and be rebuilding it (no room yet): seen in the
+  // failover bench, the sweep ended tables a survivor opened 3 ms later. So such a table is the
+  // sweep's only once it has been open nowhere for REOPEN_GRACE_MS.
   const leaseOfSweep = lease;
+  const goneSince = new Map<string, number>();
   setResumableCheck(leaseOfSweep
-    ? async (session) => resumableFromJournal(session) && !(session.owner && (await leaseOfSweep.alive([session.owner])).size > 0)
+    ? async (session) => {
+      if (!resumableFromJournal(session)) return false;
+      if (!(session.owner && (await leaseOfSweep.alive([session.owner])).size > 0)) return true;
+      const now = Date.now();
+      for (const [id, at] of goneSince) if (now - at > 10 * REOPEN_GRACE_MS) goneSince.delete(id);
+      const first = goneSince.get(session.id) ?? now;
+      goneSince.set(session.id, first);
+      return now - first < REOPEN_GRACE_MS;
+    }
     : resumableFromJournal);
   results.start(resumed);
   // Sleeping turn-based tables whose deadline has come wake on whichever process claims them first.

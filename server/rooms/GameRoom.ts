@@ -64,6 +64,8 @@ const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'confi
  * this much (plus one commit) of the time the old process ran is given again.
  */
 const CLOCK_HEARTBEAT_MS = 1_000;
+/** How often a reopened table checks that the shared listing still has it (`keepListed`). */
+const LISTING_CHECK_MS = 2_000;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
 
@@ -422,6 +424,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
     if (this.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.clockOffset);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
+    this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
     localTables.add(this);
     this.state.phase = 'playing';
     this.autoDispose = false;
@@ -678,6 +681,28 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
       (seat, action) => this.pipeline.submit({ seat, action, arrival: this.now() }, undefined));
     this.planSleep(now);
+  }
+
+  /**
+   * A reopened table has the id its dead process listed it under, and the survivors' clean-up of
+   * that process (RedisDriver `cleanup`: it lists the dead process's rooms, then deletes them by
+   * id) can delete this table's new listing when it lands between the two: the table is then open
+   * and unreachable (joinById finds nothing; the abandoned sweep ends it as "open nowhere"). Seen
+   * in the failover bench with ~30 tables reopened at once (docs/benchmarks.md). So a reopened
+   * table lists itself again whenever its entry is gone (never over another process's entry:
+   * that one holds the table now, and fencing closes this copy).
+   */
+  private async keepListed(): Promise<void> {
+    if (this.actionLog?.lost) return;
+    let listed: unknown;
+    try {
+      listed = await matchMaker.driver.findOne({ roomId: this.roomId });
+    } catch {
+      return; // Redis away: the next check
+    }
+    if (listed || this.actionLog?.lost) return;
+    logger.warn({ room: this.roomId }, 'takeover: the shared listing lost this reopened table; listed again');
+    await this.listing.save();
   }
 
   /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
