@@ -169,7 +169,7 @@ export class FriendsPanel {
     this.invitesElement.replaceChildren(
       el('h2', { id: 'invites-title', textContent: t('lobby:friends.invites_title') }),
       ...this.invites.map((i) => {
-        const text = t('lobby:friends.invite_line', { name: i.from.display, title: gameTitle(i.game) });
+        const text = t('lobby:friends.invite_line', { from: i.from.display, title: gameTitle(i.game) });
         const sit = button(t('lobby:friends.sit_down'), () => void this.sitDown(i), { testId: `sit-${i.id}` });
         sit.classList.add('primary');
         sit.setAttribute('aria-label', `${t('lobby:friends.sit_down')}: ${text}`);

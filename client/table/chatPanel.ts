@@ -122,7 +122,7 @@ export class ChatPanel {
       if (line.emoji) li.setAttribute('aria-label', `${this.nameOf(line)}: ${t(`server:chat.emoji_name.${line.emoji}`)}`);
       const seat = line.seat;
       if (seat !== undefined && seat !== this.mySeat && !this.mutedSeats.has(seat)) {
-        const mute = el('button', { type: 'button', className: 'secondary jn-chat-mute', textContent: '🔇' });
+        const mute = el('button', { type: 'button', className: 'secondary jn-chat-mute', textContent: t('common:chat.mute_button') });
         const label = t('common:chat.mute', { name: this.nameOf(line) });
         mute.setAttribute('aria-label', label);
         mute.title = label;
