@@ -184,12 +184,13 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   let takeover: Takeover | null = null;
   if (config.REDIS_URL) {
     try {
-      lease = await ProcessLease.open(config.REDIS_URL, PROCESS_OWNER, config.LEASE_TTL_MS, config.REDIS_CONNECT_TIMEOUT_MS);
+      lease = await ProcessLease.open(config.REDIS_URL, PROCESS_OWNER, matchMaker.processId, config.LEASE_TTL_MS, config.REDIS_CONNECT_TIMEOUT_MS);
     } catch (error) {
       await gameServer.gracefullyShutdown(false).catch(() => undefined);
       return closeStoreAnd(error);
     }
     lease.onLost = () => void closeMovedTables(store);
+    gameServer.joinHold = { lease, limitMs: 3 * config.LEASE_TTL_MS + 2_000 };
     takeover = new Takeover({
       store, lease, internalKey: services.internalKey, intervalMs: config.TAKEOVER_INTERVAL_MS,
       shareAfterMs: Math.max(config.TAKEOVER_INTERVAL_MS * 2, Math.floor(config.LEASE_TTL_MS * 0.75)),

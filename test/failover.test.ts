@@ -260,6 +260,24 @@ describe.skipIf(!up)('tables move between processes', () => {
     return { room, action: mine.canPlace.length > 0 ? { type: 'place', card: mine.canPlace[0] } : { type: 'pass' } };
   }
 
+  it('kill -9: a join by id sent the moment the process dies waits for the table to reopen elsewhere and succeeds, with no retry', async () => {
+    const { a, b, ana, host } = await quietTable();
+    const survivor = live.find((s) => s !== host)!;
+    const shownBefore = shown(a);
+    step(`join hold: killing ${host.pid}`);
+    host.child.kill('SIGKILL');
+    await host.stop('SIGKILL');
+    remove(host);
+    // Sent while the shared listing still names the dead process (its lease has seconds to run):
+    // without the hold, Colyseus sends it there and answers "process not available" 4 s later.
+    const back = await ready(await new Client(ws(survivor)).joinById<Synced>(a.roomId, { token: ana.token }));
+    expect(await hostOf(a.roomId)).toBe(survivor);
+    await eventually(() => back.state.players.get(back.sessionId)?.connected === true && !!secretOf(back), 30_000, 'the seat retaken');
+    expect(shown(back)).toBe(shownBefore);
+    back.connection.close();
+    b.connection.close();
+  }, 300_000);
+
   it('SIGSTOP past the lease, then SIGCONT: the survivor owns the table, the woken process writes nothing and sends its clients there', async () => {
     const { a, b, ana, bo, host } = await quietTable();
     const survivor = live.find((s) => s !== host)!;

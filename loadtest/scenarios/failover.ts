@@ -70,6 +70,9 @@ class Seat {
   inFlightAtDrop = 0;
   away = false;
   backAt = 0;
+  leftAt = 0;
+  joinedAt = 0;
+  attempts = 0;
   private pending: number | null = null;
   private nextId = 1;
   private stopped = false;
@@ -95,6 +98,8 @@ class Seat {
       this.inFlightAtDrop += this.pending === null ? 0 : 1;
       this.pending = null;
       this.away = true;
+      this.leftAt = Date.now();
+      this.attempts = 0;
       void this.comeBack();
     });
     this.schedule();
@@ -125,7 +130,9 @@ class Seat {
       const servers = this.liveServers();
       const server = servers[Math.floor(Math.random() * servers.length)];
       try {
+        this.attempts++;
         const room = await new Client(`ws://127.0.0.1:${server.port}`).joinById<Synced>(this.roomId, { token: this.token, name: this.name });
+        this.joinedAt = Date.now();
         await until(() => room.state.players?.get(room.sessionId)?.connected, 30_000, 'seat retaken');
         this.away = false;
         this.backAt = Date.now();
@@ -238,6 +245,7 @@ export async function runScenario(values: Record<string, string | boolean | unde
     const perClient: number[] = [];
     const perTable: number[] = [];
     let tablesHit = 0;
+    const generatorFrom = { cpu: process.cpuUsage(), at: Date.now() };
     for (let k = 0; k < kills; k++) {
       await sleep(2_000); // let play go on between kills
       const placed = await where(tables.map((t) => t.roomId));
@@ -249,8 +257,14 @@ export async function runScenario(values: Record<string, string | boolean | unde
       victim.child.kill('SIGKILL');
       live = live.filter((s) => s !== victim);
       const replacement = start();
+      // Progress on stderr (the figures are the one JSON line on stdout): when each kill happened, to line up with the servers' logs.
+      console.error(JSON.stringify({ kill: k + 1, killedAt, pid: victim.child.pid, tables: hit.length }));
       await until(() => hit.every((t) => t.seats.every((s) => s.backAt > killedAt && s.seated() || s.room?.state.phase === 'finished')), WAIT_LIMIT_MS, `every seat of the ${hit.length} tables of the killed process back`);
       await replacement;
+      // Where the time went, per kill (min / median / max ms after the kill): the drop seen, the join answered, the seat shown connected.
+      const spread = (xs: number[]) => { const v = [...xs].sort((a, b) => a - b); return [v[0], v[Math.floor(v.length / 2)], v[v.length - 1]]; };
+      const hitSeats = hit.flatMap((t) => t.seats);
+      console.error(JSON.stringify({ kill: k + 1, dropSeen: spread(hitSeats.map((s) => s.leftAt - killedAt)), joined: spread(hitSeats.map((s) => s.joinedAt - killedAt)), back: spread(hitSeats.map((s) => s.backAt - killedAt)), joinAttempts: spread(hitSeats.map((s) => s.attempts)) }));
       for (const t of hit) {
         const times = t.seats.filter((s) => s.backAt > killedAt).map((s) => s.backAt - killedAt);
         perClient.push(...times);
@@ -281,6 +295,7 @@ export async function runScenario(values: Record<string, string | boolean | unde
       resumePerClientMs: summarise(perClient), resumePerTableMs: summarise(perTable),
       actions: { sent: seats.reduce((n, s) => n + s.sent, 0), acked, refused: seats.reduce((n, s) => n + s.refused, 0), inJournal: applied, inFlightAtDrop: inFlight, appliedNotShown: unshown, lost, duplicated },
       loadAverage: loadavg().map((n) => Math.round(n * 100) / 100),
+      generator: generatorShare(generatorFrom),
     };
   } finally {
     for (const s of seats) await Promise.race([s.stop(), sleep(1_000)]);
@@ -295,4 +310,12 @@ export async function runScenario(values: Record<string, string | boolean | unde
     }
     await database.drop();
   }
+}
+
+/** This load generator's CPU over the kill phase, as a share of one core (the figures count only if it was not the bottleneck). */
+function generatorShare(from: { cpu: NodeJS.CpuUsage; at: number }): { cpuSeconds: number; wallSeconds: number; shareOfOneCore: number } {
+  const used = process.cpuUsage(from.cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  const wallSeconds = (Date.now() - from.at) / 1000;
+  return { cpuSeconds: Math.round(cpuSeconds * 10) / 10, wallSeconds: Math.round(wallSeconds), shareOfOneCore: Math.round((cpuSeconds / wallSeconds) * 1000) / 1000 };
 }

@@ -16,6 +16,7 @@ import { MATCHMAKE_BODY_LIMIT } from './matchmakeLimit.js';
 import { clientAddress, type ProxyTrust } from './clientAddress.js';
 import { DEFAULT_MOVE_CLOCK } from '../../shared/protocol/pace.js';
 import type { AvoidRooms } from '../friends/quickPlay.js';
+import { waitWhileTableMoves, type JoinHold } from '../journal/joinHold.js';
 
 export interface MatchmakeEdge {
   /** CORS_ORIGINS: comma-separated origins, e.g. "https://junction.example". */
@@ -35,6 +36,8 @@ export class JunctionServer extends Server {
   private readonly trust: ProxyTrust;
   /** Quick play (joinOrCreate) leaves these rooms out (server/friends/quickPlay.ts: blocks). */
   avoidRooms: AvoidRooms | null = null;
+  /** With leases (Redis): a join to a table whose process died waits for it to reopen elsewhere. */
+  joinHold: JoinHold | null = null;
 
   constructor(options: ServerOptions, edge: MatchmakeEdge) {
     super(options);
@@ -68,6 +71,14 @@ export class JunctionServer extends Server {
     if (method === 'joinOrCreate' || method === 'join' || method === 'create') withPace(options);
     try {
       const [verb, target] = method === 'joinOrCreate' ? await this.steer(params[at + 2] ?? '', options) : [method, params[at + 2] ?? ''];
+      if (this.joinHold && (verb === 'joinById' || verb === 'reconnect')) {
+        // Every answer from here on is a 200 with a JSON body, so a long wait can send the status
+        // first and then whitespace (valid before JSON) to keep the client's request alive.
+        await waitWhileTableMoves(target, this.joinHold, () => {
+          if (!res.headersSent) res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+          res.write(' ');
+        });
+      }
       const response = await matchMaker.controller.invokeMethod(verb, target, options, {
         token: getBearerToken(req.headers.authorization ?? ''),
         headers: req.headers,
@@ -126,7 +137,7 @@ function withPace(options: Record<string, unknown>): void {
 }
 
 function answer(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json' });
+  if (!res.headersSent) res.writeHead(status, { ...headers, 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
