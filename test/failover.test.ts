@@ -7,7 +7,9 @@
  *   finishes, and the stored journal rebuilds to what the players saw;
  * - freezes it (SIGSTOP) past its lease: the survivor claims the table; woken (SIGCONT), the old
  *   process writes nothing more (its action goes nowhere) and sends its client on (4011);
- * - stops it with SIGTERM: it hands the table over, exits 0, and the table goes on elsewhere.
+ * - stops it with SIGTERM: it hands the table over, exits 0, and the table goes on elsewhere;
+ * - kills it and at once joins the table by id through the survivor: the join waits for the table
+ *   to reopen there and gets in on its first attempt.
  * Nothing here waits on the clock: every step waits for a state, with generous limits.
  */
 import { randomBytes } from 'node:crypto';
