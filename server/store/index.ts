@@ -124,7 +124,8 @@ async function openPostgres(connectionString: string, schema: string | undefined
   });
   // An idle connection that breaks (the database restarts, the network drops) is reported on the
   // pool; unheard, that event would end the process. The next query opens a fresh connection.
-  pool.on('error', (error) => logger.warn({ err: error }, 'store: a PostgreSQL connection broke'));
+  // pg hangs the whole client (its buffers, its type parsers) on the error: log what it says, not that.
+  pool.on('error', (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'store: a PostgreSQL connection broke'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
