@@ -5,14 +5,16 @@
  * holds the table is killed with SIGKILL mid-game. The survivor reopens the same game from its
  * journal, with its tournament seating (kept with the session), and when it finishes its result is
  * the tournament's: the table is done with that game (not a restarted one), and the stored result
- * names its tournament, its table and each seat's player.
+ * names its tournament, its table and each seat's player. A registrant who sat down with their seat
+ * id alone (no identity token) takes their seat back at the reopened table with that seat id.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
 import { POSTGRES_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
-import { eventually } from './support/server.js';
+import { Client, type Room } from 'colyseus.js';
+import { eventually, ready } from './support/server.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
 const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -128,5 +130,44 @@ describe.skipIf(!up)('a tournament table reopened elsewhere', () => {
     expect(result!.players.filter((p) => typeof p.playerId === 'string' && p.playerId !== '')).toHaveLength(3);
     // Its one table done, the one-round tournament ends.
     await eventually(async () => (await call(survivor, 'GET', `/${id}`)).tournament.status === 'finished' || undefined, 120_000, 'the tournament to finish');
+  }, 600_000);
+
+  it('a registrant seated by seat id alone takes the same seat back by seat id at the table reopened elsewhere', async () => {
+    while (live.length < 2) live.push(await startOne());
+    const [first] = live;
+    const created = await call(first!, 'POST', '/', { name: 'Seat id night', game: 'took_over', variant: 'classic', tableSize: 3, rounds: 1, checkInGraceSeconds: 1 });
+    const id = created.tournament.id as string;
+    const regs: Json[] = [];
+    for (const name of ['Ana', 'Bo', 'Cleo']) regs.push(await call(first!, 'POST', `/${id}/register`, { name }));
+    for (const r of regs) await call(first!, 'POST', `/${id}/check-in`, {}, r.token);
+    await call(first!, 'POST', `/${id}/start`, {}, created.organiserToken);
+    const table = await eventually(async () => {
+      const r = await call(first!, 'GET', `/${id}/me`, undefined, regs[0]!.token);
+      return r.table?.ready ? r.table as Json : undefined;
+    }, 60_000, 'the table to open');
+    const roomId = table.roomId as string;
+    const seatId = regs[0]!.seatId as string;
+    type Synced = { phase: string; players: Map<string, { seat: number; connected: boolean; bot: boolean }> };
+    // Ana sits down with her seat id and no token; Bo and Cleo never come (bots play them after the grace).
+    const host = await eventually(() => hostOf(roomId, live), 30_000, 'the process holding the table');
+    const ana = await ready(await new Client(`ws://127.0.0.1:${host.port}`).joinById<Synced>(roomId, { name: 'Ana', playerId: seatId }));
+    const mySeat = ana.state.players.get(ana.sessionId)!.seat;
+    await eventually(async () => {
+      const [row] = await inPostgres<{ n: string }>(`select count(*) as n from "${SCHEMA}".game_log_chunks where game_id = $1`, [roomId]);
+      return Number(row?.n ?? 0) >= 2 || undefined;
+    }, 120_000, 'the game journaled and under way');
+    step(`seat id case: killing ${host.port}`);
+    host.child.kill('SIGKILL');
+    await host.stop('SIGKILL');
+    live = live.filter((s) => s !== host);
+    const survivor = live[0]!;
+    await eventually(async () => (await hostOf(roomId, live)) === survivor || undefined, 120_000, 'the survivor to reopen the table');
+
+    const back: Room<Synced> = await ready(await new Client(`ws://127.0.0.1:${survivor.port}`).joinById<Synced>(roomId, { name: 'Ana', playerId: seatId }));
+    await eventually(() => back.state.players.get(back.sessionId)?.connected === true, 30_000, 'the seat retaken');
+    expect(back.state.players.get(back.sessionId)).toMatchObject({ seat: mySeat, bot: false });
+    // Someone else's seat id is not Ana's seat, and a made-up one is no seat at all.
+    await expect(new Client(`ws://127.0.0.1:${survivor.port}`).joinById(roomId, { name: 'Eve', playerId: 'not-a-seat-id' })).rejects.toThrow();
+    back.connection.close();
   }, 600_000);
 });

@@ -20,6 +20,8 @@ export interface SeatAuth {
   issued: { token: string; identity: { id: string; name: string; tag: string; display: string } } | null;
   /** The identity already holds a seat at this table: the join takes it back (docs/protocol.md "Retaking a seat"). */
   rejoin?: boolean;
+  /** A tournament registrant's seat taken back by its seat id (no token needed, as for its reservation). */
+  seat?: number;
 }
 
 const linkOf = (i: IdentityRecord): SeatIdentity => ({ id: i.id, display: displayName(i) });

@@ -174,7 +174,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const returning = await knownIdentity(roomServices().identities, parsed.data.token);
     if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
     if (this.tournament) {
-      if (!this.seating.hasReservation(typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '')) throw joinRefusal('no_tournament_seat');
+      const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
+      const seat = this.state.phase === 'waiting' ? null : this.tournamentSeatOf(playerId);
+      if (seat !== null) return { identity: null, issued: null, rejoin: true, seat };
+      if (!this.seating.hasReservation(playerId)) throw joinRefusal('no_tournament_seat');
     } else {
       if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
@@ -189,11 +192,15 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   override onJoin(client: Client, raw: Record<string, unknown>): void {
     const parsed = joinOptions.parse(raw ?? {});
     const auth = client.auth as SeatAuth | undefined;
-    const returning = auth?.rejoin && auth.identity ? this.seating.seatOfIdentity(auth.identity.id) : null;
+    const returning = !auth?.rejoin ? null
+      : auth.seat !== undefined ? this.seating.humanAtSeat(auth.seat)
+        : auth.identity ? this.seating.seatOfIdentity(auth.identity.id) : null;
     if (returning) {
-      this.connections.online(client.sessionId, auth?.identity?.id);
+      this.connections.online(client.sessionId, auth?.identity?.id ?? this.seating.identities.of(returning.player)?.id);
       return this.retakeSeat(client, returning.key);
     }
+    // The seat id's seat went to a bot for good meanwhile (onAuth was awaited): nothing to take back.
+    if (auth?.seat !== undefined) throw joinRefusal('no_tournament_seat');
     // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
     if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.seating.taken >= this.options.players)) {
       throw joinRefusal('table_full');
@@ -431,6 +438,17 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     roomsGauge.inc({ game: this.game.id });
     await this.publishMetadata();
     this.afterChange();
+  }
+
+  /**
+   * A registrant's seat, once the table has started: their seat id takes it back as their token
+   * would (after a reload, on another device, at a table reopened on another process).
+   */
+  private tournamentSeatOf(playerId: string): number | null {
+    const seat = playerId === '' ? -1 : this.tournament?.seats.findIndex((s) => s.playerId === playerId) ?? -1;
+    const held = seat >= 0 ? this.seating.humanAtSeat(seat) : null;
+    // A seat still reserved (a late registrant) is sat down as a reservation: its token links it then.
+    return held && !this.seating.hasReservation(playerId) ? seat : null;
   }
 
   private async reservePrivateCode(): Promise<void> {

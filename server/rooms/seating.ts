@@ -162,6 +162,14 @@ export class Seating {
     return null;
   }
 
+  /** The human at this seat number (any key: a session, an away seat, a reservation); null when a bot plays it for good. */
+  humanAtSeat(seat: number): { key: string; player: PlayerState } | null {
+    for (const [key, player] of this.players) {
+      if (!player.bot && player.seat === seat) return { key, player };
+    }
+    return null;
+  }
+
   /** The seat under `from` now belongs to the connection `to`, present again. */
   rekey(from: string, to: string): PlayerState | null {
     const player = this.players.get(from);
