@@ -8,7 +8,7 @@
  * reopens a journaled table under the same id). Readers drop lapsed fields and fields naming a room
  * that is gone; the whole hash expires once no process writes it.
  */
-import { matchMaker, type Presence } from '@colyseus/core';
+import { LocalPresence, matchMaker, type Presence } from '@colyseus/core';
 
 const key = (identityId: string): string => `junction:online:${identityId}`;
 
@@ -52,7 +52,8 @@ export class OnlineLedger {
 
   private async write(identityId: string, sessionId: string, roomId: string): Promise<void> {
     await this.presence.hset(key(identityId), sessionId, `${roomId} ${Date.now() + this.ttlSeconds * 1000}`);
-    await this.presence.expire(key(identityId), this.ttlSeconds);
+    // Redis drops the whole hash once no process writes it; the in-memory presence's expire leaves hashes alone (and would only add a timer).
+    if (!(this.presence instanceof LocalPresence)) await this.presence.expire(key(identityId), this.ttlSeconds);
   }
 }
 

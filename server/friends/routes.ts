@@ -92,12 +92,6 @@ export function friendsRoutes(deps: {
     });
   });
 
-  const pairKinds: PairRoutes[] = [
-    { path: '/follows', pairs: friends.follows, max: config.FOLLOWS_MAX, code: 'too_many_follows', text: (max) => `You follow ${max} players already: unfollow someone first.` },
-    { path: '/blocks', pairs: friends.blocks, max: config.BLOCKS_MAX, code: 'too_many_blocks', text: (max) => `You block ${max} players already: unblock someone first.` },
-  ];
-  for (const p of pairKinds) pairRoutes(p);
-
   function pairRoutes(p: PairRoutes): void {
     router.post(p.path, async (req, res) => {
       const self = await me(req, res);
@@ -116,6 +110,12 @@ export function friendsRoutes(deps: {
       res.status(204).end();
     });
   }
+
+  const pairKinds: PairRoutes[] = [
+    { path: '/follows', pairs: friends.follows, max: config.FOLLOWS_MAX, code: 'too_many_follows', text: (max) => `You follow ${max} players already: unfollow someone first.` },
+    { path: '/blocks', pairs: friends.blocks, max: config.BLOCKS_MAX, code: 'too_many_blocks', text: (max) => `You block ${max} players already: unblock someone first.` },
+  ];
+  for (const p of pairKinds) pairRoutes(p);
 
   /** Pending invitations to tables still open, newest first. */
   router.get('/invites', async (req, res) => {
