@@ -100,10 +100,11 @@ async function offlinePage(): Promise<Response> {
 function serverPush(data: unknown): ServerPush | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
-  if (d.kind !== 'your_turn' && d.kind !== 'invitation') return null;
+  const kind = d.kind;
+  if (kind !== 'your_turn' && kind !== 'invitation') return null;
   if (typeof d.title !== 'string' || typeof d.body !== 'string' || typeof d.tag !== 'string' || typeof d.url !== 'string') return null;
-  if (!OPENS[d.kind].test(d.url)) return null;
-  return { kind: d.kind, title: d.title.slice(0, 200), body: d.body.slice(0, 300), tag: d.tag.slice(0, 80), url: d.url };
+  if (!OPENS[kind].test(d.url)) return null;
+  return { kind, title: d.title.slice(0, 200), body: d.body.slice(0, 300), tag: d.tag.slice(0, 80), url: d.url };
 }
 
 worker.addEventListener('push', (event) => {
