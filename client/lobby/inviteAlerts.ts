@@ -11,7 +11,7 @@ import { t } from '../i18n/index.js';
 import { gameTitle } from './names.js';
 import { inPageAlertsOn } from './turnAlerts.js';
 import { pushWanted } from './pushAlerts.js';
-import type { PushKind } from './pushAlerts.js';
+import type { PushKind } from '../../shared/protocol/pushKinds.js';
 import type { Invite } from './friends.js';
 
 const SETTING = 'junction.inviteAlerts';

@@ -7,11 +7,9 @@
  */
 import { api } from '../net/identity.js';
 import { language } from '../i18n/index.js';
+import type { PushKind } from '../../shared/protocol/pushKinds.js';
 
 const SETTING = 'junction.pushAlerts';
-
-/** What a push can be about (server/push/kinds.ts). */
-export type PushKind = 'your_turn' | 'invitation';
 
 /** Whether this browser can receive pushes at all (a service worker and the Push API). */
 export function pushSupported(): boolean {

@@ -1,11 +1,9 @@
 /**
- * What a push can be about (docs/protocol.md "Web Push"): each browser's subscription names the
- * kinds its player wants (the lobby's notification switches), and a message goes only to the
- * subscriptions that want its kind.
+ * The kinds of push (shared/protocol/pushKinds.ts) as the server checks and stores them.
  */
-export const PUSH_KINDS = ['your_turn', 'invitation'] as const;
+import { PUSH_KINDS, type PushKind } from '../../shared/protocol/pushKinds.js';
 
-export type PushKind = (typeof PUSH_KINDS)[number];
+export { PUSH_KINDS, type PushKind };
 
 /** A subscription saved without kinds (a page from before invitations) wants what it had then. */
 export const DEFAULT_PUSH_KINDS: readonly PushKind[] = ['your_turn'];
