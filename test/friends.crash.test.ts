@@ -86,7 +86,7 @@ describe.skipIf(!up)('online marks of a killed process lapse', () => {
     for (const friend of [bo, cy]) expect((await friends(servers[0], ana, 'POST', '/follows', { id: friend.identity.id })).status).toBe(201);
 
     // Bo and Dan play a quiet private table (nothing moves unless they act): one a survivor takes over.
-    const table = keep(await ready(await new Client(ws(servers[0])).create<Synced>('took_over', { private: true, players: 2, paceMs: 500, idleMs: 600_000, token: bo.token })));
+    const table = keep(await ready(await new Client(ws(servers[0])).create<Synced>('took_over', { private: true, players: 2, paceMs: 500, idleMs: 120_000, token: bo.token })));
     keep(await ready(await new Client(ws(servers[0])).joinById<Synced>(table.roomId, { token: dan.token })));
     await eventually(() => table.state.players.size === 2, 30_000, 'Dan seated');
     table.send('start', {});
