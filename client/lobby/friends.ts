@@ -218,24 +218,18 @@ export class FriendsPanel {
 
 /**
  * At a private table before the game: the friends you follow who are online, each with Invite.
- * Read once when the waiting room is drawn (again when its seats change). At a full table the
- * buttons are off and the reason is said beside them.
+ * Read once when the waiting room is drawn (again when its seats change). At a full table there is
+ * nobody to invite: the reason is said instead of the buttons.
  */
 export function inviteFriendsBox(roomId: string, told: (text: string) => void, full: boolean): HTMLElement {
   const box = el('div', { className: 'jn-invite-friends', id: 'invite-friends' });
   void fetchFriends().then((list) => {
     const online = list.follows.filter((f) => f.online);
     if (online.length === 0) return;
-    const reason = full ? [el('p', { className: 'jn-muted', id: 'invite-full', textContent: t('lobby:friends.invite_full') })] : [];
-    box.replaceChildren(el('div', { textContent: t('lobby:friends.invite_friends') }), ...reason, ...online.map((f) => {
-      const b = button(t('lobby:friends.invite', { name: f.identity.display }), () => void api('POST', '/friends/invites', { to: f.identity.id, roomId })
-        .then(() => told(t('lobby:friends.invited', { name: f.identity.display })), (error: unknown) => told(friendsError(error))), { secondary: true, testId: `invite-${f.identity.id}` });
-      if (full) {
-        b.disabled = true;
-        b.setAttribute('aria-describedby', 'invite-full');
-      }
-      return b;
-    }));
+    const title = el('div', { textContent: t('lobby:friends.invite_friends') });
+    if (full) return void box.replaceChildren(title, el('p', { className: 'jn-muted', id: 'invite-full', textContent: t('lobby:friends.invite_full') }));
+    box.replaceChildren(title, ...online.map((f) => button(t('lobby:friends.invite', { name: f.identity.display }), () => void api('POST', '/friends/invites', { to: f.identity.id, roomId })
+      .then(() => told(t('lobby:friends.invited', { name: f.identity.display })), (error: unknown) => told(friendsError(error))), { secondary: true, testId: `invite-${f.identity.id}` })));
   }).catch(() => undefined);
   return box;
 }
