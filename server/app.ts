@@ -38,6 +38,7 @@ import { playerRoutes } from './http/playerRoutes.js';
 import { moderationRoutes } from './http/moderationRoutes.js';
 import { friendsRoutes } from './friends/routes.js';
 import { quickPlayAvoidance } from './friends/quickPlay.js';
+import { OnlineLedger } from './friends/online.js';
 import { expireIdleGuests, keepReplaysFor } from './store/retention.js';
 import { resumableFromJournal, resumeTables } from './journal/resume.js';
 import { TableWaker } from './turnbased/wake.js';
@@ -100,6 +101,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       gamesFinished.inc({ game: record.game });
     },
   });
+  const push = new WebPushSender(store, vapidFrom(config), config.PUSH_TTL_SECONDS);
   const services: RoomServices = {
     config,
     store,
@@ -107,7 +109,8 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     internalKey: process.env.JUNCTION_INTERNAL_KEY ?? randomBytes(16).toString('hex'),
     results: results.outbox,
     onGameStored: () => undefined,
-    push: new WebPushSender(store, vapidFrom(config), config.PUSH_TTL_SECONDS),
+    push,
+    online: new OnlineLedger(presence, config.ONLINE_TTL_SECONDS, (error) => logger.warn({ err: error }, 'online: writing a mark failed')),
     draining: false,
   };
   if (config.REDIS_URL && !process.env.JUNCTION_INTERNAL_KEY) {
@@ -161,7 +164,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   }));
   app.use('/api', apiRoutes({ presence, store, identities: services.identities, tournaments, waker, codeLookups: limits.limit('code-lookup', config.CODE_LOOKUP_BURST, config.CODE_LOOKUP_PER_SECOND) }));
   app.use('/api/friends', friendsRoutes({
-    store, identities: services.identities, presence, config, limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
+    store, identities: services.identities, presence, config, notify: push, limit: limits.limit('player-api', config.PLAYER_API_BURST, config.PLAYER_API_PER_SECOND),
   }));
   app.use('/api/moderation', moderationRoutes({ store, password: config.MONITOR_PASSWORD, attempts: config.MONITOR_ATTEMPTS }));
   app.use('/api', apiNotFound);

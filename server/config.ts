@@ -71,6 +71,8 @@ const envSchema = z.object({
   INVITES_PENDING_MAX: z.coerce.number().int().min(1).default(10),
   /** How long an invitation to a private table waits in the invitee's lobby. */
   INVITE_TTL_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
+  /** How long a connection's online mark lasts unless its process writes it again (every third of it): a crashed process's marks lapse. */
+  ONLINE_TTL_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** Per-IP new guest identities and device-link claims: burst, then per second. */
   GUEST_CREATE_BURST: z.coerce.number().int().min(1).default(20),
   GUEST_CREATE_PER_SECOND: z.coerce.number().min(0.01).default(0.5),

@@ -1,14 +1,16 @@
 /**
- * Friends in the lobby (issue 29): invitations to a friend's private table (Sit down, Decline),
+ * Friends in the lobby (issue 29): invitations to a friend's private table (Sit down, Decline; a
+ * new one while the page is in the background is also a notification, client/lobby/inviteAlerts.ts),
  * then the players you follow — online or not, at which table (Join a public table with a free
  * seat, Watch a public game), their last results — with Unfollow, and a box to follow someone by
  * name#tag. Invitations are read again every few seconds, the list less often
  * (docs/protocol.md "Friends").
  */
 import { api, identityToken } from '../net/identity.js';
-import { t } from '../i18n/index.js';
+import { language, t } from '../i18n/index.js';
 import { button, el } from '../ui/dom.js';
 import { gameTitle } from './names.js';
+import { InviteAlerts } from './inviteAlerts.js';
 
 export interface FriendIdentity { id: string; name: string; tag: string; display: string }
 export interface FriendTable { roomId: string | null; game: string; variant: string; phase: string; seats: number; free: number; private: boolean; action: 'join' | 'watch' | null }
@@ -46,6 +48,9 @@ export class FriendsPanel {
   private message = '';
   private typed = '';
   private timers: ReturnType<typeof setInterval>[] = [];
+  /** What the invitations section shows now: it is drawn again only when that changes (a redraw would lose the keyboard's place). */
+  private invitesShown = '';
+  private readonly alerts = new InviteAlerts((id) => void this.show(id));
 
   constructor(private readonly actions: FriendsActions) {
     this.element.setAttribute('aria-labelledby', 'friends-title');
@@ -89,7 +94,22 @@ export class FriendsPanel {
     } catch {
       return;
     }
+    this.alerts.update(this.invites);
     this.renderInvites();
+  }
+
+  /** An invitation opened from a notification: read afresh and its Sit down focused, or said to be gone. */
+  async show(inviteId: string): Promise<void> {
+    await this.loadInvites();
+    const sit = this.invites.some((i) => i.id === inviteId) ? this.invitesElement.querySelector<HTMLButtonElement>(`[data-testid="sit-${CSS.escape(inviteId)}"]`) : null;
+    if (sit) {
+      sit.scrollIntoView({ block: 'center' });
+      sit.focus();
+      return;
+    }
+    this.message = t('lobby:friends.invite_gone');
+    this.render();
+    document.getElementById('friends-error')?.scrollIntoView({ block: 'center' });
   }
 
   render(): void {
@@ -164,6 +184,9 @@ export class FriendsPanel {
   }
 
   private renderInvites(): void {
+    const shown = JSON.stringify([language(), this.invites.map((i) => [i.id, i.from.display])]);
+    if (shown === this.invitesShown && this.invitesElement.isConnected) return;
+    this.invitesShown = shown;
     this.invitesElement.hidden = this.invites.length === 0;
     if (this.invitesElement.hidden) return void this.invitesElement.replaceChildren();
     this.invitesElement.replaceChildren(
@@ -195,18 +218,18 @@ export class FriendsPanel {
 
 /**
  * At a private table before the game: the friends you follow who are online, each with Invite.
- * Read once when the waiting room is drawn.
+ * Read once when the waiting room is drawn (again when its seats change). At a full table there is
+ * nobody to invite: the reason is said instead of the buttons.
  */
-export function inviteFriendsBox(roomId: string, told: (text: string) => void): HTMLElement {
+export function inviteFriendsBox(roomId: string, told: (text: string) => void, full: boolean): HTMLElement {
   const box = el('div', { className: 'jn-invite-friends', id: 'invite-friends' });
   void fetchFriends().then((list) => {
     const online = list.follows.filter((f) => f.online);
     if (online.length === 0) return;
-    box.replaceChildren(el('div', { textContent: t('lobby:friends.invite_friends') }), ...online.map((f) => {
-      const b = button(t('lobby:friends.invite', { name: f.identity.display }), () => void api('POST', '/friends/invites', { to: f.identity.id, roomId })
-        .then(() => told(t('lobby:friends.invited', { name: f.identity.display })), (error: unknown) => told(friendsError(error))), { secondary: true, testId: `invite-${f.identity.id}` });
-      return b;
-    }));
+    const title = el('div', { textContent: t('lobby:friends.invite_friends') });
+    if (full) return void box.replaceChildren(title, el('p', { className: 'jn-muted', id: 'invite-full', textContent: t('lobby:friends.invite_full') }));
+    box.replaceChildren(title, ...online.map((f) => button(t('lobby:friends.invite', { name: f.identity.display }), () => void api('POST', '/friends/invites', { to: f.identity.id, roomId })
+      .then(() => told(t('lobby:friends.invited', { name: f.identity.display })), (error: unknown) => told(friendsError(error))), { secondary: true, testId: `invite-${f.identity.id}` })));
   }).catch(() => undefined);
   return box;
 }

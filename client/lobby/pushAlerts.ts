@@ -1,11 +1,13 @@
 /**
- * "Your turn" by Web Push for closed pages (issue 25; docs/protocol.md "Web Push"): the browser
- * subscribes with the server's VAPID key (GET /api/push/key) through the service worker, and the
- * subscription is kept for this guest (POST /api/push/subscription) with the page's language, so
- * the server writes each notification in it. Turned off, the subscription is dropped on both sides.
+ * Web Push for closed pages (issue 25 "your turn", issue 29 invitations; docs/protocol.md "Web
+ * Push"): the browser subscribes with the server's VAPID key (GET /api/push/key) through the
+ * service worker, and the subscription is kept for this guest (POST /api/push/subscription) with
+ * the page's language, so the server writes each notification in it, and the kinds the lobby's
+ * switches want. With no kind wanted, the subscription is dropped on both sides.
  */
 import { api } from '../net/identity.js';
 import { language } from '../i18n/index.js';
+import type { PushKind } from '../../shared/protocol/pushKinds.js';
 
 const SETTING = 'junction.pushAlerts';
 
@@ -38,40 +40,56 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   return (await navigator.serviceWorker.getRegistration()) ?? null;
 }
 
-/** Tells the server about this browser's subscription (again: its language may have changed). */
-async function keep(subscription: PushSubscription): Promise<void> {
+/** Tells the server about this browser's subscription (again: its language or kinds may have changed). */
+async function keep(subscription: PushSubscription, kinds: readonly PushKind[]): Promise<void> {
   const json = subscription.toJSON();
-  await api('POST', '/push/subscription', { endpoint: json.endpoint, keys: json.keys, lang: language() });
+  await api('POST', '/push/subscription', { endpoint: json.endpoint, keys: json.keys, lang: language(), kinds });
 }
 
-/** Asks for permission (the player pressed the switch) and subscribes; false when refused or unavailable. */
-export async function turnPushOn(): Promise<boolean> {
+/**
+ * Makes the server's copy match the switches: kept with the kinds wanted, dropped when none is.
+ * A new subscription is made only when `create` (a switch was pressed, permission given); true
+ * when this browser is subscribed afterwards.
+ */
+export async function syncPush(kinds: readonly PushKind[], create: boolean): Promise<boolean> {
   const key = await pushKey();
   const reg = await registration();
   if (!key || !reg) return false;
-  const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-  if (answer !== 'granted') return false;
+  const existing = await reg.pushManager.getSubscription().catch(() => null);
+  if (kinds.length === 0) {
+    if (existing) {
+      await api('DELETE', '/push/subscription', { endpoint: existing.endpoint }).catch(() => undefined);
+      await existing.unsubscribe().catch(() => false);
+    }
+    return false;
+  }
+  if ((!existing && !create) || Notification.permission !== 'granted') return false;
   try {
-    const subscription = (await reg.pushManager.getSubscription()) ?? await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
-    await keep(subscription);
+    await keep(existing ?? await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }), kinds);
   } catch {
     return false;
   }
-  localStorage.setItem(SETTING, 'on');
   return true;
 }
 
-export async function turnPushOff(): Promise<void> {
+/** Asks for permission (the player pressed the switch) and subscribes; false when refused or unavailable. */
+export async function turnPushOn(kinds: () => readonly PushKind[]): Promise<boolean> {
+  if (!await pushKey() || !await registration()) return false;
+  const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+  if (answer !== 'granted') return false;
+  localStorage.setItem(SETTING, 'on');
+  if (await syncPush(kinds(), true)) return true;
   localStorage.setItem(SETTING, 'off');
-  const subscription = await (await registration())?.pushManager.getSubscription().catch(() => null);
-  if (!subscription) return;
-  await api('DELETE', '/push/subscription', { endpoint: subscription.endpoint }).catch(() => undefined);
-  await subscription.unsubscribe().catch(() => false);
+  return false;
+}
+
+/** "Your turn" no longer pushed; the subscription stays while invitations want it. */
+export async function turnPushOff(kinds: () => readonly PushKind[]): Promise<void> {
+  localStorage.setItem(SETTING, 'off');
+  await syncPush(kinds(), false);
 }
 
 /** On each lobby visit: the server keeps the subscription fresh, in the page's current language. */
-export async function renewPush(): Promise<void> {
-  if (!pushWanted()) return;
-  const subscription = await (await registration())?.pushManager.getSubscription().catch(() => null);
-  if (subscription) await keep(subscription).catch(() => undefined);
+export async function renewPush(kinds: readonly PushKind[]): Promise<void> {
+  await syncPush(kinds, false).catch(() => false);
 }

@@ -7,9 +7,10 @@
  * offline page answers. Nothing else is intercepted: API answers, tokens and websockets never pass
  * through a cache here.
  *
- * Web Push (issue 25): a `push` from the server (server/push/sender.ts, already in the player's
- * language) is shown as a notification; a click on it focuses an open Junction page, or opens one,
- * on the table (`/#/table/<id>`, which wakes it and takes the seat back).
+ * Web Push (issues 25 and 29): a `push` from the server (server/push/sender.ts, already in the
+ * player's language) is shown as a notification; a click on it focuses an open Junction page, or
+ * opens one, on the table (`/#/table/<id>`, which wakes it and takes the seat back) or on the
+ * invitation (`/#/invite/<id>`, the lobby with its Sit down).
  */
 declare const __JUNCTION_VERSION__: string;
 declare const __JUNCTION_FILES__: string[];
@@ -37,7 +38,11 @@ interface WorkerScope {
 }
 
 /** What the server pushes (server/push/sender.ts PushPayload). */
-interface TurnPush { kind: 'your_turn'; title: string; body: string; tag: string; url: string }
+interface ServerPush { kind: 'your_turn' | 'invitation'; title: string; body: string; tag: string; url: string }
+
+/** The only addresses a push may open, per kind: same origin, one id. */
+const OPENS = { your_turn: /^\/#\/table\/[A-Za-z0-9_-]{1,64}$/, invitation: /^\/#\/invite\/[A-Za-z0-9_-]{1,64}$/ } as const;
+const opensSomething = (url: string): boolean => Object.values(OPENS).some((pattern) => pattern.test(url));
 const worker = self as unknown as WorkerScope;
 
 const PREFIX = 'junction-shell-';
@@ -91,13 +96,15 @@ async function offlinePage(): Promise<Response> {
   return cached ?? new Response('Offline / Hors ligne', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
-/** Only the server's own shape, and only a same-origin table address to open. */
-function turnPush(data: unknown): TurnPush | null {
+/** Only the server's own shape, and only a same-origin address of its kind to open. */
+function serverPush(data: unknown): ServerPush | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
-  if (d.kind !== 'your_turn' || typeof d.title !== 'string' || typeof d.body !== 'string' || typeof d.tag !== 'string' || typeof d.url !== 'string') return null;
-  if (!/^\/#\/table\/[A-Za-z0-9_-]{1,64}$/.test(d.url)) return null;
-  return { kind: 'your_turn', title: d.title.slice(0, 200), body: d.body.slice(0, 300), tag: d.tag.slice(0, 80), url: d.url };
+  const kind = d.kind;
+  if (kind !== 'your_turn' && kind !== 'invitation') return null;
+  if (typeof d.title !== 'string' || typeof d.body !== 'string' || typeof d.tag !== 'string' || typeof d.url !== 'string') return null;
+  if (!OPENS[kind].test(d.url)) return null;
+  return { kind, title: d.title.slice(0, 200), body: d.body.slice(0, 300), tag: d.tag.slice(0, 80), url: d.url };
 }
 
 worker.addEventListener('push', (event) => {
@@ -107,9 +114,9 @@ worker.addEventListener('push', (event) => {
   } catch {
     data = null;
   }
-  const push = turnPush(data);
+  const push = serverPush(data);
   if (!push) return;
-  // The same tag as the in-page notice (client/lobby/turnAlerts.ts): one notification per table, never two.
+  // The same tag as the in-page notice (client/lobby/turnAlerts.ts, inviteAlerts.ts): one notification per table, never two.
   event.waitUntil(worker.registration.showNotification(push.title, {
     body: push.body, tag: push.tag, icon: '/icons/icon-192.png', data: { url: push.url },
   }));
@@ -118,7 +125,7 @@ worker.addEventListener('push', (event) => {
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: unknown } | null)?.url;
-  if (typeof url !== 'string' || !/^\/#\/table\/[A-Za-z0-9_-]{1,64}$/.test(url)) return;
+  if (typeof url !== 'string' || !opensSomething(url)) return;
   event.waitUntil((async () => {
     const target = new URL(url, worker.location.origin).href;
     const pages = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });

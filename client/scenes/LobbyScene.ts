@@ -27,14 +27,17 @@ import { FriendsPanel } from '../lobby/friends.js';
 
 /**
  * Client routes live in the hash (/#/replay/<id>); the server redirects /replay/<id> there.
- * `#/table/<id>` is what a "your turn" push opens (client/pwa/serviceWorker.ts): the player's seat there.
+ * `#/table/<id>` is what a "your turn" push opens (client/pwa/serviceWorker.ts): the player's seat there;
+ * `#/invite/<id>` what an invitation's push opens: the lobby with that invitation's Sit down.
  */
-type Route = { scene: 'replay'; id: string } | { scene: 'profile'; id: string } | { scene: 'leaderboard'; game: string } | { scene: 'claim'; code: string } | { scene: 'table'; id: string } | null;
+type Route = { scene: 'replay'; id: string } | { scene: 'profile'; id: string } | { scene: 'leaderboard'; game: string } | { scene: 'claim'; code: string }
+  | { scene: 'table'; id: string } | { scene: 'invite'; id: string } | null;
 
 function route(): Route {
-  const m = /^#\/(replay|profile|leaderboards|claim|table)\/([A-Za-z0-9_-]{1,64})$/.exec(window.location.hash);
+  const m = /^#\/(replay|profile|leaderboards|claim|table|invite)\/([A-Za-z0-9_-]{1,64})$/.exec(window.location.hash);
   if (!m) return null;
   if (m[1] === 'table') return { scene: 'table', id: m[2] };
+  if (m[1] === 'invite') return { scene: 'invite', id: m[2] };
   if (m[1] === 'replay') return { scene: 'replay', id: m[2] };
   if (m[1] === 'profile') return { scene: 'profile', id: m[2] };
   if (m[1] === 'leaderboards') return { scene: 'leaderboard', game: m[2] };
@@ -89,6 +92,7 @@ export class LobbyScene extends DomScreen {
     const onHash = (): void => {
       const next = route();
       if (next?.scene === 'table') this.openTable(next.id);
+      if (next?.scene === 'invite') this.openInvite(next.id);
     };
     window.addEventListener('hashchange', onHash);
     this.events.once('shutdown', () => {
@@ -114,6 +118,13 @@ export class LobbyScene extends DomScreen {
     }
     this.openLobby(startError);
     if (next?.scene === 'table') this.openTable(next.id);
+    if (next?.scene === 'invite') this.openInvite(next.id);
+  }
+
+  /** The lobby's invitation, its Sit down focused (or word that it is gone). */
+  private openInvite(id: string): void {
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    void ensureIdentity().then(() => this.friends?.show(id), () => undefined);
   }
 
   /** Back to one's seat at a table (a turn-based one may sleep: YourGames wakes it first). */

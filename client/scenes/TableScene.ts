@@ -448,7 +448,7 @@ export class TableScene extends Phaser.Scene {
       send: (type, message) => this.connection.send(type, message),
       leave: () => void this.askLeave(),
       told: (text) => this.toasts.show(text, 'notice'),
-      inviteFriends: () => inviteFriendsBox(this.connection.room?.roomId ?? '', (text) => this.toasts.show(text, 'notice')),
+      inviteFriends: (full) => inviteFriendsBox(this.connection.room?.roomId ?? '', (text) => this.toasts.show(text, 'notice'), full),
     }));
   }
 

@@ -10,8 +10,8 @@ import { inviteRow } from './invite.js';
 export interface WaitingInfo { taken: number; seats: number; code: string; isHost: boolean; botSeats: number[]; checkIn: boolean }
 export interface WaitingActions {
   send(type: string, message?: unknown): void; leave(): void; told(text: string): void;
-  /** A private table's "invite a friend who is online" box (client/lobby/friends.ts). */
-  inviteFriends?(): HTMLElement;
+  /** A private table's "invite a friend who is online" box (client/lobby/friends.ts); `full`: no seat left to invite to. */
+  inviteFriends?(full: boolean): HTMLElement;
 }
 
 export function waitingPanel(info: WaitingInfo, act: WaitingActions): HTMLDivElement {
@@ -26,9 +26,9 @@ export function waitingPanel(info: WaitingInfo, act: WaitingActions): HTMLDivEle
   if (info.code) {
     panel.append(el('div', { id: 'table-code', textContent: t('common:waiting.code', { code: info.code }) }));
     panel.append(el('label', { htmlFor: 'invite-link', textContent: t('common:waiting.invite') }), inviteRow(info.code, act.told));
-    if (act.inviteFriends) panel.append(act.inviteFriends());
   }
   const full = info.taken >= info.seats;
+  if (info.code && act.inviteFriends) panel.append(act.inviteFriends(full));
   if (info.isHost) {
     const add = button(t('common:waiting.add_bot'), () => act.send('add_bot', { level: 'easy' }), { testId: 'add-bot' });
     const addHard = button(t('common:waiting.add_hard_bot'), () => act.send('add_bot', { level: 'hard' }), { testId: 'add-hard-bot' });

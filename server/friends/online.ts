@@ -2,19 +2,67 @@
  * Who is online (issue 29, friends): an identity is online while it has a live connection to a
  * table (its seat) or to the lobby's live list. Each connection is one field of the identity's
  * hash in Colyseus' presence (Redis with REDIS_URL, so every process sees every connection; in
- * memory for one process): field = session id, value = room id. A process that dies leaves its
- * fields behind; they name rooms that no longer exist and are dropped when read.
+ * memory for one process): field = session id, value = "<room id> <expires at, ms>". The process
+ * holding the connection writes it again every third of ONLINE_TTL_SECONDS (OnlineLedger); a
+ * process that dies stops writing, so its fields lapse even when their room lives on (a survivor
+ * reopens a journaled table under the same id). Readers drop lapsed fields and fields naming a room
+ * that is gone; the whole hash expires once no process writes it.
  */
-import { matchMaker, type Presence } from '@colyseus/core';
+import { LocalPresence, matchMaker, type Presence } from '@colyseus/core';
 
 const key = (identityId: string): string => `junction:online:${identityId}`;
 
-export async function markOnline(presence: Presence, identityId: string, sessionId: string, roomId: string): Promise<void> {
-  await presence.hset(key(identityId), sessionId, roomId);
+interface Mark { roomId: string; expiresAt: number }
+
+/** A field's value; one written before marks had an expiry is read as lasting (the room check still applies). */
+function parseMark(value: string): Mark {
+  const [roomId, until] = value.split(' ');
+  const expiresAt = until === undefined ? Number.POSITIVE_INFINITY : Number(until);
+  return { roomId, expiresAt: Number.isNaN(expiresAt) ? 0 : expiresAt };
 }
 
-export async function markOffline(presence: Presence, identityId: string, sessionId: string): Promise<void> {
-  await presence.hdel(key(identityId), sessionId);
+/** This process's live connections, written again before they lapse. One per process (server/app.ts). */
+export class OnlineLedger {
+  private readonly marks = new Map<string, { identityId: string; sessionId: string; roomId: string }>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly presence: Presence, readonly ttlSeconds: number, private readonly onError: (error: unknown) => void) {}
+
+  async online(identityId: string, sessionId: string, roomId: string): Promise<void> {
+    this.marks.set(`${identityId} ${sessionId}`, { identityId, sessionId, roomId });
+    this.timer ??= setInterval(() => this.renew(), (this.ttlSeconds * 1000) / 3);
+    this.timer.unref?.();
+    await this.write(identityId, sessionId, roomId);
+  }
+
+  async offline(identityId: string, sessionId: string): Promise<void> {
+    this.marks.delete(`${identityId} ${sessionId}`);
+    if (this.marks.size === 0) this.stop();
+    await this.presence.hdel(key(identityId), sessionId);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private renew(): void {
+    for (const m of this.marks.values()) this.write(m.identityId, m.sessionId, m.roomId).catch(this.onError);
+  }
+
+  private async write(identityId: string, sessionId: string, roomId: string): Promise<void> {
+    await this.presence.hset(key(identityId), sessionId, `${roomId} ${Date.now() + this.ttlSeconds * 1000}`);
+    // Redis drops the whole hash once no process writes it; the in-memory presence's expire leaves hashes alone (and would only add a timer).
+    if (!(this.presence instanceof LocalPresence)) await this.presence.expire(key(identityId), this.ttlSeconds);
+  }
+}
+
+/** The identity's connections that have not lapsed (lapsed ones are deleted on the way). */
+async function liveMarks(presence: Presence, identityId: string, now: number): Promise<Mark[]> {
+  const fields = Object.entries(await presence.hgetall(key(identityId)) ?? {}).map(([session, value]) => [session, parseMark(value)] as const);
+  const lapsed = fields.filter(([, m]) => m.expiresAt <= now);
+  if (lapsed.length) await Promise.all(lapsed.map(([session]) => presence.hdel(key(identityId), session)));
+  return fields.filter(([, m]) => m.expiresAt > now).map(([, m]) => m);
 }
 
 /** What a follower may see of the table a friend sits at. */
@@ -35,11 +83,9 @@ export async function onlineStatus(presence: Presence, identityIds: string[]): P
   const out = new Map<string, OnlineStatus>();
   if (identityIds.length === 0) return out;
   const rooms = new Map((await matchMaker.query({}) as Listing[]).map((r) => [r.roomId, r]));
+  const now = Date.now();
   await Promise.all(identityIds.map(async (id) => {
-    const connections = Object.entries(await presence.hgetall(key(id)) ?? {});
-    const stale = connections.filter(([, roomId]) => !rooms.has(roomId));
-    if (stale.length) await Promise.all(stale.map(([session]) => presence.hdel(key(id), session)));
-    const live = connections.filter(([, roomId]) => rooms.has(roomId)).map(([, roomId]) => rooms.get(roomId)!);
+    const live = (await liveMarks(presence, id, now)).flatMap((m) => rooms.get(m.roomId) ?? []);
     const table = live.map(tableOf).find((t) => t !== null) ?? null;
     out.set(id, { online: live.length > 0, table });
   }));
@@ -48,8 +94,17 @@ export async function onlineStatus(presence: Presence, identityIds: string[]): P
 
 /** The rooms where these identities have a live connection now. */
 export async function roomsOf(presence: Presence, identityIds: string[]): Promise<Set<string>> {
-  const all = await Promise.all(identityIds.map(async (id) => Object.values(await presence.hgetall(key(id)) ?? {})));
+  const now = Date.now();
+  const all = await Promise.all(identityIds.map(async (id) => (await liveMarks(presence, id, now)).map((m) => m.roomId)));
   return new Set(all.flat());
+}
+
+/** True when the identity has a live connection to the lobby's list (a lobby page is open somewhere). */
+export async function inLobby(presence: Presence, identityId: string): Promise<boolean> {
+  const marks = await liveMarks(presence, identityId, Date.now());
+  if (marks.length === 0) return false;
+  const lobbies = await matchMaker.query({ name: 'lobby' }) as Listing[];
+  return lobbies.some((l) => marks.some((m) => m.roomId === l.roomId));
 }
 
 function tableOf(r: Listing): FriendTable | null {
@@ -66,14 +121,14 @@ function tableOf(r: Listing): FriendTable | null {
 }
 
 /**
- * One room's connections in the presence (the room's own, set by the matchmaker after construction): a seat's connection is marked when it joins or comes
+ * One room's connections in the ledger: a seat's connection is marked when it joins or comes
  * back, cleared when it drops; whatever is left is cleared when the room is disposed.
  */
 export class RoomConnections {
   private readonly identities = new Map<string, string>();
   private readonly live = new Set<string>();
 
-  constructor(private readonly presence: () => Presence, private readonly roomId: () => string, private readonly onError: (error: unknown) => void) {}
+  constructor(private readonly ledger: () => OnlineLedger, private readonly roomId: () => string, private readonly onError: (error: unknown) => void) {}
 
   /** `identityId` is needed the first time; a reconnection of the same session finds it again. */
   online(sessionId: string, identityId?: string | null): void {
@@ -81,13 +136,13 @@ export class RoomConnections {
     const id = this.identities.get(sessionId);
     if (!id) return;
     this.live.add(sessionId);
-    markOnline(this.presence(), id, sessionId, this.roomId()).catch(this.onError);
+    this.ledger().online(id, sessionId, this.roomId()).catch(this.onError);
   }
 
   offline(sessionId: string): void {
     const id = this.identities.get(sessionId);
     if (!id || !this.live.delete(sessionId)) return;
-    markOffline(this.presence(), id, sessionId).catch(this.onError);
+    this.ledger().offline(id, sessionId).catch(this.onError);
   }
 
   clear(): void {

@@ -1,22 +1,24 @@
 /**
  * Friends (issue 29; docs/protocol.md "Friends"): follow a player by id or by name#tag, see who you
  * follow online and at which table (with Join or Watch when it is a public one) and their last
- * results, block a player, invite someone you follow to your private table and read your
- * invitations in the lobby. Every route needs the caller's guest token; every refusal is a code the
- * client shows in its language (server:error.<code>) with its parameters.
+ * results, block a player, invite someone you follow to your private table (the invitee is also
+ * told by Web Push when no lobby page of theirs is open) and read your invitations in the lobby.
+ * Every route needs the caller's guest token; every refusal is a code the client shows in its
+ * language (server:error.<code>) with its parameters.
  */
 import { Router, type Request, type Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { matchMaker, type Presence } from '@colyseus/core';
-import type { IdentityRecord, Store } from '../store/index.js';
+import type { IdentityRecord, PairStore, Store } from '../store/index.js';
 import type { IpLimit } from '../http/ipLimits.js';
 import type { Config } from '../config.js';
 import { bearer } from '../identity/routes.js';
 import { publicIdentity, type IdentityService } from '../identity/service.js';
 import { isIdentityId } from '../identity/tokens.js';
 import { NAME_MAX } from '../identity/names.js';
-import { onlineStatus } from './online.js';
+import { inLobby, onlineStatus } from './online.js';
+import type { InvitationNotifier } from '../push/sender.js';
 
 const RECENT = 3;
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -36,7 +38,12 @@ function refuse(res: Response, status: number, code: string, error: string, para
   res.status(status).json({ error, code, ...(params ? { params } : {}) });
 }
 
-export function friendsRoutes(deps: { store: Store; identities: IdentityService; presence: Presence; config: Config; limit: IpLimit }): Router {
+/** Follows and blocks: the same four routes over a PairStore, each with its cap and its refusal past it. */
+interface PairRoutes { path: '/follows' | '/blocks'; pairs: PairStore; max: number; code: string; text: (max: number) => string }
+
+export function friendsRoutes(deps: {
+  store: Store; identities: IdentityService; presence: Presence; config: Config; limit: IpLimit; notify: InvitationNotifier;
+}): Router {
   const { store, identities, presence, config } = deps;
   const friends = store.friends;
   const router = Router();
@@ -67,19 +74,17 @@ export function friendsRoutes(deps: { store: Store; identities: IdentityService;
   router.get('/', async (req, res) => {
     const self = await me(req, res);
     if (!self) return;
-    const [follows, blocks] = await Promise.all([friends.listFollows(self.id), friends.listBlocks(self.id)]);
+    const [follows, blocks] = await Promise.all([friends.follows.list(self.id), friends.blocks.list(self.id)]);
     const ids = follows.map((f) => f.identity.id);
     // Those who block the caller are never shown online to them.
-    const [status, hiding] = await Promise.all([onlineStatus(presence, ids), friends.blockersAmong(self.id, ids)]);
+    const [status, hiding, recent] = await Promise.all([onlineStatus(presence, ids), friends.blockersAmong(self.id, ids), friends.recentPublicGames(ids, RECENT)]);
     const hidden = new Set(hiding);
-    const recent = await Promise.all(ids.map((id) => store.listPlayerGames(id, { limit: RECENT * 3 })));
     res.json({
-      follows: follows.map((f, i) => {
+      follows: follows.map((f) => {
         const s = hidden.has(f.identity.id) ? undefined : status.get(f.identity.id);
         return {
           identity: publicIdentity(f.identity), since: f.since, online: s?.online ?? false, table: s?.table ?? null,
-          recent: recent[i].filter((l) => !l.private).slice(0, RECENT)
-            .map((l) => ({ id: l.gameId, game: l.game, finishedAt: l.finishedAt, place: l.place, seats: l.seats, status: l.status })),
+          recent: (recent.get(f.identity.id) ?? []).map((l) => ({ id: l.gameId, game: l.game, finishedAt: l.finishedAt, place: l.place, seats: l.seats, status: l.status })),
         };
       }),
       blocks: blocks.map((b) => ({ identity: publicIdentity(b.identity), since: b.since })),
@@ -87,43 +92,30 @@ export function friendsRoutes(deps: { store: Store; identities: IdentityService;
     });
   });
 
-  router.post('/follows', async (req, res) => {
-    const self = await me(req, res);
-    if (!self) return;
-    const other = await target(req, res, self);
-    if (!other) return;
-    if (!await friends.follow(self.id, other.id, Date.now(), config.FOLLOWS_MAX)) {
-      return refuse(res, 409, 'too_many_follows', `You follow ${config.FOLLOWS_MAX} players already: unfollow someone first.`, { max: config.FOLLOWS_MAX });
-    }
-    res.status(201).json({ identity: publicIdentity(other) });
-  });
+  function pairRoutes(p: PairRoutes): void {
+    router.post(p.path, async (req, res) => {
+      const self = await me(req, res);
+      if (!self) return;
+      const other = await target(req, res, self);
+      if (!other) return;
+      if (!await p.pairs.add(self.id, other.id, Date.now(), p.max)) return refuse(res, 409, p.code, p.text(p.max), { max: p.max });
+      res.status(201).json({ identity: publicIdentity(other) });
+    });
 
-  router.delete('/follows/:id', async (req: Request<{ id: string }>, res) => {
-    const self = await me(req, res);
-    if (!self) return;
-    if (!isIdentityId(req.params.id)) return refuse(res, 404, 'no_such_player', 'No such player.');
-    await friends.unfollow(self.id, req.params.id);
-    res.status(204).end();
-  });
+    router.delete(`${p.path}/:id`, async (req: Request<{ id: string }>, res) => {
+      const self = await me(req, res);
+      if (!self) return;
+      if (!isIdentityId(req.params.id)) return refuse(res, 404, 'no_such_player', 'No such player.');
+      await p.pairs.remove(self.id, req.params.id);
+      res.status(204).end();
+    });
+  }
 
-  router.post('/blocks', async (req, res) => {
-    const self = await me(req, res);
-    if (!self) return;
-    const other = await target(req, res, self);
-    if (!other) return;
-    if (!await friends.block(self.id, other.id, Date.now(), config.BLOCKS_MAX)) {
-      return refuse(res, 409, 'too_many_blocks', `You block ${config.BLOCKS_MAX} players already: unblock someone first.`, { max: config.BLOCKS_MAX });
-    }
-    res.status(201).json({ identity: publicIdentity(other) });
-  });
-
-  router.delete('/blocks/:id', async (req: Request<{ id: string }>, res) => {
-    const self = await me(req, res);
-    if (!self) return;
-    if (!isIdentityId(req.params.id)) return refuse(res, 404, 'no_such_player', 'No such player.');
-    await friends.unblock(self.id, req.params.id);
-    res.status(204).end();
-  });
+  const pairKinds: PairRoutes[] = [
+    { path: '/follows', pairs: friends.follows, max: config.FOLLOWS_MAX, code: 'too_many_follows', text: (max) => `You follow ${max} players already: unfollow someone first.` },
+    { path: '/blocks', pairs: friends.blocks, max: config.BLOCKS_MAX, code: 'too_many_blocks', text: (max) => `You block ${max} players already: unblock someone first.` },
+  ];
+  for (const p of pairKinds) pairRoutes(p);
 
   /** Pending invitations to tables still open, newest first. */
   router.get('/invites', async (req, res) => {
@@ -146,7 +138,7 @@ export function friendsRoutes(deps: { store: Store; identities: IdentityService;
     const { to, roomId } = body.data;
     if (to === self.id) return refuse(res, 400, 'friend_self', 'That is you.');
     if (!await store.getIdentity(to)) return refuse(res, 404, 'no_such_player', 'No such player.');
-    if (!await friends.follows(self.id, to)) return refuse(res, 403, 'invite_not_followed', 'Follow this player first to invite them.');
+    if (!await friends.follows.has(self.id, to)) return refuse(res, 403, 'invite_not_followed', 'Follow this player first to invite them.');
     // A block either way: the same answer, so an inviter cannot tell they were blocked.
     if (await friends.blockedBetween(self.id, to)) return refuse(res, 403, 'invite_refused', 'This player cannot be invited.');
     const [room] = await matchMaker.query({ roomId });
@@ -162,6 +154,10 @@ export function friendsRoutes(deps: { store: Store; identities: IdentityService;
       return refuse(res, 409, 'too_many_invites', `You have ${config.INVITES_PENDING_MAX} invitations waiting already.`, { max: config.INVITES_PENDING_MAX });
     }
     if (outcome === 'recipient_full') return refuse(res, 409, 'invitee_busy', 'This player has too many invitations waiting: try again later.');
+    // An open lobby page shows the invitation itself (and a notice when in the background): no push then.
+    if (deps.notify.enabled && !await inLobby(presence, to).catch(() => false)) {
+      deps.notify.invitation({ identityId: to, inviteId: invite.id, roomId, game: invite.game, from: publicIdentity(self).display });
+    }
     res.status(201).json({ invite: { id: invite.id, to, roomId, game: invite.game, createdAt: now, expiresAt: invite.expiresAt } });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Web Push endpoints (docs/protocol.md "Web Push"): the server's VAPID public key, and a browser's
- * subscription saved or removed for the identity of the guest token (Authorization: Bearer).
+ * subscription (with the kinds of notification it wants) saved or removed for the identity of the
+ * guest token (Authorization: Bearer).
  */
 import { Router } from 'express';
 import type { Store } from '../store/index.js';
@@ -24,10 +25,10 @@ export function pushRoutes(deps: { store: Store; identities: IdentityService; pu
     if (!me) return void res.status(401).json({ error: 'Unknown guest token: send Authorization: Bearer <token>.', code: 'unknown_guest' });
     const body = subscriptionBody.safeParse(req.body);
     if (!body.success) {
-      return void res.status(400).json({ error: 'The body is { endpoint: https URL, keys: { p256dh, auth } (base64url), lang?: en|fr }.', code: 'bad_subscription' });
+      return void res.status(400).json({ error: 'The body is { endpoint: https URL, keys: { p256dh, auth } (base64url), lang?: en|fr, kinds?: [your_turn|invitation] }.', code: 'bad_subscription' });
     }
-    const { endpoint, keys, lang } = body.data;
-    await deps.store.push.savePushSubscription({ endpoint, identityId: me.id, p256dh: keys.p256dh, auth: keys.auth, lang, createdAt: Date.now() }, deps.perIdentity);
+    const { endpoint, keys, lang, kinds } = body.data;
+    await deps.store.push.savePushSubscription({ endpoint, identityId: me.id, p256dh: keys.p256dh, auth: keys.auth, lang, kinds, createdAt: Date.now() }, deps.perIdentity);
     res.status(201).json({ ok: true });
   });
 

@@ -15,4 +15,12 @@ describe('a push subscription at the edge', () => {
     expect(subscriptionBody.safeParse({ endpoint: 'https://push.example/x', keys: { ...keys, auth: 'a+b/c'.repeat(5) } }).success).toBe(false);
     expect(subscriptionBody.safeParse({ endpoint: 'https://push.example/x', keys: { ...keys, p256dh: 'short' } }).success).toBe(false);
   });
+  it('takes the kinds of notification wanted, "your turn" alone when none are named, and refuses unknown or no kinds', () => {
+    expect(subscriptionBody.parse({ endpoint: 'https://push.example/x', keys }).kinds).toEqual(['your_turn']);
+    expect(subscriptionBody.parse({ endpoint: 'https://push.example/x', keys, kinds: ['invitation', 'invitation'] }).kinds).toEqual(['invitation']);
+    expect(subscriptionBody.parse({ endpoint: 'https://push.example/x', keys, kinds: ['invitation', 'your_turn'] }).kinds).toEqual(['invitation', 'your_turn']);
+    for (const kinds of [[], ['chat'], 'invitation', ['invitation', 'your_turn', 'invitation']]) {
+      expect(subscriptionBody.safeParse({ endpoint: 'https://push.example/x', keys, kinds }).success).toBe(false);
+    }
+  });
 });

@@ -1,8 +1,10 @@
 /**
  * What a browser sends to subscribe to Web Push (PushSubscription.toJSON() plus the language its
- * notifications are written in), checked at the edge before anything is stored or sent to.
+ * notifications are written in and the kinds it wants), checked at the edge before anything is
+ * stored or sent to.
  */
 import { z } from 'zod';
+import { DEFAULT_PUSH_KINDS, PUSH_KINDS } from './kinds.js';
 
 /** Endpoints seen in the wild are ≤ 500 characters; anything much longer is not a push service's. */
 export const ENDPOINT_MAX = 1024;
@@ -27,6 +29,7 @@ export const subscriptionBody = z.object({
     auth: z.string().min(16).max(32).regex(BASE64URL),
   }),
   lang: z.enum(['en', 'fr']).default('en'),
+  kinds: z.array(z.enum(PUSH_KINDS)).min(1).max(PUSH_KINDS.length).default([...DEFAULT_PUSH_KINDS]).transform((k) => [...new Set(k)]),
 }).strip();
 
 export const unsubscribeBody = z.object({ endpoint }).strip();

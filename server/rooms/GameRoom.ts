@@ -129,7 +129,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
   private told = new Map<number, number>();
   /** Seated connections, as friends see them online (server/friends/online.ts). */
-  private readonly connections = new RoomConnections(() => this.presence, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  private readonly connections = new RoomConnections(() => roomServices().online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */

@@ -14,7 +14,7 @@ import { RoomConnections } from '../friends/online.js';
 
 export class JunctionLobbyRoom extends LobbyRoom {
   private readonly edge = new MessageEdge(edgePolicy('lobby', ['filter'], roomServices().config));
-  private readonly connections = new RoomConnections(() => this.presence, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  private readonly connections = new RoomConnections(() => roomServices().online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
 
   override async onCreate(options: unknown): Promise<void> {
     await super.onCreate(options);

@@ -7,6 +7,7 @@ import type { Store, GameRecord } from '../store/index.js';
 import type { IdentityService } from '../identity/service.js';
 import type { ResultOutbox } from '../results/outbox.js';
 import type { TurnNotifier } from '../push/sender.js';
+import type { OnlineLedger } from '../friends/online.js';
 
 export interface RoomServices {
   config: Config;
@@ -23,6 +24,8 @@ export interface RoomServices {
   onTournamentNoShows?: (tableId: string, roomId: string, playerIds: string[]) => Promise<void> | void;
   /** Web Push "your turn" to players with no connection to a turn-based table (off without VAPID keys). */
   push: TurnNotifier;
+  /** This process's online marks of connected identities (server/friends/online.ts). */
+  online: OnlineLedger;
   /** True once SIGTERM arrived: no new tables here. */
   draining: boolean;
 }

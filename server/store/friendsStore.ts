@@ -3,7 +3,7 @@
  * to a private table. Same queries on PGlite and PostgreSQL. Each cap is checked in the same
  * statement sequence as the insert; the numbers come from the callers (server/friends).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import type { IdentityRecord } from './types.js';
 
@@ -17,23 +17,31 @@ export interface InviteRecord {
 
 export type InviteOutcome = 'ok' | 'sender_full' | 'recipient_full';
 
+/** A game in a friend's recent results (public games only). */
+export interface RecentGame { gameId: string; game: string; finishedAt: number; place: number; seats: number; status: 'finished' | 'abandoned' }
+
+/**
+ * One kind of pair an identity makes with others (a follow, a block), capped per identity. Both
+ * kinds are this shape, built by `pairStore` from their table.
+ */
+export interface PairStore {
+  /** False when `identityId` already has `max` such pairs (and not this one). Adding twice changes nothing. */
+  add(identityId: string, otherId: string, now: number, max: number): Promise<boolean>;
+  remove(identityId: string, otherId: string): Promise<void>;
+  /** The others, with their identities, oldest pair first. */
+  list(identityId: string): Promise<FollowRecord[]>;
+  has(identityId: string, otherId: string): Promise<boolean>;
+}
+
 export interface FriendsStore {
   /** The identity called `name#tag` (the name in any case, as the unique index reads it), or null. */
   identityByNameTag(name: string, tag: string): Promise<IdentityRecord | null>;
-  /** False when `identityId` already follows `max` others (and not this one). Following twice changes nothing. */
-  follow(identityId: string, followedId: string, now: number, max: number): Promise<boolean>;
-  unfollow(identityId: string, followedId: string): Promise<void>;
-  /** Whom `identityId` follows, with their identities, oldest follow first. */
-  listFollows(identityId: string): Promise<FollowRecord[]>;
-  follows(identityId: string, followedId: string): Promise<boolean>;
-
-  /**
-   * False when `identityId` already blocks `max` others. A block also ends both follows between
-   * the two and their pending invitations.
-   */
-  block(identityId: string, blockedId: string, now: number, max: number): Promise<boolean>;
-  unblock(identityId: string, blockedId: string): Promise<void>;
-  listBlocks(identityId: string): Promise<FollowRecord[]>;
+  /** Whom an identity follows. */
+  readonly follows: PairStore;
+  /** Whom an identity blocks: adding one also ends both follows between the two and their pending invitations. */
+  readonly blocks: PairStore;
+  /** The last `perPlayer` public games of each of these identities (one query), newest first; every id is a key. */
+  recentPublicGames(identityIds: readonly string[], perPlayer: number): Promise<Map<string, RecentGame[]>>;
   /** True when either blocks the other. */
   blockedBetween(a: string, b: string): Promise<boolean>;
   /** Everyone `identityId` blocks or is blocked by. */
@@ -58,69 +66,83 @@ const num = (v: number | string): number => Number(v);
 type IdentityRow = { id: string; name: string; tag: string; created_at: number | string; updated_at: number | string };
 const identityOf = (r: IdentityRow): IdentityRecord => ({ id: r.id, name: r.name, tag: r.tag, createdAt: num(r.created_at), updatedAt: num(r.updated_at) });
 
+/** Where one kind of pair lives: its table, the column naming the other, what else adding one does. */
+interface PairTable {
+  table: 'friend_follows' | 'friend_blocks';
+  other: 'followed_id' | 'blocked_id';
+  afterAdd?: (trx: Transaction<Database>, identityId: string, otherId: string) => Promise<void>;
+}
+
+/** Follows and blocks from one definition (the table name is a parameter, hence raw SQL with quoted identifiers). */
+function pairStore(db: Kysely<Database>, spec: PairTable): PairStore {
+  const table = sql.table(spec.table);
+  const other = sql.ref(spec.other);
+  const otherOfPair = sql.ref(`p.${spec.other}`);
+  return {
+    add: (identityId, otherId, now, max) => db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${table} WHERE identity_id = ${identityId} AND ${other} <> ${otherId}`.execute(trx);
+      if (Number(rows[0].n) >= max) return false;
+      await sql`INSERT INTO ${table} (identity_id, ${other}, created_at) VALUES (${identityId}, ${otherId}, ${now}) ON CONFLICT DO NOTHING`.execute(trx);
+      await spec.afterAdd?.(trx, identityId, otherId);
+      return true;
+    }),
+    remove: async (identityId, otherId) => {
+      await sql`DELETE FROM ${table} WHERE identity_id = ${identityId} AND ${other} = ${otherId}`.execute(db);
+    },
+    list: async (identityId) => {
+      const { rows } = await sql<IdentityRow & { since: number | string }>`
+        SELECT i.id, i.name, i.tag, i.created_at, i.updated_at, p.created_at AS since
+        FROM ${table} AS p JOIN identities AS i ON i.id = ${otherOfPair}
+        WHERE p.identity_id = ${identityId} ORDER BY p.created_at, i.id`.execute(db);
+      return rows.map((r) => ({ identity: identityOf(r), since: num(r.since) }));
+    },
+    has: async (identityId, otherId) => {
+      const { rows } = await sql`SELECT 1 FROM ${table} WHERE identity_id = ${identityId} AND ${other} = ${otherId}`.execute(db);
+      return rows.length > 0;
+    },
+  };
+}
+
 export class SqlFriendsStore implements FriendsStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly follows: PairStore;
+  readonly blocks: PairStore;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.follows = pairStore(db, { table: 'friend_follows', other: 'followed_id' });
+    this.blocks = pairStore(db, {
+      table: 'friend_blocks', other: 'blocked_id',
+      afterAdd: async (trx, identityId, blockedId) => {
+        await trx.deleteFrom('friend_follows').where((eb) => eb.or([
+          eb.and([eb('identity_id', '=', identityId), eb('followed_id', '=', blockedId)]),
+          eb.and([eb('identity_id', '=', blockedId), eb('followed_id', '=', identityId)]),
+        ])).execute();
+        await trx.deleteFrom('friend_invites').where((eb) => eb.or([
+          eb.and([eb('from_id', '=', identityId), eb('to_id', '=', blockedId)]),
+          eb.and([eb('from_id', '=', blockedId), eb('to_id', '=', identityId)]),
+        ])).execute();
+      },
+    });
+  }
 
   async identityByNameTag(name: string, tag: string): Promise<IdentityRecord | null> {
     const row = await this.db.selectFrom('identities').selectAll().where(sql<string>`lower(name)`, '=', name.toLowerCase()).where('tag', '=', tag).executeTakeFirst();
     return row ? identityOf(row) : null;
   }
 
-  async follow(identityId: string, followedId: string, now: number, max: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const { n } = await trx.selectFrom('friend_follows').select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('identity_id', '=', identityId).where('followed_id', '<>', followedId).executeTakeFirstOrThrow();
-      if (Number(n) >= max) return false;
-      await trx.insertInto('friend_follows').values({ identity_id: identityId, followed_id: followedId, created_at: now })
-        .onConflict((oc) => oc.columns(['identity_id', 'followed_id']).doNothing()).execute();
-      return true;
-    });
-  }
-
-  async unfollow(identityId: string, followedId: string): Promise<void> {
-    await this.db.deleteFrom('friend_follows').where('identity_id', '=', identityId).where('followed_id', '=', followedId).execute();
-  }
-
-  async listFollows(identityId: string): Promise<FollowRecord[]> {
-    const rows = await this.db.selectFrom('friend_follows').innerJoin('identities', 'identities.id', 'friend_follows.followed_id')
-      .select(['identities.id', 'identities.name', 'identities.tag', 'identities.created_at', 'identities.updated_at', 'friend_follows.created_at as since'])
-      .where('friend_follows.identity_id', '=', identityId).orderBy('friend_follows.created_at').orderBy('identities.id').execute();
-    return rows.map((r) => ({ identity: identityOf(r), since: num(r.since) }));
-  }
-
-  async follows(identityId: string, followedId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('friend_follows').select('identity_id').where('identity_id', '=', identityId).where('followed_id', '=', followedId).executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async block(identityId: string, blockedId: string, now: number, max: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const { n } = await trx.selectFrom('friend_blocks').select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('identity_id', '=', identityId).where('blocked_id', '<>', blockedId).executeTakeFirstOrThrow();
-      if (Number(n) >= max) return false;
-      await trx.insertInto('friend_blocks').values({ identity_id: identityId, blocked_id: blockedId, created_at: now })
-        .onConflict((oc) => oc.columns(['identity_id', 'blocked_id']).doNothing()).execute();
-      await trx.deleteFrom('friend_follows').where((eb) => eb.or([
-        eb.and([eb('identity_id', '=', identityId), eb('followed_id', '=', blockedId)]),
-        eb.and([eb('identity_id', '=', blockedId), eb('followed_id', '=', identityId)]),
-      ])).execute();
-      await trx.deleteFrom('friend_invites').where((eb) => eb.or([
-        eb.and([eb('from_id', '=', identityId), eb('to_id', '=', blockedId)]),
-        eb.and([eb('from_id', '=', blockedId), eb('to_id', '=', identityId)]),
-      ])).execute();
-      return true;
-    });
-  }
-
-  async unblock(identityId: string, blockedId: string): Promise<void> {
-    await this.db.deleteFrom('friend_blocks').where('identity_id', '=', identityId).where('blocked_id', '=', blockedId).execute();
-  }
-
-  async listBlocks(identityId: string): Promise<FollowRecord[]> {
-    const rows = await this.db.selectFrom('friend_blocks').innerJoin('identities', 'identities.id', 'friend_blocks.blocked_id')
-      .select(['identities.id', 'identities.name', 'identities.tag', 'identities.created_at', 'identities.updated_at', 'friend_blocks.created_at as since'])
-      .where('friend_blocks.identity_id', '=', identityId).orderBy('friend_blocks.created_at').orderBy('identities.id').execute();
-    return rows.map((r) => ({ identity: identityOf(r), since: num(r.since) }));
+  async recentPublicGames(identityIds: readonly string[], perPlayer: number): Promise<Map<string, RecentGame[]>> {
+    const out = new Map<string, RecentGame[]>(identityIds.map((id) => [id, []]));
+    if (identityIds.length === 0) return out;
+    const ranked = this.db.selectFrom('player_games')
+      .select(['identity_id', 'game_id', 'game', 'finished_at', 'place', 'seats', 'status'])
+      .select(sql<number>`row_number() over (partition by identity_id order by finished_at desc, game_id)`.as('n'))
+      .where('identity_id', 'in', [...identityIds]).where('private', '=', false).as('ranked');
+    const rows = await this.db.selectFrom(ranked).selectAll().where('n', '<=', perPlayer).orderBy('identity_id').orderBy('n').execute();
+    for (const r of rows) {
+      out.get(r.identity_id)?.push({
+        gameId: r.game_id, game: r.game, finishedAt: num(r.finished_at), place: r.place, seats: r.seats, status: r.status === 'abandoned' ? 'abandoned' : 'finished',
+      });
+    }
+    return out;
   }
 
   async blockedBetween(a: string, b: string): Promise<boolean> {

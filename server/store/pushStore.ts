@@ -1,10 +1,11 @@
 /**
- * The store's part for Web Push (issue 25; migration 012_push): each browser's subscription, kept
- * per identity with the language its notifications are written in. Same queries on PGlite and
- * PostgreSQL.
+ * The store's part for Web Push (issue 25; migrations 012_push, 013_push_kinds): each browser's
+ * subscription, kept per identity with the language its notifications are written in and the kinds
+ * of notification it wants. Same queries on PGlite and PostgreSQL.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { kindsOf, kindsText, type PushKind } from '../push/kinds.js';
 
 export interface PushSubscriptionRecord {
   /** The push service's URL for this browser (https; unique across identities). */
@@ -14,6 +15,8 @@ export interface PushSubscriptionRecord {
   p256dh: string;
   auth: string;
   lang: 'en' | 'fr';
+  /** What this browser is told about (the lobby's switches). */
+  kinds: PushKind[];
   createdAt: number;
 }
 
@@ -34,9 +37,9 @@ export class SqlPushStore implements PushStore {
   async savePushSubscription(s: PushSubscriptionRecord, max: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('push_subscriptions').values({
-        endpoint: s.endpoint, identity_id: s.identityId, p256dh: s.p256dh, auth: s.auth, lang: s.lang, created_at: s.createdAt,
+        endpoint: s.endpoint, identity_id: s.identityId, p256dh: s.p256dh, auth: s.auth, lang: s.lang, kinds: kindsText(s.kinds), created_at: s.createdAt,
       }).onConflict((oc) => oc.column('endpoint').doUpdateSet({
-        identity_id: s.identityId, p256dh: s.p256dh, auth: s.auth, lang: s.lang, created_at: s.createdAt,
+        identity_id: s.identityId, p256dh: s.p256dh, auth: s.auth, lang: s.lang, kinds: kindsText(s.kinds), created_at: s.createdAt,
       })).execute();
       const keep = await trx.selectFrom('push_subscriptions').select('endpoint').where('identity_id', '=', s.identityId)
         .orderBy('created_at', 'desc').orderBy('endpoint').limit(max).execute();
@@ -49,7 +52,7 @@ export class SqlPushStore implements PushStore {
     const rows = await this.db.selectFrom('push_subscriptions').selectAll().where('identity_id', '=', identityId).orderBy('created_at', 'desc').execute();
     return rows.map((r) => ({
       endpoint: r.endpoint, identityId: r.identity_id, p256dh: r.p256dh, auth: r.auth,
-      lang: r.lang === 'fr' ? 'fr' : 'en', createdAt: Number(r.created_at),
+      lang: r.lang === 'fr' ? 'fr' : 'en', kinds: kindsOf(r.kinds), createdAt: Number(r.created_at),
     }));
   }
 

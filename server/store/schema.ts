@@ -73,8 +73,8 @@ export interface Database {
   sanctions: { identity_id: string; kind: string; until: Big; reason: string; created_at: Big };
   player_leaves: { identity_id: string; game_id: string; at: Big };
   game_chat: { game_id: string; lines: Json };
-  /** 012_push: Web Push subscriptions per identity (issue 25). */
-  push_subscriptions: { endpoint: string; identity_id: string; p256dh: string; auth: string; lang: string; created_at: Big };
+  /** 012_push: Web Push subscriptions per identity (issue 25); 013_push_kinds: what each wants told (space-separated). */
+  push_subscriptions: { endpoint: string; identity_id: string; p256dh: string; auth: string; lang: string; created_at: Big; kinds: string };
   friend_follows: { identity_id: string; followed_id: string; created_at: Big };
   friend_blocks: { identity_id: string; blocked_id: string; created_at: Big };
   friend_invites: { id: string; from_id: string; to_id: string; room_id: string; game: string; created_at: Big; expires_at: Big };

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord, RatingRecord, Store, TableRecord, TournamentRecord } from './index.js';
+import type { PushKind } from '../push/kinds.js';
 
 export function game(id: string, over: Partial<GameRecord> = {}): GameRecord {
   return {
@@ -400,10 +401,15 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
     it('keeps push subscriptions per identity, newest few, moves an endpoint to its new identity, removes by owner', async (ctx) => {
       if (!store) return ctx.skip();
       const push = s().push;
-      const sub = (endpoint: string, identityId: string, createdAt: number) => ({ endpoint, identityId, p256dh: 'k'.repeat(87), auth: 'a'.repeat(22), lang: 'fr' as const, createdAt });
+      const sub = (endpoint: string, identityId: string, createdAt: number, kinds: PushKind[] = ['your_turn']) => ({ endpoint, identityId, p256dh: 'k'.repeat(87), auth: 'a'.repeat(22), lang: 'fr' as const, kinds, createdAt });
       for (let i = 0; i < 4; i++) await push.savePushSubscription(sub(`https://push.example/${i}`, 'u_pu1', i + 1), 3);
       expect((await push.listPushSubscriptions('u_pu1')).map((r) => r.endpoint)).toEqual(['https://push.example/3', 'https://push.example/2', 'https://push.example/1']);
       expect((await push.listPushSubscriptions('u_pu1'))[0]).toMatchObject({ lang: 'fr', createdAt: 4 });
+      // Subscribing again with other kinds replaces them (the lobby's switches).
+      await push.savePushSubscription(sub('https://push.example/3', 'u_pu1', 4, ['invitation', 'your_turn']), 3);
+      expect((await push.listPushSubscriptions('u_pu1'))[0].kinds).toEqual(['your_turn', 'invitation']);
+      await push.savePushSubscription(sub('https://push.example/3', 'u_pu1', 4, ['invitation']), 3);
+      expect((await push.listPushSubscriptions('u_pu1'))[0].kinds).toEqual(['invitation']);
       await push.savePushSubscription(sub('https://push.example/3', 'u_pu2', 10), 3);
       expect((await push.listPushSubscriptions('u_pu2')).map((r) => r.endpoint)).toEqual(['https://push.example/3']);
       expect(await push.listPushSubscriptions('u_pu1')).toHaveLength(2);
@@ -422,14 +428,14 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect((await friends.identityByNameTag('BO', '0042'))?.id).toBe('u_fr2');
       expect(await friends.identityByNameTag('Bo', '0043')).toBeNull();
 
-      expect(await friends.follow('u_fr1', 'u_fr2', 10, 2)).toBe(true);
-      expect(await friends.follow('u_fr1', 'u_fr2', 11, 2)).toBe(true);
-      expect(await friends.follow('u_fr1', 'u_fr3', 12, 2)).toBe(true);
-      expect(await friends.follow('u_fr1', 'u_fr4', 13, 2)).toBe(false);
-      expect((await friends.listFollows('u_fr1')).map((f) => [f.identity.name, f.since])).toEqual([['Bo', 10], ['Cy', 12]]);
-      expect(await friends.follows('u_fr1', 'u_fr3')).toBe(true);
-      await friends.unfollow('u_fr1', 'u_fr3');
-      expect(await friends.follows('u_fr1', 'u_fr3')).toBe(false);
+      expect(await friends.follows.add('u_fr1', 'u_fr2', 10, 2)).toBe(true);
+      expect(await friends.follows.add('u_fr1', 'u_fr2', 11, 2)).toBe(true);
+      expect(await friends.follows.add('u_fr1', 'u_fr3', 12, 2)).toBe(true);
+      expect(await friends.follows.add('u_fr1', 'u_fr4', 13, 2)).toBe(false);
+      expect((await friends.follows.list('u_fr1')).map((f) => [f.identity.name, f.since])).toEqual([['Bo', 10], ['Cy', 12]]);
+      expect(await friends.follows.has('u_fr1', 'u_fr3')).toBe(true);
+      await friends.follows.remove('u_fr1', 'u_fr3');
+      expect(await friends.follows.has('u_fr1', 'u_fr3')).toBe(false);
 
       const invite = (id: string, fromId: string, toId: string, roomId: string, createdAt = 100) => ({ id, fromId, toId, roomId, game: 'took_over', createdAt, expiresAt: createdAt + 1000 });
       expect(await friends.addInvite(invite('i1', 'u_fr1', 'u_fr2', 'r1'), 2, 2)).toBe('ok');
@@ -446,20 +452,36 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await friends.deleteInvite('i6', 'u_fr2')).toBe(false);
       expect(await friends.deleteInvite('i6', 'u_fr4')).toBe(true);
 
-      await friends.follow('u_fr2', 'u_fr1', 20, 5);
+      await friends.follows.add('u_fr2', 'u_fr1', 20, 5);
       await friends.addInvite(invite('i7', 'u_fr2', 'u_fr1', 'r3', 6000), 2, 2);
-      expect(await friends.block('u_fr1', 'u_fr2', 30, 1)).toBe(true);
-      expect(await friends.block('u_fr1', 'u_fr3', 31, 1)).toBe(false);
-      expect(await friends.follows('u_fr1', 'u_fr2')).toBe(false);
-      expect(await friends.follows('u_fr2', 'u_fr1')).toBe(false);
+      expect(await friends.blocks.add('u_fr1', 'u_fr2', 30, 1)).toBe(true);
+      expect(await friends.blocks.add('u_fr1', 'u_fr3', 31, 1)).toBe(false);
+      expect(await friends.follows.has('u_fr1', 'u_fr2')).toBe(false);
+      expect(await friends.follows.has('u_fr2', 'u_fr1')).toBe(false);
       expect(await friends.invitesTo('u_fr1', 6000)).toEqual([]);
       expect(await friends.blockedBetween('u_fr2', 'u_fr1')).toBe(true);
       expect(await friends.blockedBetween('u_fr2', 'u_fr3')).toBe(false);
       expect(await friends.blockRelations('u_fr2')).toEqual(['u_fr1']);
       expect(await friends.blockersAmong('u_fr2', ['u_fr1', 'u_fr3'])).toEqual(['u_fr1']);
-      expect((await friends.listBlocks('u_fr1')).map((b) => b.identity.id)).toEqual(['u_fr2']);
-      await friends.unblock('u_fr1', 'u_fr2');
+      expect((await friends.blocks.list('u_fr1')).map((b) => b.identity.id)).toEqual(['u_fr2']);
+      await friends.blocks.remove('u_fr1', 'u_fr2');
       expect(await friends.blockedBetween('u_fr1', 'u_fr2')).toBe(false);
+    });
+
+    it('reads the last public games of many identities in one query, newest first, a few each', async (ctx) => {
+      if (!store) return ctx.skip();
+      const seat = (seatNo: number, identityId: string, place: number) => ({ seat: seatNo, name: identityId, playerId: null, identityId, bot: false, score: 0, place });
+      for (let i = 0; i < 5; i++) {
+        await s().saveGameResult(game(`rec-${i}`, { game: 'took_over', finishedAt: 1_000 + i, private: i === 4, players: [seat(0, 'u_rc1', 1), seat(1, 'u_rc2', 2)] }));
+      }
+      await s().saveGameResult(game('rec-solo', { game: 'bip_bip', finishedAt: 500, players: [seat(0, 'u_rc3', 1), seat(1, 'u_rc9', 2)] }));
+      const recent = await s().friends.recentPublicGames(['u_rc1', 'u_rc2', 'u_rc3', 'u_rc4'], 3);
+      expect([...recent.keys()]).toEqual(['u_rc1', 'u_rc2', 'u_rc3', 'u_rc4']);
+      expect(recent.get('u_rc1')!.map((g) => [g.gameId, g.place, g.seats])).toEqual([['rec-3', 1, 2], ['rec-2', 1, 2], ['rec-1', 1, 2]]);
+      expect(recent.get('u_rc2')!.map((g) => g.gameId)).toEqual(['rec-3', 'rec-2', 'rec-1']);
+      expect(recent.get('u_rc3')).toEqual([{ gameId: 'rec-solo', game: 'bip_bip', finishedAt: 500, place: 1, seats: 2, status: 'finished' }]);
+      expect(recent.get('u_rc4')).toEqual([]);
+      expect(await s().friends.recentPublicGames([], 3)).toEqual(new Map());
     });
   });
 }
