@@ -170,9 +170,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** A new table of the public turn-based queue: durable from the start, like its game will be. */
   private async openFilling(): Promise<void> {
     this.autoDispose = false;
+    // `startedAt` while it fills: when its wait for players began (bots take the free seats QUICKPLAY_TURN_FILL_MS later).
     const session: GameSessionRecord = {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: 0,
-      startedAt: Date.now(), seats: [], private: false, rated: false,
+      startedAt: this.state.autoStartAt - roomServices().config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
     };
     this.filling = await FillingTable.open(roomServices().store, session, () => this.fillingSeats(), () => this.onTakenOver());
     localTables.add(this);
@@ -302,7 +303,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       return;
     }
     this.broadcast('notice', notice('restarting'));
-    this.clock.setTimeout(() => void this.disconnect(), roomServices().config.SHUTDOWN_GRACE_MS);
+    // A turn-based game outlasts any grace: its journal made durable, its players keep their seats and
+    // come back by id after the restart (4011), where a consented close would resign them.
+    const close = this.turnBased ? () => this.handOver() : () => this.disconnect();
+    this.clock.setTimeout(() => void close(), roomServices().config.SHUTDOWN_GRACE_MS);
   }
 
   /**
