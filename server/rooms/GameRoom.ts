@@ -492,6 +492,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     roomsGauge.inc({ game: this.game.id });
     this.scheduleAutoStart(session.startedAt + roomServices().config.QUICKPLAY_TURN_FILL_MS);
     await this.publishMetadata();
+    // Its last seat was taken as its process died, before the game's first commit: it starts now.
+    if (this.seating.taken >= this.options.players) this.start();
   }
 
   private async reservePrivateCode(): Promise<void> {
@@ -756,7 +758,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * that one holds the table now, and fencing closes this copy).
    */
   private async keepListed(): Promise<void> {
-    if (this.actionLog?.lost) return;
+    if (this.actionLog?.lost || this.filling?.lost) return;
     let listed: unknown;
     try {
       listed = await matchMaker.driver.findOne({ roomId: this.roomId });

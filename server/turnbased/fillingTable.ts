@@ -12,6 +12,8 @@ import { logger } from '../ops/logger.js';
 
 type Seats = GameSessionRecord['seats'];
 
+const RETRY_MS = 2_000;
+
 export class FillingTable {
   private writing: Promise<void> | null = null;
   private dirty = false;
@@ -76,7 +78,9 @@ export class FillingTable {
         const fence = (await this.store.sessionFences([this.id])).get(this.id);
         if (fence !== undefined && fence !== this.fence) this.movedAway();
       } catch (error) {
-        logger.warn({ room: this.id, err: error }, 'turn-based queue: storing the seats failed; written again at the next change');
+        // The store is away: tried again in a moment (a flush meanwhile does not wait for it).
+        logger.warn({ room: this.id, err: error }, 'turn-based queue: storing the seats failed; tried again');
+        setTimeout(() => this.changed(), RETRY_MS).unref();
         return;
       }
     }
