@@ -27,12 +27,15 @@ async function guest(): Promise<Guest> {
   return (await (await fetch(`${env.server.http}/api/identity`, { method: 'POST' })).json()) as Guest;
 }
 
-/** Runs in page B before its scripts: each Notification the page makes is also kept in `window.notes`. */
-function keepNotifications(): void {
+/**
+ * Runs in page B before its scripts: each Notification the page makes is also kept in
+ * `window.notes` (plain script text: a compiled function could carry the test bundler's helpers).
+ */
+const KEEP_NOTIFICATIONS = `(() => {
   const Real = window.Notification;
-  const notes: Notification[] = [];
+  const notes = [];
   class Kept extends Real {
-    constructor(title: string, options?: NotificationOptions) {
+    constructor(title, options) {
       super(title, options);
       notes.push(this);
     }
@@ -40,8 +43,8 @@ function keepNotifications(): void {
   Object.defineProperty(Kept, 'permission', { get: () => Real.permission });
   Object.defineProperty(Kept, 'requestPermission', { value: Real.requestPermission.bind(Real) });
   Object.defineProperty(window, 'Notification', { value: Kept, configurable: true, writable: true });
-  (window as unknown as { notes: Notification[] }).notes = notes;
-}
+  window.notes = notes;
+})();`;
 
 const notes = (page: Page) => page.evaluate(() => (window as unknown as { notes: Notification[] }).notes.map((n) => ({ title: n.title, tag: n.tag })));
 
@@ -76,7 +79,7 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
     // Page B: Ben's lobby, in-page notices on, then in the background behind another tab.
     await env.browser.grantPermissions(['notifications'], { origin: env.server.http });
     await env.browser.addInitScript((token) => localStorage.setItem('junction.identity', token), ben.token);
-    await env.browser.addInitScript(keepNotifications);
+    await env.browser.addInitScript({ content: KEEP_NOTIFICATIONS });
     const pageB = await env.browser.newPage();
     const anaBrowser = await env.otherPlayer();
     await anaBrowser.addInitScript((token) => { localStorage.setItem('junction.identity', token); localStorage.setItem('junction.textView', '1'); }, ana.token);
@@ -115,8 +118,10 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
       await eventually(async () => /^\(1\) Junction/.test(await pageB.title()), 30_000, 'the count in page B\'s title');
       expect(await pageB.evaluate(() => document.visibilityState)).toBe('hidden');
 
-      // Its click opens Ben's table (the seat retaken by id).
+      // Its click opens Ben's table (the seat retaken by id). A click on a notification also shows its
+      // tab (the browser's part, which a headless browser has no desktop for): B comes to the front.
       await pageB.evaluate(() => (window as unknown as { notes: Notification[] }).notes[0]!.dispatchEvent(new Event('click')));
+      await pageB.bringToFront();
       await eventually(() => pageB.evaluate((tableId) => {
         const room = (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room; // eslint-disable-line @typescript-eslint/no-explicit-any
         return room?.roomId === tableId && room.state?.players?.get(room.sessionId)?.connected === true;
