@@ -11,6 +11,7 @@ import { PROCESS_OWNER } from '../journal/committer.js';
 import { logger } from '../ops/logger.js';
 
 type Seats = GameSessionRecord['seats'];
+type FillingStore = Pick<Store, 'openFillingSession' | 'updateFillingSeats' | 'dropFillingSession' | 'sessionFences'>;
 
 const RETRY_MS = 2_000;
 
@@ -22,7 +23,7 @@ export class FillingTable {
   lost = false;
 
   private constructor(
-    private readonly store: Pick<Store, 'openFillingSession' | 'updateFillingSeats' | 'dropFillingSession' | 'sessionFences'>,
+    private readonly store: FillingStore,
     private readonly id: string,
     /** The fencing token this copy holds: its first journal commit, when the game starts, is written under it. */
     readonly fence: number,
@@ -31,13 +32,13 @@ export class FillingTable {
   ) {}
 
   /** A new queue table: its row is written before anyone is seated. */
-  static async open(store: FillingTable['store'], session: GameSessionRecord, seats: () => Seats, onLost: () => void): Promise<FillingTable> {
+  static async open(store: FillingStore, session: GameSessionRecord, seats: () => Seats, onLost: () => void): Promise<FillingTable> {
     await store.openFillingSession(session, PROCESS_OWNER);
     return new FillingTable(store, session.id, 1, seats, onLost);
   }
 
   /** A queue table reopened here under the token `fence` this process claimed. */
-  static reopened(store: FillingTable['store'], id: string, fence: number, seats: () => Seats, onLost: () => void): FillingTable {
+  static reopened(store: FillingStore, id: string, fence: number, seats: () => Seats, onLost: () => void): FillingTable {
     return new FillingTable(store, id, fence, seats, onLost);
   }
 
