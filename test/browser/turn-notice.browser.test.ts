@@ -2,14 +2,18 @@
  * "Your turn" while Junction is open in the background (issue 25), in real Chromium, two players
  * with their own profiles: a turn-based Rush Hour table of Ana and Ben, Ben has picked and waits.
  * Ben's lobby (page B, in-page notices switched on, notification permission granted to his browser)
- * goes to the background behind another tab. Ana opens the table from her lobby (page A) and plays
+ * goes to the background. Ana opens the table from her lobby (page A) and plays
  * through the text view until her move makes it Ben's turn: page B shows a notification "Your turn
  * in Rush Hour with Ana…", its title carries the count ("(1) Junction"), and the notification's click
  * opens Ben's table. Every wait is for a state (the lobby reads Your games every 30 s).
  *
- * The page's notification is Chromium's own; the test only keeps a reference to each one the page
- * makes (an init script around the constructor) so that it can read it and click it: a headless
- * browser has no notification centre to click in.
+ * What the test stands in for, and why: headless Chromium has no desktop, so (1) every page reports
+ * itself visible (another tab brought to the front, or its window minimized through DevTools'
+ * Browser.setWindowBounds, leave `document.visibilityState` 'visible': tried), and page B's
+ * `visibilityState` and `hidden` are set by the test (with the `visibilitychange` event the browser
+ * sends, which Phaser's loop also follows); (2) there is no notification centre to click in, so the
+ * test keeps a reference to each Notification the page makes (Chromium's own object, made by the
+ * page's code) and dispatches its `click`, then shows the tab again as a browser does.
  */
 import { describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
@@ -29,9 +33,17 @@ async function guest(): Promise<Guest> {
 
 /**
  * Runs in page B before its scripts: each Notification the page makes is also kept in
- * `window.notes` (plain script text: a compiled function could carry the test bundler's helpers).
+ * `window.notes`, and `window.background(on)` sends the page to the background or back (plain script
+ * text: a compiled function could carry the test bundler's helpers).
  */
-const KEEP_NOTIFICATIONS = `(() => {
+const PAGE_B = `(() => {
+  let hidden = false;
+  Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
+  Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
+  window.background = (on) => {
+    hidden = on;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
   const Real = window.Notification;
   const notes = [];
   class Kept extends Real {
@@ -76,26 +88,24 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
     await Promise.all([benRoom.leave(false), anaRoom.leave(false)]);
     const benTurn = () => (matchMaker.getLocalRoomById(id)?.state as Synced | undefined)?.active.includes(bens.seat) === true;
 
-    // Page B: Ben's lobby, in-page notices on, then in the background behind another tab.
+    // Page B: Ben's lobby, in-page notices on, then in the background.
     await env.browser.grantPermissions(['notifications'], { origin: env.server.http });
     await env.browser.addInitScript((token) => localStorage.setItem('junction.identity', token), ben.token);
-    await env.browser.addInitScript({ content: KEEP_NOTIFICATIONS });
+    await env.browser.addInitScript({ content: PAGE_B });
     const pageB = await env.browser.newPage();
     const anaBrowser = await env.otherPlayer();
     await anaBrowser.addInitScript((token) => { localStorage.setItem('junction.identity', token); localStorage.setItem('junction.textView', '1'); }, ana.token);
     const pageA = await anaBrowser.newPage();
     const errors: string[] = [];
     for (const page of [pageA, pageB]) page.on('pageerror', (e) => errors.push(e.message));
-    let front: Page | null = null;
     try {
       await pageB.goto(env.server.http);
       await pageB.locator(`[data-testid=resume-${id}]`).waitFor({ timeout: 60_000 });
       expect(await pageB.title()).toMatch(/^Junction/);
       await pageB.getByTestId('alerts-in-page').check();
       await eventually(() => pageB.evaluate(() => localStorage.getItem('junction.turnAlerts') === 'on'), 30_000, 'in-page notices on');
-      front = await env.browser.newPage();
-      await front.bringToFront();
-      await eventually(() => pageB.evaluate(() => document.visibilityState === 'hidden'), 30_000, 'page B in the background');
+      await pageB.evaluate(() => (window as unknown as { background(on: boolean): void }).background(true));
+      expect(await pageB.evaluate(() => document.visibilityState)).toBe('hidden');
       expect(await notes(pageB)).toEqual([]);
 
       // Page A: Ana resumes the table from her lobby and plays in the text view until it is Ben's turn.
@@ -120,8 +130,11 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
 
       // Its click opens Ben's table (the seat retaken by id). A click on a notification also shows its
       // tab (the browser's part, which a headless browser has no desktop for): B comes to the front.
-      await pageB.evaluate(() => (window as unknown as { notes: Notification[] }).notes[0]!.dispatchEvent(new Event('click')));
-      await pageB.bringToFront();
+      await pageB.evaluate(() => {
+        const w = window as unknown as { notes: Notification[]; background(on: boolean): void };
+        w.notes[0]!.dispatchEvent(new Event('click'));
+        w.background(false);
+      });
       await eventually(() => pageB.evaluate((tableId) => {
         const room = (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room; // eslint-disable-line @typescript-eslint/no-explicit-any
         return room?.roomId === tableId && room.state?.players?.get(room.sessionId)?.connected === true;
@@ -131,7 +144,7 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
       console.error('screenshots:', await failureScreenshot(pageB, 'turn-notice-b').catch(() => '?'), await failureScreenshot(pageA, 'turn-notice-a').catch(() => '?'));
       throw error;
     } finally {
-      await Promise.all([pageA.close(), pageB.close(), front?.close()]);
+      await Promise.all([pageA.close(), pageB.close()]);
     }
   }, 420_000);
 });
