@@ -34,7 +34,7 @@ import { setUpTournaments, type Tournaments } from './tournament/wiring.js';
 import { logger } from './ops/logger.js';
 import { IdentityService } from './identity/service.js';
 import { identityRoutes } from './identity/routes.js';
-import { playerRoutes } from './http/playerRoutes.js';
+import { playerRoutes, type SeatHeld } from './http/playerRoutes.js';
 import { moderationRoutes } from './http/moderationRoutes.js';
 import { friendsRoutes } from './friends/routes.js';
 import { quickPlayAvoidance } from './friends/quickPlay.js';
@@ -285,11 +285,14 @@ async function handOverTables(lease: ProcessLease): Promise<boolean> {
 }
 
 /** The table `roomId`, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
-async function seatHeldAt(roomId: string, identityId: string): Promise<{ turn: number[]; deadline: number | null } | null> {
+async function seatHeldAt(roomId: string, identityId: string): Promise<SeatHeld | null> {
   if ((await matchMaker.query({ roomId })).length === 0) return null;
   const answer: unknown = await matchMaker.remoteRoomCall(roomId, 'seatHeldFor', [identityId]).catch(() => null);
-  const { turn, deadline } = (answer ?? {}) as { turn?: unknown; deadline?: unknown };
-  return Array.isArray(turn) ? { turn: turn.filter((s): s is number => typeof s === 'number'), deadline: typeof deadline === 'number' ? deadline : null } : null;
+  const { turn, deadline, filling } = (answer ?? {}) as { turn?: unknown; deadline?: unknown; filling?: { taken?: unknown; seats?: unknown } };
+  if (!Array.isArray(turn)) return null;
+  const held: SeatHeld = { turn: turn.filter((s): s is number => typeof s === 'number'), deadline: typeof deadline === 'number' ? deadline : null };
+  if (typeof filling?.taken === 'number' && typeof filling.seats === 'number') held.filling = { taken: filling.taken, seats: filling.seats };
+  return held;
 }
 
 /** All rooms of a game in every process (RedisDriver makes this cluster-wide). */

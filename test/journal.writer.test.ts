@@ -51,7 +51,7 @@ function journalSuite(name: string, open: () => Promise<Store | null>): void {
       expect(log.durable).toBe(false);
       await log.whenDurable();
       expect(log.durable).toBe(true);
-      expect(await store.getGameSession(`${name}-w1`)).toEqual({ ...session(`${name}-w1`), status: 'running', endedAt: null, journaled: true, owner: expect.any(String), abandonReason: null, sleeping: false, turn: null, tournament: null });
+      expect(await store.getGameSession(`${name}-w1`)).toEqual({ ...session(`${name}-w1`), status: 'running', endedAt: null, journaled: true, owner: expect.any(String), abandonReason: null, sleeping: false, turn: null, tournament: null, filling: false });
       expect(await store.readGameLog(`${name}-w1`)).toEqual([
         { k: 'a', s: 0, a: { type: 'play', card: 3 }, t: 250 },
         { k: 'x', t: 1_000 },

@@ -10,10 +10,14 @@ import { button, el } from '../ui/dom.js';
 import { gameTitle, variantName } from './names.js';
 import { TurnAlerts } from './turnAlerts.js';
 
-/** `turnBased`, `yourTurn`, `deadline`: turn-based tables (issue 25), listed first by the server, most urgent first. */
+/**
+ * `turnBased`, `yourTurn`, `deadline`: turn-based tables (issue 25), listed first by the server, most
+ * urgent first. `filling`: a table of the turn-based queue still waiting for players (`deadline`:
+ * when bots take the seats still free).
+ */
 export interface RunningGame {
   id: string; game: string; variant: string; startedAt: number; seat: number | null; seats: { seat: number; name: string }[]; turn?: number[];
-  turnBased?: boolean; yourTurn?: boolean; deadline?: number | null;
+  turnBased?: boolean; yourTurn?: boolean; deadline?: number | null; filling?: { taken: number; seats: number };
 }
 export interface FinishedGame { id: string; game: string; finishedAt: number; seat: number; place: number; seats: number }
 export interface MyGames { running: RunningGame[]; recent: FinishedGame[] }
@@ -95,8 +99,10 @@ export class YourGames {
     const others = g.seats.filter((s) => s.seat !== g.seat).map((s) => s.name);
     const resume = button(t('lobby:yours.resume'), () => void this.resume(g.id), { testId: `resume-${g.id}` });
     resume.setAttribute('aria-label', t('lobby:yours.resume_label', { title }));
-    const line = t('lobby:yours.line', { title, variant: variantName(g.game, g.variant), names: others.join(', '), since: since(g.startedAt, now) });
-    const parts = [g.turnBased ? t('lobby:yours.turn_based') : '', line, turnOf(g), timeLeft(g, now)];
+    const variant = variantName(g.game, g.variant);
+    const parts = g.filling
+      ? [t('lobby:yours.turn_based'), t('lobby:yours.filling', { title, variant, count: g.filling.taken, seats: g.filling.seats, since: since(g.startedAt, now) }), startsWithin(g, now)]
+      : [g.turnBased ? t('lobby:yours.turn_based') : '', t('lobby:yours.line', { title, variant, names: others.join(', '), since: since(g.startedAt, now) }), turnOf(g), timeLeft(g, now)];
     const text = el('span', { textContent: parts.filter(Boolean).join(' · ') });
     // Not colour alone: the words "Your turn" carry it; the mark only helps the eye.
     return el('div', { className: g.yourTurn ? 'jn-table-line jn-your-turn' : 'jn-table-line' }, text, resume);
@@ -124,11 +130,21 @@ function turnOf(g: RunningGame): string {
 /** "3 hours left" on a turn-based clock, in the reader's language. */
 function timeLeft(g: RunningGame, now: number): string {
   if (!g.turnBased || !g.deadline) return '';
-  const minutes = Math.max(0, Math.round((g.deadline - now) / 60_000));
+  return t('lobby:yours.time_left', { time: duration(g.deadline - now) });
+}
+
+/** A queue table still filling: "starts within 23 hours" (bots take the seats still free then). */
+function startsWithin(g: RunningGame, now: number): string {
+  return g.deadline ? t('lobby:yours.starts_within', { time: duration(g.deadline - now) }) : '';
+}
+
+/** "3 hours", "40 minutes", "2 days", in the reader's language. */
+function duration(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
   const format = new Intl.NumberFormat(language(), { style: 'unit', unitDisplay: 'long',
     ...(minutes < 60 ? { unit: 'minute' } : minutes < 48 * 60 ? { unit: 'hour', maximumFractionDigits: 0 } : { unit: 'day', maximumFractionDigits: 0 }) });
   const amount = minutes < 60 ? minutes : minutes < 48 * 60 ? Math.round(minutes / 60) : Math.round(minutes / 1440);
-  return t('lobby:yours.time_left', { time: format.format(amount) });
+  return format.format(amount);
 }
 
 /** "5 minutes ago" / "il y a 5 minutes", in the reader's language. */

@@ -28,6 +28,12 @@ const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type RunningGame = { turnBased: boolean; yourTurn: boolean; deadline: number | null; startedAt: number };
 
+/**
+ * Whose turn it is at a table that holds a seat for the caller. `filling`: a turn-based queue table
+ * still waiting for players (its `deadline` is when bots take the seats still free).
+ */
+export interface SeatHeld { turn: number[]; deadline: number | null; filling?: { taken: number; seats: number } }
+
 /** Your games (issue 25): turn-based games first, those where it is your turn first among them, the clock that runs out soonest first. */
 function byUrgency(a: RunningGame, b: RunningGame): number {
   if (a.turnBased !== b.turnBased) return a.turnBased ? -1 : 1;
@@ -46,12 +52,12 @@ export function playerRoutes(deps: {
   /** Whether an unfinished game is still played somewhere; ends it as abandoned if not (server/results/abandonedSweep.ts). */
   settle?: (session: GameSessionRecord) => Promise<'running' | 'abandoned'>;
   /** The table, open on some process, still holds a seat for this identity: whose turn it is there; else null. */
-  seatHeld?: (roomId: string, identityId: string) => Promise<{ turn: number[]; deadline: number | null } | null>;
+  seatHeld?: (roomId: string, identityId: string) => Promise<SeatHeld | null>;
 }): Router {
   const { store, identities, reads } = deps;
-  const openSeat = deps.seatHeld ?? (async () => ({ turn: [], deadline: null }));
+  const openSeat = deps.seatHeld ?? (async (): Promise<SeatHeld> => ({ turn: [], deadline: null }));
   // A turn-based table asleep in the store holds its seats; its turn is the one it went to sleep on.
-  const seatHeld = (s: GameSessionRecord, identityId: string) => (s.sleeping
+  const seatHeld = (s: GameSessionRecord, identityId: string): Promise<SeatHeld | null> => (s.sleeping
     ? Promise.resolve({ turn: s.turn?.seats ?? [], deadline: s.turn?.deadline ?? null })
     : openSeat(s.id, identityId));
   const replays = new ReplayBuilder(store);
@@ -78,7 +84,7 @@ export function playerRoutes(deps: {
       return [{
         id: s.id, game: s.game, variant: s.variant, startedAt: s.startedAt, seats: s.seats.map((x) => ({ seat: x.seat, name: x.name })),
         seat, turn: h.turn, turnBased: isTurnBased(s.options), yourTurn: seat !== null && h.turn.includes(seat), deadline: h.deadline,
-        sleeping: s.sleeping === true,
+        sleeping: s.sleeping === true, ...(h.filling ? { filling: h.filling } : {}),
       }];
     });
     res.json({

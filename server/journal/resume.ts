@@ -111,6 +111,7 @@ export async function reopenClaimed(store: Store, internalKey: string, id: strin
   if (!game) return abandon(store, id, `unknown game ${gameId}`);
   const [session, log] = await Promise.all([store.getGameSession(id), store.readGameLog(id)]);
   if (!session) return abandon(store, id, 'no session row');
+  if (session.filling) return reopenFilling(store, internalKey, session, claim);
   let engine: unknown;
   try {
     const replayed = rebuild(game, { options: session.options, seats: session.options.players, seed: session.seed, startedAt: session.startedAt }, log);
@@ -127,6 +128,30 @@ export async function reopenClaimed(store: Store, internalKey: string, id: strin
     rebuilt.delete(id);
   }
   logger.info({ room: id, game: game.id, entries: log.length, fence: claim.fence }, 'resume: table reopened from its journal');
+  return 'resumed';
+}
+
+/**
+ * A public turn-based queue table still waiting for its seats (013_filling_queue): nothing to
+ * rebuild, its seats are in its row. It is listed again with the options quick play matches on
+ * (Colyseus keeps the filter fields of the options a room is created with), so the next player of
+ * that queue sits down at it, not at a new table.
+ */
+async function reopenFilling(store: Store, internalKey: string, session: GameSessionRecord, claim: { fence: number; chunks: number; code: string | null }): Promise<'resumed' | 'abandoned'> {
+  if (!session.seats.some((s) => s.identityId)) {
+    // Nobody who could come back to it: the row goes, as when its last player leaves.
+    await store.dropFillingSession(session.id, claim.fence);
+    return 'abandoned';
+  }
+  rebuilt.set(session.id, { session, engine: null, lastAt: session.startedAt, clock: { offset: 0, held: true }, resigned: [] });
+  try {
+    const ticket: ResumeTicket = { id: session.id, fence: claim.fence, nextChunk: claim.chunks, code: null };
+    const { variant, players, pace, moveClock } = session.options;
+    await matchMaker.handleCreateRoom(session.game, { resume: ticket, internalKey, variant, players, pace, moveClock });
+  } finally {
+    rebuilt.delete(session.id);
+  }
+  logger.info({ room: session.id, game: session.game, seats: session.seats.length, fence: claim.fence }, 'resume: turn-based queue table reopened with its seats');
   return 'resumed';
 }
 

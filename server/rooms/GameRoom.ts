@@ -55,6 +55,8 @@ import { isTurnBased, moveClockMs, splitPace, stripMoveClock, withMoveClock } fr
 import { TurnTimeouts } from '../turnbased/timeouts.js';
 import { localTables, type MovableTable } from '../journal/localTables.js';
 import { RoomConnections } from '../friends/online.js';
+import { FillingTable } from '../turnbased/fillingTable.js';
+import type { GameSessionRecord } from '../store/index.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
@@ -113,6 +115,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** Turn-based (issue 25): move clocks of hours, timeouts in a row counted, sleeps in the store with nobody connected. */
   private turnBased = false;
   private turns: TurnTimeouts | null = null;
+  /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
+  private filling: FillingTable | null = null;
   /** Going to sleep: joins are refused (the client wakes the table again and retries). */
   private sleeping = false;
   /**
@@ -160,7 +164,24 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.tournament) this.seatTournamentPlayers(this.tournament);
     else if (!this.isPrivate) this.scheduleAutoStart();
     // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
-    if (this.turnBased && !this.isPrivate) this.autoDispose = false;
+    if (this.turnBased && !this.isPrivate && !this.tournament) await this.openFilling();
+  }
+
+  /** A new table of the public turn-based queue: durable from the start, like its game will be. */
+  private async openFilling(): Promise<void> {
+    this.autoDispose = false;
+    // `startedAt` while it fills: when its wait for players began (bots take the free seats QUICKPLAY_TURN_FILL_MS later).
+    const session: GameSessionRecord = {
+      id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: 0,
+      startedAt: this.state.autoStartAt - roomServices().config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
+    };
+    this.filling = await FillingTable.open(roomServices().store, session, () => this.fillingSeats(), () => this.onTakenOver());
+    localTables.add(this);
+  }
+
+  /** The seats a reopened queue table gives back: those of players with an identity (an anonymous seat cannot be retaken). */
+  private fillingSeats(): GameSessionRecord['seats'] {
+    return this.seating.sessionSeats().filter((s) => !s.bot && s.identityId !== null);
   }
 
   override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
@@ -220,6 +241,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     client.view.add(player);
     this.chat.joined(client);
     this.refreshSecrets();
+    this.filling?.changed();
     void this.publishMetadata();
     if (this.tournament) this.checkedIn(this.tournament);
     else if (this.state.phase === 'waiting' && !this.isPrivate && this.seating.taken >= this.options.players) this.start();
@@ -267,7 +289,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.game.id });
     // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
-    if (this.actionLog?.lost) return;
+    if (this.actionLog?.lost || this.filling?.lost) return;
+    await this.filling?.flush();
     if (this.state.code && this.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.asleepUntil);
     else if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
@@ -276,20 +299,33 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   /** SIGTERM: let a running game finish if it can within the grace period; finished results are stored first. */
   override onBeforeShutdown(): void {
+    // A queue table still filling keeps its seats for the next start: none is given up on the way out.
+    if (this.filling) {
+      const filling = this.filling;
+      void filling.stop().then(() => this.disconnect(CLOSE_TABLE_MOVED));
+      return;
+    }
     if (this.state.phase !== 'playing') {
       void this.disconnect();
       return;
     }
     this.broadcast('notice', notice('restarting'));
-    this.clock.setTimeout(() => void this.disconnect(), roomServices().config.SHUTDOWN_GRACE_MS);
+    // A turn-based game outlasts any grace: its journal made durable, its players keep their seats and
+    // come back by id after the restart (4011), where a consented close would resign them.
+    const close = this.turnBased ? () => this.handOver() : () => this.disconnect();
+    this.clock.setTimeout(() => void close(), roomServices().config.SHUTDOWN_GRACE_MS);
   }
 
   /**
    * For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): null unless this
    * identity may retake a seat here; else the seats whose turn it is (empty when all act at once).
    */
-  seatHeldFor(identityId: unknown): { turn: number[]; deadline: number | null; turnBased: boolean } | null {
+  seatHeldFor(identityId: unknown): { turn: number[]; deadline: number | null; turnBased: boolean; filling?: { taken: number; seats: number } } | null {
     if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
+    // A queue table still filling: its clock is the moment bots take the seats still free.
+    if (this.filling && this.state.phase === 'waiting') {
+      return { turn: [], deadline: this.state.autoStartAt > 0 ? this.state.autoStartAt + this.clockOffset : null, turnBased: true, filling: { taken: this.seating.taken, seats: this.options.players } };
+    }
     const playing = this.state.phase === 'playing';
     return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null, turnBased: this.turnBased };
   }
@@ -393,6 +429,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const table = takeRebuilt(ticket.id);
     if (!table) throw new Error(`resume: no rebuilt table ${ticket.id} in this process`);
     const { session } = table;
+    if (session.filling) return this.reopenFilling(session, ticket.fence);
     this.roomId = ticket.id;
     this.options = session.options;
     this.isPrivate = session.private;
@@ -449,6 +486,32 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const held = seat >= 0 ? this.seating.humanAtSeat(seat) : null;
     // A seat still reserved (a late registrant) is sat down as a reservation: its token links it then.
     return held && !this.seating.hasReservation(playerId) ? seat : null;
+  }
+
+  /**
+   * A public turn-based queue table reopened before its game started (resume.ts `reopenFilling`):
+   * the same id, listed again for its queue, each player's seat away and linked to their identity
+   * (they retake it by id), and bots for the free seats at the time set when it opened.
+   */
+  private async reopenFilling(session: GameSessionRecord, fence: number): Promise<void> {
+    this.roomId = session.id;
+    this.options = session.options;
+    this.turnBased = true;
+    this.openTable();
+    this.registerMessages();
+    const now = this.now();
+    for (const seat of session.seats) {
+      if (!seat.bot && seat.identityId) this.seating.seatAway(seat.seat, seat.name, { id: seat.identityId, display: seat.name }, now);
+    }
+    this.autoDispose = false;
+    this.filling = FillingTable.reopened(roomServices().store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
+    localTables.add(this);
+    this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
+    roomsGauge.inc({ game: this.game.id });
+    this.scheduleAutoStart(session.startedAt + roomServices().config.QUICKPLAY_TURN_FILL_MS);
+    await this.publishMetadata();
+    // Its last seat was taken as its process died, before the game's first commit: it starts now.
+    if (this.seating.taken >= this.options.players) this.start();
   }
 
   private async reservePrivateCode(): Promise<void> {
@@ -525,10 +588,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.start();
   }
 
-  private scheduleAutoStart(): void {
-    const config = roomServices().config;
+  private scheduleAutoStart(at = this.now() + (this.turnBased ? roomServices().config.QUICKPLAY_TURN_FILL_MS : roomServices().config.QUICKPLAY_FILL_MS)): void {
     // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
-    const at = this.now() + (this.turnBased ? config.QUICKPLAY_TURN_FILL_MS : config.QUICKPLAY_FILL_MS);
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
       if (this.state.phase === 'waiting' && [...this.state.players.values()].some((p) => !p.bot)) this.start();
@@ -658,10 +719,14 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.startedAt = this.now();
     this.pipeline.start(this.options, this.seed, this.startedAt);
     if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, roomServices().config.TURN_CLOCK_MS));
+    // A queue table's row becomes the game's in the journal's first commit, under the token it holds.
+    const filling = this.filling;
+    this.filling = null;
+    void filling?.stop();
     this.actionLog = new ActionLogWriter(roomServices().store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(), tournament: this.tournament,
-    }, undefined, () => this.onTakenOver(), this.state.code || null);
+    }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
     localTables.add(this);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
     this.state.phase = 'playing';
@@ -711,7 +776,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * that one holds the table now, and fencing closes this copy).
    */
   private async keepListed(): Promise<void> {
-    if (this.actionLog?.lost) return;
+    if (this.actionLog?.lost || this.filling?.lost) return;
     let listed: unknown;
     try {
       listed = await matchMaker.driver.findOne({ roomId: this.roomId });
@@ -856,12 +921,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   journalFence(): number {
-    return this.actionLog?.fence ?? 0;
+    return this.actionLog?.fence ?? this.filling?.fence ?? 0;
   }
 
   /** Found moved by a check after this process lost its lease (no commit of ours was refused yet). */
   movedAway(): void {
     this.actionLog?.fenced();
+    this.filling?.movedAway();
   }
 
   /** SIGTERM, other processes alive: the journal made durable, then nothing more written here, the clients sent on. */
@@ -871,6 +937,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.actionLog?.alive(this.now(), 0); // its clocks stop here, and go on from here elsewhere
     await this.actionLog?.flush().catch(() => undefined);
     this.actionLog?.release();
+    await this.filling?.stop();
     this.detachListing();
     this.broadcast('notice', notice('table_moving'));
     await this.disconnect(CLOSE_TABLE_MOVED);
@@ -974,7 +1041,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();
       // A queued turn-based table does not close by itself (autoDispose is off): the last human to leave closes it.
-      if (this.turnBased && !this.isPrivate && this.seating.humans() === 0) void this.disconnect();
+      if (this.turnBased && !this.isPrivate && this.seating.humans() === 0) void (this.filling?.drop() ?? Promise.resolve()).then(() => this.disconnect());
+      else this.filling?.changed();
       return;
     }
     if (this.state.phase !== 'playing') return;

@@ -44,12 +44,13 @@ export class ActionLogWriter implements JournalTable {
 
   /**
    * A new table writes its session row (with its private code, if any) in its first commit; a
-   * resumed one passes its position instead.
+   * resumed one passes its position instead. `firstFence`: the token a turn-based queue table held
+   * while it filled (its row is rewritten as the game's under it).
    */
-  constructor(store: Store, private readonly session: GameSessionRecord, resumed?: JournalPosition, private readonly onFenced: () => void = () => undefined, code: string | null = null) {
+  constructor(store: Store, private readonly session: GameSessionRecord, resumed?: JournalPosition, private readonly onFenced: () => void = () => undefined, code: string | null = null, firstFence = 1) {
     this.committer = committerFor(store);
     this.lastAt = resumed?.lastAt ?? session.startedAt;
-    this.fence = resumed?.fence ?? 1;
+    this.fence = resumed?.fence ?? firstFence;
     this.nextChunk = resumed?.nextChunk ?? 0;
     if (!resumed) {
       this.sessionPart = { session, owner: PROCESS_OWNER, fence: this.fence, code };

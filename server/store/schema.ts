@@ -58,6 +58,8 @@ export interface Database {
     wake_lease: ColumnType<number | string | null, number | null | undefined, number | null>; turn: ColumnType<unknown, string | null | undefined, string | null>;
     /** 009_session_tournament: a tournament table's seating (null for other tables). */
     tournament: ColumnType<unknown, string | null | undefined, string | null>;
+    /** 013_filling_queue: a public turn-based queue table still waiting for its seats (no game yet). */
+    filling: Defaulted<boolean>;
   };
   game_log_chunks: { game_id: string; chunk: number; entries: Json };
   player_games: {

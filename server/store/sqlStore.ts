@@ -91,6 +91,7 @@ function sessionFromRow(r: Row<'game_sessions'>): GameSessionRecord {
     seats: json(r.seats), private: r.private, rated: r.rated, status: r.status as GameSessionStatus, endedAt: numOrNull(r.ended_at),
     journaled: r.owner !== null, owner: r.owner ?? undefined, abandonReason: r.abandoned, sleeping: r.sleeping, turn: r.turn === null ? null : json<TurnRecord>(r.turn),
     tournament: r.tournament === null || r.tournament === undefined ? null : json<SessionTournament>(r.tournament),
+    filling: r.filling === true,
   };
 }
 
@@ -454,7 +455,14 @@ export class SqlStore implements Store {
         id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
         seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence, code,
         tournament: g.tournament ? JSON.stringify(g.tournament) : null,
-      }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+      })))
+        // A retried commit finds its row and leaves it; a queue table that filled up (013_filling_queue)
+        // turns its row into the started game's, under the token it holds.
+        .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({
+          variant: eb.ref('excluded.variant'), options: eb.ref('excluded.options'), seed: eb.ref('excluded.seed'),
+          started_at: eb.ref('excluded.started_at'), seats: eb.ref('excluded.seats'), rated: eb.ref('excluded.rated'), filling: false,
+        })).where((eb) => eb.and([eb('game_sessions.filling', '=', true), eb('game_sessions.fence', '=', eb.ref('excluded.fence'))])))
+        .execute();
     }
     if (commit.chunks.length === 0) return { fenced: [] };
     const values = sql.join(commit.chunks.map((c) => sql`(${c.gameId}, ${c.chunk}::integer, ${c.fence}::bigint, ${JSON.stringify(c.entries)}::jsonb)`));
@@ -474,6 +482,25 @@ export class SqlStore implements Store {
     const rows = await this.db.selectFrom('game_sessions').select(['id', 'fence']).where('id', 'in', [...new Set(unsure.map((c) => c.gameId))]).execute();
     const current = new Map(rows.map((r) => [r.id, num(r.fence)]));
     return { fenced: [...new Set(unsure.filter((c) => current.get(c.gameId) !== c.fence).map((c) => c.gameId))] };
+  }
+
+  async openFillingSession(g: GameSessionRecord, owner: string): Promise<void> {
+    await this.db.insertInto('game_sessions').values({
+      id: g.id, game: g.game, variant: g.variant, options: JSON.stringify(g.options), seed: g.seed, started_at: g.startedAt,
+      seats: JSON.stringify(g.seats), private: g.private, rated: g.rated, owner, fence: 1, filling: true,
+    }).execute();
+  }
+
+  async updateFillingSeats(id: string, fence: number, seats: GameSessionRecord['seats']): Promise<boolean> {
+    const row = await this.db.updateTable('game_sessions').set({ seats: JSON.stringify(seats) })
+      .where('id', '=', id).where('fence', '=', fence).where('filling', '=', true).returning('id').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async dropFillingSession(id: string, fence: number): Promise<boolean> {
+    const row = await this.db.deleteFrom('game_sessions').where('id', '=', id).where('fence', '=', fence).where('filling', '=', true)
+      .returning('id').executeTakeFirst();
+    return row !== undefined;
   }
 
   async claimGameSession(id: string, owner: string, expectFence?: number): Promise<{ fence: number; chunks: number; code: string | null } | null> {

@@ -225,7 +225,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       };
       await s().startGameSession(session);
       await s().startGameSession({ ...session, seed: 1 });
-      expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null, journaled: false, abandonReason: null, sleeping: false, turn: null, tournament: null });
+      expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null, journaled: false, abandonReason: null, sleeping: false, turn: null, tournament: null, filling: false });
       expect(await s().getGameSession('nope')).toBeNull();
       await s().appendGameLog('log-1', 1, [{ k: 'x', t: 30 }]);
       await s().appendGameLog('log-1', 0, [{ k: 'a', s: 0, a: { type: 'go' }, t: 10, r: 1 }, { k: 'l', s: 1, a: { type: 'go' }, t: 12, e: 'late' }]);
@@ -270,6 +270,42 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().getGameSession('sleep-1')).toMatchObject({ sleeping: false });
       expect(await s().claimSleepingSession('sleep-1', 'f', now + 60_001, now + 90_000, false)).toBeNull();
       expect(await s().pruneGameLogs(1_700_000_000_001)).toBeGreaterThanOrEqual(1);
+    });
+
+    it('keeps a turn-based queue table while it fills, under its token, until its game starts or it empties', async (ctx) => {
+      if (!store) return ctx.skip();
+      const options = { variant: 'classic', players: 3, pace: 'turn', moveClock: '12h' };
+      const waiting = { id: 'fill-1', game: 'rush_hour', variant: 'classic', options, seed: 0, startedAt: 1_700_000_000_000, seats: [], private: false, rated: false };
+      await s().openFillingSession(waiting, 'first');
+      expect(await s().getGameSession('fill-1')).toMatchObject({ filling: true, status: 'running', journaled: true, seats: [] });
+      // A restart or a survivor reopens it like any journaled table.
+      expect((await s().listResumableSessions()).map((x) => x.id)).toContain('fill-1');
+      const ana = { seat: 0, name: 'Ana', identityId: 'u_fill', bot: false };
+      expect(await s().updateFillingSeats('fill-1', 2, [ana])).toBe(false);
+      expect(await s().updateFillingSeats('fill-1', 1, [ana])).toBe(true);
+      expect((await s().listUnfinishedSessions('u_fill')).map((x) => x.id)).toContain('fill-1');
+      const claim = (await s().claimGameSession('fill-1', 'second', 1))!;
+      expect(claim.fence).toBe(2);
+      // The old copy's writes are refused; the new one's go through.
+      expect(await s().updateFillingSeats('fill-1', 1, [])).toBe(false);
+      const bo = { seat: 1, name: 'Bo', identityId: 'u_fill_b', bot: false };
+      expect(await s().updateFillingSeats('fill-1', 2, [ana, bo])).toBe(true);
+      // Its game starts: the journal's first commit rewrites the row as the game's, under the token it holds.
+      const game = { ...waiting, seed: 42, startedAt: 1_700_000_500_000, seats: [ana, bo, { seat: 2, name: 'Bot 3', identityId: null, bot: true }], rated: true };
+      await s().commitJournal({ sessions: [{ session: game, owner: 'second', fence: 2, code: null }], chunks: [{ gameId: 'fill-1', chunk: 0, fence: 2, entries: [{ k: 'x', t: 5 }] }] });
+      expect(await s().getGameSession('fill-1')).toMatchObject({ filling: false, seed: 42, startedAt: 1_700_000_500_000, seats: game.seats, rated: true });
+      expect(await s().readGameLog('fill-1')).toEqual([{ k: 'x', t: 5 }]);
+      // Started: neither seats nor removal apply any more, and a retried commit changes nothing.
+      expect(await s().updateFillingSeats('fill-1', 2, [])).toBe(false);
+      expect(await s().dropFillingSession('fill-1', 2)).toBe(false);
+      await s().commitJournal({ sessions: [{ session: { ...game, seed: 1 }, owner: 'second', fence: 2, code: null }], chunks: [] });
+      expect(await s().getGameSession('fill-1')).toMatchObject({ seed: 42 });
+
+      // A queue table whose last player left: its row goes (under its token only).
+      await s().openFillingSession({ ...waiting, id: 'fill-2' }, 'first');
+      expect(await s().dropFillingSession('fill-2', 2)).toBe(false);
+      expect(await s().dropFillingSession('fill-2', 1)).toBe(true);
+      expect(await s().getGameSession('fill-2')).toBeNull();
     });
 
     it('lists the unfinished sessions an identity sits at, newest first, without the finished ones', async (ctx) => {

@@ -90,6 +90,11 @@ export interface GameSessionRecord {
   turn?: TurnRecord | null;
   /** A tournament table's seating (the room's `tournament` option), so a reopened table reports its result. */
   tournament?: SessionTournament | null;
+  /**
+   * Read back only (013_filling_queue): a public turn-based queue table still waiting for its seats;
+   * `startedAt` is when it opened, `seed` means nothing yet, `seats` are the players seated so far.
+   */
+  filling?: boolean;
 }
 
 /** What a tournament table is told when it opens (server/rooms/tournamentSeating.ts), kept with its session. */
@@ -377,6 +382,15 @@ export interface Store {
   markAwake(id: string, fence: number): Promise<void>;
   /** Sleeping tables whose deadline has come and that nobody is waking, soonest first. */
   listDueSleepingSessions(now: number, limit: number): Promise<{ id: string; game: string }[]>;
+  /**
+   * A public turn-based queue table opens (013_filling_queue): its row, `filling`, owned by `owner`
+   * under fencing token 1. Its first journal commit when it starts (commitJournal) rewrites the row.
+   */
+  openFillingSession(session: GameSessionRecord, owner: string): Promise<void>;
+  /** The seats of a filling queue table, while it holds `fence`; false when it does not (or it started). */
+  updateFillingSeats(id: string, fence: number, seats: GameSessionRecord['seats']): Promise<boolean>;
+  /** A filling queue table whose last player left: its row goes (no game was played); false when it does not hold `fence`. */
+  dropFillingSession(id: string, fence: number): Promise<boolean>;
   /** Sessions still `running` that have a journal owner and are not asleep (a restart or a survivor reopens them), oldest first. */
   listResumableSessions(): Promise<{ id: string; game: string; owner: string; fence: number }[]>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */

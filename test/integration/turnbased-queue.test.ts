@@ -31,6 +31,9 @@ describe('the public turn-based queue', () => {
     const first = await ready(await queue(ana));
     const tableId = first.roomId;
     expect(first.state.phase).toBe('waiting');
+    // Durable while it fills: its row holds Ana's seat.
+    await eventually(async () => (await server.junction.store.getGameSession(tableId))?.seats.some((s) => s.identityId === ana.identity.id), 30_000, 'Ana\'s seat in the store');
+    expect(await server.junction.store.getGameSession(tableId)).toMatchObject({ filling: true, status: 'running' });
     // It waits for its seats for hours (QUICKPLAY_TURN_FILL_MS), not quick play's seconds.
     expect(first.state.autoStartAt - Date.now()).toBeGreaterThan(3_600_000);
     // Ana closes the page: her seat stays hers.
@@ -52,6 +55,9 @@ describe('the public turn-based queue', () => {
     expect(third.roomId).toBe(tableId);
     await eventually(() => third.state.phase === 'playing', 30_000, 'started when full');
     expect(humans(third)).toHaveLength(3);
+    // Its row is now the game's: the three players' seats, no longer filling.
+    const game = await eventually(async () => { const s = await server.junction.store.getGameSession(tableId); return s && !s.filling ? s : undefined; }, 30_000, 'the started game in the store');
+    expect(game.seats.filter((s) => !s.bot).map((s) => s.identityId).sort()).toEqual([ana, ben, cleo].map((g) => g.identity.id).sort());
 
     // Ana comes back to her seat by id.
     const back = await ready(await server.client().joinById<Synced>(tableId, { token: ana.token }));
@@ -68,6 +74,8 @@ describe('the public turn-based queue', () => {
     const before = await count();
     await room.leave(true);
     await eventually(async () => (await count()) === before - 1, 30_000, 'the empty queued table closed');
+    // Its row went with it (no game was played, nothing to reopen or list).
+    expect(await server.junction.store.getGameSession(id)).toBeNull();
     const next = await ready(await queue(await guest(), '3d'));
     expect(next.roomId).not.toBe(id);
     await next.leave(true);

@@ -18,6 +18,7 @@ import * as m012push from './012_push.js';
 import * as m012codes from './012_sleeping_codes.js';
 import * as m011f from './011_friends.js';
 import * as m013pushKinds from './013_push_kinds.js';
+import * as m013q from './013_filling_queue.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '012_sleeping_codes': m012codes,
   '011_friends': m011f,
   '013_push_kinds': m013pushKinds,
+  '013_filling_queue': m013q,
 };
 
 export const migrationProvider: MigrationProvider = {
