@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLOSE_TABLE_MOVED } from '../shared/protocol/messages.js';
 import { Client } from 'colyseus.js';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
 import { eventually, ready } from './support/server.js';
@@ -41,11 +42,17 @@ describe('SIGTERM', () => {
     await done.leave(false);
     await eventually(async () => (await fetch(`http://127.0.0.1:${server.port}/api/results/${done.roomId}`, asGuest)).ok, 120_000, 'stored');
 
-    const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2 }));
+    const player = await (await fetch(`http://127.0.0.1:${server.port}/api/identity`, { method: 'POST' })).json() as { token: string };
+    const running = await ready(await new Client(endpoint).create('railway_madness', { private: true, variant: 'classic', players: 2, token: player.token }));
+    running.send('add_bot', { level: 'easy' });
+    await eventually(() => running.state.players.size === 2, 30_000, 'bot');
     running.send('start', {});
     await eventually(() => running.state.phase === 'playing', 30_000, 'start');
+    const mySeat = running.state.players.get(running.sessionId).seat as number;
     const notices: string[] = [];
     running.onMessage('notice', (m: { key: string }) => notices.push(m.key));
+    let closedWith: number | undefined;
+    running.onLeave((code) => { closedWith = code; });
 
     server.child.kill('SIGTERM');
     await eventually(() => notices.length > 0, 30_000, 'restart notice');
@@ -57,10 +64,25 @@ describe('SIGTERM', () => {
     // game (minutes long) was still running when its table closed.
     expect(running.state.phase).toBe('playing');
 
+    // Sent on as from a table that moves (4011), not closed as a Leave: the player keeps the seat.
+    expect(closedWith).toBe(CLOSE_TABLE_MOVED);
+
     // The same data directory, reopened by a new process, still holds the finished game.
     const again = await start({ JUNCTION_DATA_DIR: pglite });
     const res = await fetch(`http://127.0.0.1:${again.port}/api/results/${done.roomId}`, asGuest);
     expect(res.status).toBe(200);
+    // And the game cut by the signal is open again, its player's seat theirs (not resigned to a bot).
+    const back = await eventually(async () => {
+      try {
+        return await ready(await new Client(`ws://127.0.0.1:${again.port}`).joinById(running.roomId, { token: player.token }));
+      } catch {
+        return undefined;
+      }
+    }, 60_000, 'the cut game reopened');
+    await eventually(() => back.state.players.get(back.sessionId)?.connected === true, 30_000, 'the seat retaken');
+    expect(back.state.players.get(back.sessionId)).toMatchObject({ seat: mySeat, bot: false });
+    expect(back.state.phase).toBe('playing');
+    back.connection.close();
     expect(await again.stop()).toBe(0);
   }, 300_000);
 

@@ -310,9 +310,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       return;
     }
     this.broadcast('notice', notice('restarting'));
-    // A turn-based game outlasts any grace: its journal made durable, its players keep their seats and
+    // A journaled game outlasts any grace: its journal made durable, its players keep their seats and
     // come back by id after the restart (4011), where a consented close would resign them.
-    const close = this.turnBased ? () => this.handOver() : () => this.disconnect();
+    const close = this.actionLog ? () => this.handOver() : () => this.disconnect();
     this.clock.setTimeout(() => void close(), roomServices().config.SHUTDOWN_GRACE_MS);
   }
 
