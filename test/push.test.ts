@@ -7,41 +7,32 @@
  * subscriptions gets a standard Web Push request — VAPID Authorization, TTL, an aes128gcm body —
  * and the one whose push service answers 410 is removed. The connected player gets none.
  */
-import { createECDH, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { Client, type Room } from 'colyseus.js';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
 import { POSTGRES_URL, inPostgres, requireService } from './support/services.js';
 import { eventually, ready } from './support/server.js';
+import { browserKeys as browserKeyPair, startPushService, type PushService } from './support/webPush.js';
 
 const up = await requireService('postgres');
 const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
 const SCHEMA = `junction_push_${RUN}`;
 const CLOCK_MS = 3_000;
 
-interface Pushed { path: string; headers: Record<string, string | string[] | undefined>; bytes: Buffer }
 interface Guest { token: string; identity: { id: string } }
 interface Synced { phase: string; active: number[]; players: Map<string, { seat: number; bot: boolean }> }
 
-let dir = '';
-let pushService: Server;
+let pushService: PushService | null = null;
 let pushBase = '';
-const pushed: Pushed[] = [];
+const pushed = () => pushService!.pushed;
 let server: ServerProcess | null = null;
 const vapid = webpush.generateVAPIDKeys();
 const http = () => `http://127.0.0.1:${server!.port}`;
 
 /** A browser's keys as PushSubscription.toJSON() gives them (a real P-256 point: the server encrypts to it). */
-function browserKeys(): { p256dh: string; auth: string } {
-  const ecdh = createECDH('prime256v1');
-  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-}
+const browserKeys = () => browserKeyPair().json;
 
 async function call(method: string, path: string, token: string | null, body?: unknown): Promise<Response> {
   return fetch(`${http()}${path}`, {
@@ -60,35 +51,21 @@ const stored = async (identityId: string) => (await inPostgres<{ endpoint: strin
 
 describe.skipIf(!up)('Web Push to a player with no connection', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'junction-push-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    pushService = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        pushed.push({ path: req.url ?? '', headers: req.headers, bytes: Buffer.concat(chunks) });
-        res.statusCode = req.url?.startsWith('/gone/') ? 410 : 201;
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-    const address = pushService.address();
-    pushBase = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    pushService = await startPushService();
+    pushBase = pushService.base;
     await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
     server = await startServerOnFreePort({
       DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`,
       VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:push-test@junction.invalid',
-      NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'), TEST_TURN_CLOCK_MS: String(CLOCK_MS), TURN_SLEEP_AFTER_MS: '600000',
+      NODE_EXTRA_CA_CERTS: pushService.certificate, TEST_TURN_CLOCK_MS: String(CLOCK_MS), TURN_SLEEP_AFTER_MS: '600000',
       RECONNECT_SECONDS: '1', PUSH_SUBSCRIPTIONS_MAX: '3',
     }, 3, 'test/support/turnClockServer.ts');
   }, 240_000);
 
   afterAll(async () => {
     await server?.stop();
-    await new Promise((resolve) => pushService?.close(resolve));
+    await pushService?.close();
     if (up) await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-    if (dir) rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 
   it('gives its VAPID key and checks subscriptions at the edge, keeping the newest few per identity', async () => {
@@ -129,7 +106,7 @@ describe.skipIf(!up)('Web Push to a player with no connection', () => {
     // Both connected when the game starts: nobody is pushed. Ben closes his page.
     await benRoom.leave(false);
 
-    const toBen = await eventually(() => pushed.find((p) => p.path === '/ok/ben'), 60_000, 'a push for Ben');
+    const toBen = await eventually(() => pushed().find((p) => p.path === '/ok/ben'), 60_000, 'a push for Ben');
     expect(String(toBen.headers.authorization)).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${vapid.publicKey}$`));
     expect(toBen.headers.ttl).toBe(String(12 * 3600));
     expect(toBen.headers['content-encoding']).toBe('aes128gcm');
@@ -137,15 +114,15 @@ describe.skipIf(!up)('Web Push to a player with no connection', () => {
     // Encrypted: a record of at least the 86-byte header plus a tag, and none of the words in clear.
     expect(toBen.bytes.length).toBeGreaterThan(86 + 16);
     expect(toBen.bytes.toString('latin1')).not.toMatch(/Traffic|tour|your_turn/);
-    await eventually(() => pushed.some((p) => p.path === '/gone/ben'), 30_000, 'the gone endpoint tried');
+    await eventually(() => pushed().some((p) => p.path === '/gone/ben'), 30_000, 'the gone endpoint tried');
     await eventually(async () => (await stored(ben.identity.id)).length === 1, 30_000, 'the 410 subscription removed');
     expect((await stored(ben.identity.id))[0]).toEqual({ endpoint: `${pushBase}/ok/ben`, lang: 'fr' });
     // The next turn goes to the one that is left only.
-    const count = pushed.filter((p) => p.path === '/ok/ben').length;
-    await eventually(() => pushed.filter((p) => p.path === '/ok/ben').length > count, 60_000, 'a second push for Ben');
-    expect(pushed.filter((p) => p.path === '/gone/ben')).toHaveLength(1);
+    const count = pushed().filter((p) => p.path === '/ok/ben').length;
+    await eventually(() => pushed().filter((p) => p.path === '/ok/ben').length > count, 60_000, 'a second push for Ben');
+    expect(pushed().filter((p) => p.path === '/gone/ben')).toHaveLength(1);
     // Ana stayed connected the whole time.
-    expect(pushed.filter((p) => p.path === '/ok/ana')).toHaveLength(0);
+    expect(pushed().filter((p) => p.path === '/ok/ana')).toHaveLength(0);
     await host.leave(true);
   }, 180_000);
 });

@@ -10,37 +10,26 @@
 import { t } from '../i18n/index.js';
 import { gameTitle } from './names.js';
 import { inPageAlertsOn } from './turnAlerts.js';
+import { alertChoice, chooseAlerts, notificationsSupported } from './alertSwitch.js';
 import { pushWanted } from './pushAlerts.js';
 import type { PushKind } from '../../shared/protocol/pushKinds.js';
 import type { Invite } from './friends.js';
 
 const SETTING = 'junction.inviteAlerts';
 
-function supported(): boolean {
-  return typeof Notification !== 'undefined';
-}
-
-export function inviteAlertsSupported(): boolean {
-  return supported();
-}
+export const inviteAlertsSupported = notificationsSupported;
 
 /** On with the browser's permission: chosen by the switch, or else as the player's other notices are. */
 export function inviteAlertsOn(): boolean {
-  if (!supported() || Notification.permission !== 'granted') return false;
-  const chosen = localStorage.getItem(SETTING);
-  if (chosen === 'on' || chosen === 'off') return chosen === 'on';
+  if (!notificationsSupported() || Notification.permission !== 'granted') return false;
+  const chosen = alertChoice(SETTING);
+  if (chosen !== null) return chosen === 'on';
   return inPageAlertsOn() || pushWanted();
 }
 
 /** Turns invitation notices on (asking for permission only if no earlier switch got it) or off. */
-export async function setInviteAlerts(on: boolean): Promise<boolean> {
-  if (!on || !supported()) {
-    localStorage.setItem(SETTING, 'off');
-    return false;
-  }
-  const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-  localStorage.setItem(SETTING, answer === 'granted' ? 'on' : 'off');
-  return answer === 'granted';
+export function setInviteAlerts(on: boolean): Promise<boolean> {
+  return chooseAlerts(SETTING, on);
 }
 
 /** What this browser's push subscription should carry: "your turn" with the push switch, invitations with theirs. */

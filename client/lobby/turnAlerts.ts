@@ -7,39 +7,23 @@
 import { t } from '../i18n/index.js';
 import { button, el } from '../ui/dom.js';
 import { gameTitle } from './names.js';
+import { alertChoice, chooseAlerts, notificationsSupported } from './alertSwitch.js';
 
 export interface TurnGame { id: string; game: string; seat: number | null; seats: { seat: number; name: string }[]; turnBased?: boolean; yourTurn?: boolean }
 
 const SETTING = 'junction.turnAlerts';
 
-function supported(): boolean {
-  return typeof Notification !== 'undefined';
-}
-
-function setting(): 'on' | 'off' | null {
-  const v = localStorage.getItem(SETTING);
-  return v === 'on' || v === 'off' ? v : null;
-}
-
 /** In-page notices (the lobby settings' first switch): on only with the browser's permission. */
 export function inPageAlertsOn(): boolean {
-  return supported() && Notification.permission === 'granted' && setting() === 'on';
+  return notificationsSupported() && Notification.permission === 'granted' && alertChoice(SETTING) === 'on';
 }
 
 /** Turns in-page notices on (asking for permission, once, when the player pressed the switch) or off. */
-export async function setInPageAlerts(on: boolean): Promise<boolean> {
-  if (!on || !supported()) {
-    localStorage.setItem(SETTING, 'off');
-    return false;
-  }
-  const answer = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
-  localStorage.setItem(SETTING, answer === 'granted' ? 'on' : 'off');
-  return answer === 'granted';
+export function setInPageAlerts(on: boolean): Promise<boolean> {
+  return chooseAlerts(SETTING, on);
 }
 
-export function inPageAlertsSupported(): boolean {
-  return supported();
-}
+export const inPageAlertsSupported = notificationsSupported;
 
 export function waitingForYou(games: readonly TurnGame[]): TurnGame[] {
   return games.filter((g) => g.turnBased && g.yourTurn);
@@ -73,7 +57,7 @@ export class TurnAlerts {
 
   /** The explanation and the switch, shown once the player has a turn-based game. */
   control(onChange: () => void): HTMLElement | null {
-    if (!supported() || Notification.permission === 'denied') return null;
+    if (!notificationsSupported() || Notification.permission === 'denied') return null;
     const on = this.enabled();
     const toggle = button(on ? t('lobby:alerts.turn_off') : t('lobby:alerts.turn_on'), () => void (async () => {
       await setInPageAlerts(!on);

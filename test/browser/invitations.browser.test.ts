@@ -5,7 +5,9 @@
  * invitation is gone; seated at a full private table, the waiting room offers no Invite and says
  * why. The service worker shows a pushed invitation (DevTools'
  * ServiceWorker.deliverPushMessage: no push service needed) with the address of the invitation,
- * and nothing for an invitation pointing anywhere else. Screenshots at phone and desktop sizes go
+ * and nothing for an invitation pointing anywhere else. A lobby in the background (set by the test:
+ * test/support/backgroundPage.ts says why) shows a new invitation as a notification whose click
+ * brings the invitation with its Sit down focused. Screenshots at phone and desktop sizes go
  * to /tmp/shots-s29/ (SHOTS overrides).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { Room } from 'colyseus.js';
 import { browserTestsRun, failureScreenshot, launchChromium } from '../support/browser.js';
 import { bootServer, eventually, ready, type TestServer } from '../support/server.js';
+import { BACKGROUND_PAGE, clickNote, notesOf, sendToBackground } from '../support/backgroundPage.js';
 
 interface Guest { token: string; identity: { id: string; display: string } }
 
@@ -142,6 +145,46 @@ describe.skipIf(!browserTestsRun)('invitations as notifications (Chromium)', () 
       }
     }, 240_000);
   }
+
+  it('a lobby in the background shows a new invitation as a notification, and its click opens the invitation', async () => {
+    const chromium = await launchChromium();
+    const context: BrowserContext = chromium.browser;
+    await context.grantPermissions(['notifications'], { origin: server.http });
+    await context.addInitScript({ content: BACKGROUND_PAGE });
+    await context.addInitScript(() => { localStorage.setItem('junction.lang', 'en'); localStorage.setItem('junction.inviteAlerts', 'on'); });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(server.http);
+      await page.locator('#name').waitFor({ timeout: 30_000 });
+      const token = await eventually(() => page.evaluate(() => localStorage.getItem('junction.identity')), 30_000, 'the page\'s guest identity');
+      const me = (await (await fetch(`${server.http}/api/identity/me`, { headers: { authorization: `Bearer ${token}` } })).json() as { identity: Guest['identity'] }).identity;
+      const bo = await guest();
+      expect((await friendsApi(bo.token, 'POST', '/follows', { id: me.id })).status).toBe(201);
+      await page.getByTestId('alerts-invitations').waitFor({ timeout: 30_000 });
+      await sendToBackground(page, true);
+      expect(await notesOf(page)).toEqual([]);
+
+      const table = await ready(await server.client().create('traffic_memory', { token: bo.token, private: true, players: 3 }));
+      rooms.push(table);
+      const invited = await friendsApi(bo.token, 'POST', '/invites', { to: me.id, roomId: table.roomId });
+      expect(invited.status).toBe(201);
+      const inviteId = invited.json!.invite!.id;
+      const shown = await eventually(async () => { const n = await notesOf(page); return n.length > 0 ? n : undefined; }, 120_000, 'the invitation\'s notification');
+      expect(shown).toEqual([{ title: `${bo.identity.display} ${TEXT.en.line}`, tag: `invite-${table.roomId}` }]);
+
+      await clickNote(page, 0);
+      await eventually(async () => (await focused(page)) === `sit-${inviteId}`, 30_000, 'Sit down focused');
+      expect(errors).toEqual([]);
+    } catch (error) {
+      console.error('screenshot:', await failureScreenshot(page, 'invitations-background'));
+      throw error;
+    } finally {
+      await page.close();
+      await chromium.close();
+    }
+  }, 240_000);
 
   it('the service worker shows a pushed invitation with its address, and nothing for one pointing elsewhere', async () => {
     const chromium = await launchChromium();

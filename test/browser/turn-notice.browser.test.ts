@@ -20,6 +20,7 @@ import { matchMaker } from '@colyseus/core';
 import type { Page } from 'playwright-core';
 import { browserTestsRun, failureScreenshot, useServerAndBrowser } from '../support/browser.js';
 import { eventually, ready, secretOf } from '../support/server.js';
+import { BACKGROUND_PAGE, clickNote, notesOf, sendToBackground } from '../support/backgroundPage.js';
 import type { RushHourSeatView } from '../../shared/games/rush_hour/views.js';
 
 interface Guest { token: string; identity: { id: string; display: string } }
@@ -30,35 +31,6 @@ const env = useServerAndBrowser({ server: { TURN_SLEEP_AFTER_MS: 300, RECONNECT_
 async function guest(): Promise<Guest> {
   return (await (await fetch(`${env.server.http}/api/identity`, { method: 'POST' })).json()) as Guest;
 }
-
-/**
- * Runs in page B before its scripts: each Notification the page makes is also kept in
- * `window.notes`, and `window.background(on)` sends the page to the background or back (plain script
- * text: a compiled function could carry the test bundler's helpers).
- */
-const PAGE_B = `(() => {
-  let hidden = false;
-  Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible'), configurable: true });
-  Object.defineProperty(Document.prototype, 'hidden', { get: () => hidden, configurable: true });
-  window.background = (on) => {
-    hidden = on;
-    document.dispatchEvent(new Event('visibilitychange'));
-  };
-  const Real = window.Notification;
-  const notes = [];
-  class Kept extends Real {
-    constructor(title, options) {
-      super(title, options);
-      notes.push(this);
-    }
-  }
-  Object.defineProperty(Kept, 'permission', { get: () => Real.permission });
-  Object.defineProperty(Kept, 'requestPermission', { value: Real.requestPermission.bind(Real) });
-  Object.defineProperty(window, 'Notification', { value: Kept, configurable: true, writable: true });
-  window.notes = notes;
-})();`;
-
-const notes = (page: Page) => page.evaluate(() => (window as unknown as { notes: Notification[] }).notes.map((n) => ({ title: n.title, tag: n.tag })));
 
 /** The move the text view offers Ana now (a row to answer, else a card while she has not picked), or null. */
 async function anasMove(page: Page): Promise<string | null> {
@@ -91,7 +63,7 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
     // Page B: Ben's lobby, in-page notices on, then in the background.
     await env.browser.grantPermissions(['notifications'], { origin: env.server.http });
     await env.browser.addInitScript((token) => localStorage.setItem('junction.identity', token), ben.token);
-    await env.browser.addInitScript({ content: PAGE_B });
+    await env.browser.addInitScript({ content: BACKGROUND_PAGE });
     const pageB = await env.browser.newPage();
     const anaBrowser = await env.otherPlayer();
     await anaBrowser.addInitScript((token) => { localStorage.setItem('junction.identity', token); localStorage.setItem('junction.textView', '1'); }, ana.token);
@@ -104,9 +76,9 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
       expect(await pageB.title()).toMatch(/^Junction/);
       await pageB.getByTestId('alerts-in-page').check();
       await eventually(() => pageB.evaluate(() => localStorage.getItem('junction.turnAlerts') === 'on'), 30_000, 'in-page notices on');
-      await pageB.evaluate(() => (window as unknown as { background(on: boolean): void }).background(true));
+      await sendToBackground(pageB, true);
       expect(await pageB.evaluate(() => document.visibilityState)).toBe('hidden');
-      expect(await notes(pageB)).toEqual([]);
+      expect(await notesOf(pageB)).toEqual([]);
 
       // Page A: Ana resumes the table from her lobby and plays in the text view until it is Ben's turn.
       await pageA.goto(env.server.http);
@@ -123,18 +95,14 @@ describe.skipIf(!browserTestsRun)('your turn in a background tab', () => {
       }, 120_000, 'Ben\'s turn after Ana\'s move');
 
       // Page B, still in the background: the notification, and the count in the title.
-      const shown = await eventually(async () => { const n = await notes(pageB); return n.length > 0 ? n : undefined; }, 120_000, 'the notification on page B');
+      const shown = await eventually(async () => { const n = await notesOf(pageB); return n.length > 0 ? n : undefined; }, 120_000, 'the notification on page B');
       expect(shown).toEqual([{ title: `Your turn in Rush Hour with ${ana.identity.display}`, tag: `turn-${id}` }]);
       await eventually(async () => /^\(1\) Junction/.test(await pageB.title()), 30_000, 'the count in page B\'s title');
       expect(await pageB.evaluate(() => document.visibilityState)).toBe('hidden');
 
       // Its click opens Ben's table (the seat retaken by id). A click on a notification also shows its
       // tab (the browser's part, which a headless browser has no desktop for): B comes to the front.
-      await pageB.evaluate(() => {
-        const w = window as unknown as { notes: Notification[]; background(on: boolean): void };
-        w.notes[0]!.dispatchEvent(new Event('click'));
-        w.background(false);
-      });
+      await clickNote(pageB, 0);
       await eventually(() => pageB.evaluate((tableId) => {
         const room = (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room; // eslint-disable-line @typescript-eslint/no-explicit-any
         return room?.roomId === tableId && room.state?.players?.get(room.sessionId)?.connected === true;
