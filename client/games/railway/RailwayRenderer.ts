@@ -16,7 +16,7 @@ import { GatedTable } from '../pieceStage.js';
 import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
 import { t } from '../../i18n/index.js';
 import { renderLongest } from './longest.js';
-import { LABEL_H, NAME_H, panelNeed, planPanel, splitPanel, trainCard } from './panelLayout.js';
+import { COUNT_H, LABEL_H, NAME_H, panelNeed, planPanel, splitPanel, trainCard } from './panelLayout.js';
 
 const NS = 'table_railway_madness:';
 const GAP = 4;
@@ -198,13 +198,17 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     others.forEach((p, k) => {
       const x = R.x + (k % R.perRow) * R.boxW;
       const y = R.y + Math.floor(k / R.perRow) * R.boxH;
-      over.add(fitText(text(x, y, t(`${NS}player`, { name: name(p.seat), count: p.cars }) + (p.valid !== undefined ? ` ${t(`${NS}valid`, { count: p.valid })}` : ''), 13), R.boxW - 6));
-      const cy = y + NAME_H + small.h / 2;
+      const valid = p.valid !== undefined ? ` ${t(`${NS}valid`, { count: p.valid })}` : '';
+      // A narrow box: the name alone on its line, the count on the next (both cut short, they read as "Bot 2: 0 c…").
+      over.add(fitText(text(x, y, R.note ? t(`${NS}player`, { name: name(p.seat), count: p.cars }) + valid : name(p.seat), 13), R.boxW - 6));
+      if (!R.note) over.add(fitText(text(x, y + NAME_H - 1, t(`${NS}cars`, { count: p.cars }) + valid, 11, '#cfd6e6'), R.boxW - 6));
+      const top = y + NAME_H + (R.note ? 0 : COUNT_H);
+      const cy = top + small.h / 2;
       locoSpot.set(p.seat, { x: x + small.w / 2, y: cy });
       heldSpot.set(p.seat, { x: x + small.w * 1.5 + 6, y: cy });
       if (!p.holding) under.add(scene.add.rectangle(x + small.w * 1.5 + 6, cy, small.w, small.h).setStrokeStyle(1, 0x4a5674, 0.7));
-      if (R.note) over.add(fitText(text(x + small.w * 2 + 12, y + NAME_H + 4, p.holding ? t(`${NS}holds`) : t(`${NS}handEmpty`), 11, '#bbb'), R.boxW - small.w * 2 - 18));
-      this.drawTrainCount(under, x + small.w * 2 + 12, y + NAME_H + (R.note ? 22 : 4), R.boxW - small.w * 2 - 18, y + NAME_H + small.h, p.cars);
+      if (R.note) over.add(fitText(text(x + small.w * 2 + 12, top + 4, p.holding ? t(`${NS}holds`) : t(`${NS}handEmpty`), 11, '#bbb'), R.boxW - small.w * 2 - 18));
+      this.drawTrainCount(under, x + small.w * 2 + 12, top + (R.note ? 22 : 4), R.boxW - small.w * 2 - 18, top + small.h, p.cars);
     });
 
     // my area: the line, my hand (held card) with the buttons beside it, then my train (wrapping)
@@ -213,7 +217,10 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       const { x: mx, w: mw } = plan.me;
       let y = plan.me.y;
       const label = view.over ? t(`${NS}yourTrainOver`, { count: mine.valid, total: mine.train.length }) : t(`${NS}yourTrain`, { count: mine.valid, total: mine.train.length });
-      over.add(fitText(text(mx, y, label, 14, '#f2c14e', true), mw));
+      const line = text(mx, y, label, 14, '#f2c14e', true);
+      // A narrow panel (a phone on its side) says it shorter rather than cutting it.
+      if (line.width > mw) line.setText(t(`${NS}yourTrainShort`, { count: mine.valid, total: mine.train.length }));
+      over.add(fitText(line, mw));
       y += LABEL_H;
       heldSpot.set(meP.seat, { x: mx + hand.w / 2 + 2, y: y + hand.h / 2 });
       under.add(scene.add.rectangle(mx + hand.w / 2 + 2, y + hand.h / 2, hand.w, hand.h).setStrokeStyle(1, 0x7fd1ff, 0.7));

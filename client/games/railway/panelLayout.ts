@@ -17,7 +17,7 @@ export interface RivalGrid {
   boxH: number;
   /** A rival's locomotive and held card. */
   card: CardSize;
-  /** Room beside the cards for "holds a card" / "hand empty". */
+  /** Room beside the cards for "holds a card" / "hand empty" (and the name line holds the count); else the count has a line of its own. */
   note: boolean;
 }
 
@@ -32,7 +32,9 @@ export interface PanelPlan {
 /** The "Your train" line. */
 export const LABEL_H = 20;
 /** A rival's name line above its cards. */
-export const NAME_H = 18;
+export const NAME_H = 16;
+/** A narrow box's line for the count of cars, under the name. */
+export const COUNT_H = 14;
 const GAP = 4;
 /** Smallest rival card that still shows its type, colour letter and wheels. */
 const MIN_CARD: CardSize = { w: 26, h: 31 };
@@ -56,8 +58,10 @@ export function trainCard(cars: number, width: number, height: number): CardSize
   return { w: 14, h: 14 * 1.2 };
 }
 
+/** Whether a box `boxW` wide has room for the note beside two `card`-sized cards. */
+const roomy = (boxW: number, card: CardSize) => boxW - (2 * card.w + 14) >= 64;
 /** How tall a box of rivals must be with `card`-sized cards. */
-const boxHeight = (card: CardSize) => NAME_H + card.h + 6;
+export const boxHeight = (card: CardSize, note: boolean) => NAME_H + (note ? 0 : COUNT_H) + card.h + 6;
 
 /**
  * The rivals' grid in `area`: the largest card (up to `cap`) whose rows fit its height, with as few
@@ -67,13 +71,15 @@ export function rivalGrid(area: Box, rivals: number, cap: CardSize): RivalGrid {
   const n = Math.max(1, rivals);
   const make = (card: CardSize, perRow: number): RivalGrid => {
     const boxW = Math.min(230, area.w / perRow);
-    return { x: area.x, y: area.y, perRow, boxW, boxH: boxHeight(card), card, note: boxW - (2 * card.w + 14) >= 64 };
+    const note = roomy(boxW, card);
+    return { x: area.x, y: area.y, perRow, boxW, boxH: boxHeight(card, note), card, note };
   };
   for (let w = Math.floor(cap.w); w >= MIN_CARD.w; w -= 2) {
     const card = { w, h: Math.min(cap.h, Math.max(MIN_CARD.h, w * 1.2)) };
     const widest = Math.max(1, Math.min(n, Math.floor(area.w / (2 * card.w + 16))));
     for (let perRow = Math.min(n, Math.max(1, Math.floor(area.w / 230))); perRow <= widest; perRow++) {
-      if (Math.ceil(n / perRow) * boxHeight(card) <= area.h) return make(card, perRow);
+      const grid = make(card, perRow);
+      if (Math.ceil(n / perRow) * grid.boxH <= area.h) return grid;
     }
   }
   // Nothing fits (a tiny window): the smallest cards, as many to a row as the width takes.
@@ -125,6 +131,6 @@ export function planPanel(input: PanelInput): PanelPlan {
 export function panelNeed(width: number, rivals: number, seated: boolean, handRow: number): number {
   if (rivals === 0 && !seated) return 0;
   const perRow = Math.max(1, Math.min(Math.max(1, rivals), Math.floor(width / (2 * 36 + 16))));
-  const rivalsH = rivals > 0 ? Math.ceil(rivals / perRow) * boxHeight({ w: 36, h: 43 }) + GAP : 0;
+  const rivalsH = rivals > 0 ? Math.ceil(rivals / perRow) * boxHeight({ w: 36, h: 43 }, roomy(width / perRow, { w: 36, h: 43 })) + GAP : 0;
   return 10 + rivalsH + (seated ? myAreaNeed(width, handRow, 1) : 0);
 }
