@@ -208,7 +208,7 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       heldSpot.set(p.seat, { x: x + small.w * 1.5 + 6, y: cy });
       if (!p.holding) under.add(scene.add.rectangle(x + small.w * 1.5 + 6, cy, small.w, small.h).setStrokeStyle(1, 0x4a5674, 0.7));
       if (R.note) over.add(fitText(text(x + small.w * 2 + 12, top + 4, p.holding ? t(`${NS}holds`) : t(`${NS}handEmpty`), 11, '#bbb'), R.boxW - small.w * 2 - 18));
-      this.drawTrainCount(under, x + small.w * 2 + 12, top + (R.note ? 22 : 4), R.boxW - small.w * 2 - 18, top + small.h, p.cars);
+      if (R.note) this.drawTrainCount(under, x + small.w * 2 + 12, top + 22, R.boxW - small.w * 2 - 18, top + small.h, p.cars);
     });
 
     // my area: the line, my hand (held card) with the buttons beside it, then my train (wrapping)
@@ -216,12 +216,14 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     if (meP && mine && plan.me) {
       const { x: mx, w: mw } = plan.me;
       let y = plan.me.y;
-      const label = view.over ? t(`${NS}yourTrainOver`, { count: mine.valid, total: mine.train.length }) : t(`${NS}yourTrain`, { count: mine.valid, total: mine.train.length });
+      const counts = { count: mine.valid, total: mine.train.length };
+      const label = mine.train.length === 0 && !view.over ? t(`${NS}yourTrainEmpty`) : view.over ? t(`${NS}yourTrainOver`, counts) : t(`${NS}yourTrain`, counts);
       const line = text(mx, y, label, 14, '#f2c14e', true);
-      // A narrow panel (a phone on its side) says it shorter rather than cutting it.
-      if (line.width > mw) line.setText(t(`${NS}yourTrainShort`, { count: mine.valid, total: mine.train.length }));
+      // A narrow panel (a phone on its side) says it shorter, then on two lines, rather than cutting it.
+      if (line.width > mw && mine.train.length > 0 && !view.over) line.setText(t(`${NS}yourTrainShort`, counts));
+      if (line.width > mw) line.setFontSize(13).setWordWrapWidth(mw);
       over.add(fitText(line, mw));
-      y += LABEL_H;
+      y += Math.max(LABEL_H, line.height + 3);
       heldSpot.set(meP.seat, { x: mx + hand.w / 2 + 2, y: y + hand.h / 2 });
       under.add(scene.add.rectangle(mx + hand.w / 2 + 2, y + hand.h / 2, hand.w, hand.h).setStrokeStyle(1, 0x7fd1ff, 0.7));
       over.add(text(mx + hand.w / 2 + 2, y + hand.h + 2, t(`${NS}hand`), 11, '#bbb').setOrigin(0.5, 0));
@@ -236,7 +238,8 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
       // train: locomotive then cars, wrapping onto as many lines as fit below the hand row
       const tTop = y + handRow + 2;
       const n = mine.train.length + 1;
-      const tc = trainCard(n + 1, mw, plan.me.y + plan.me.h - tTop);
+      // Never larger than the table's cards: a short train on a roomy desktop is drawn at their size.
+      const tc = trainCard(n + 1, mw, plan.me.y + plan.me.h - tTop, Math.min(64, card.w));
       const per = Math.max(1, Math.floor((mw + 3) / (tc.w + 3)));
       for (let i = 0; i < n + 1; i++) trainSpots.push({ x: mx + (i % per) * (tc.w + 3) + tc.w / 2, y: tTop + Math.floor(i / per) * (tc.h + 3) + tc.h / 2 });
       this.spots.set('train-next', trainSpots[n]);
@@ -316,12 +319,18 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
    * 5.2, the locomotive and the number of cars), where the box has room; the count is in its name line.
    */
   private drawTrainCount(into: Phaser.GameObjects.Container, x: number, top: number, width: number, bottom: number, cars: number): void {
-    const per = Math.floor((width + 2) / 9);
-    const lines = Math.floor((bottom - top + 2) / 10);
+    const per = Math.floor((width + 2) / 13);
+    const lines = Math.floor((bottom - top + 2) / 12);
     if (per < 3 || lines < 1 || cars === 0) return;
+    const scene = this.ctx!.scene;
     const shown = Math.min(cars, per * lines);
     for (let i = 0; i < shown; i++) {
-      into.add(this.ctx!.scene.add.rectangle(x + (i % per) * 9 + 3.5, top + Math.floor(i / per) * 10 + 4, 7, 8, 0x8a93a8).setStrokeStyle(1, 0x2b3346));
+      // a little car: its body and two wheels
+      const cx = x + (i % per) * 13 + 5.5;
+      const cy = top + Math.floor(i / per) * 12 + 4;
+      into.add(scene.add.rectangle(cx, cy, 11, 7, 0xa9b2c6).setStrokeStyle(1, 0x2b3346));
+      into.add(scene.add.circle(cx - 3, cy + 4.5, 1.6, 0x11151d));
+      into.add(scene.add.circle(cx + 3, cy + 4.5, 1.6, 0x11151d));
     }
   }
 

@@ -49,9 +49,9 @@ export function trainLines(cars: number, width: number, w: number): number {
   return Math.ceil(Math.max(1, cars) / per);
 }
 
-/** The largest car (46 px wide down to 14) at which `cars` pieces wrap into `height`; the smallest if none does. */
-export function trainCard(cars: number, width: number, height: number): CardSize {
-  for (let w = 46; w >= 14; w -= 2) {
+/** The largest car (`max` px wide down to 14) at which `cars` pieces wrap into `height`; the smallest if none does. */
+export function trainCard(cars: number, width: number, height: number, max = 64): CardSize {
+  for (let w = Math.floor(max / 2) * 2; w >= 14; w -= 2) {
     const h = w * 1.2;
     if (trainLines(cars, width, w) * (h + 3) <= height) return { w, h };
   }
