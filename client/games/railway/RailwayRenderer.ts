@@ -319,18 +319,18 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
    * 5.2, the locomotive and the number of cars), where the box has room; the count is in its name line.
    */
   private drawTrainCount(into: Phaser.GameObjects.Container, x: number, top: number, width: number, bottom: number, cars: number): void {
-    const per = Math.floor((width + 2) / 13);
-    const lines = Math.floor((bottom - top + 2) / 12);
+    const per = Math.floor((width + 3) / 17);
+    const lines = Math.floor((bottom - top + 2) / 14);
     if (per < 3 || lines < 1 || cars === 0) return;
     const scene = this.ctx!.scene;
     const shown = Math.min(cars, per * lines);
     for (let i = 0; i < shown; i++) {
       // a little car: its body and two wheels
-      const cx = x + (i % per) * 13 + 5.5;
-      const cy = top + Math.floor(i / per) * 12 + 4;
-      into.add(scene.add.rectangle(cx, cy, 11, 7, 0xa9b2c6).setStrokeStyle(1, 0x2b3346));
-      into.add(scene.add.circle(cx - 3, cy + 4.5, 1.6, 0x11151d));
-      into.add(scene.add.circle(cx + 3, cy + 4.5, 1.6, 0x11151d));
+      const cx = x + (i % per) * 17 + 7;
+      const cy = top + Math.floor(i / per) * 14 + 5;
+      into.add(scene.add.rectangle(cx, cy, 14, 8, 0xa9b2c6));
+      into.add(scene.add.circle(cx - 4, cy + 5.5, 2, 0xe0e4ee));
+      into.add(scene.add.circle(cx + 4, cy + 5.5, 2, 0xe0e4ee));
     }
   }
 
