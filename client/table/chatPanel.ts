@@ -51,7 +51,8 @@ export class ChatPanel {
     this.allowText.addEventListener('change', () => this.send('chat_config', { text: this.allowText.checked }));
     this.allowLabel = el('label', { className: 'jn-chat-allow' }, this.allowText);
     this.allowLabel.hidden = true;
-    this.root = el('section', { className: 'jn-chat' }, this.list, this.picker, this.form, this.allowLabel);
+    // The host's switch comes first: under the lines it was below the fold of a phone (issue 27).
+    this.root = el('section', { className: 'jn-chat' }, this.allowLabel, this.list, this.picker, this.form);
     this.root.dataset.testid = 'chat';
     this.relabel();
   }

@@ -110,3 +110,70 @@ describe.skipIf(!browserTestsRun)('free text at a private table (Chromium)', () 
     }
   });
 });
+
+/**
+ * Where the host's switch is: whole inside the window, on top (a tap there reaches it), with the
+ * page not scrolled; null when it is in reach.
+ */
+function switchOutOfReach(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('[data-testid=chat-allow-text]');
+    const label = input?.closest('label');
+    if (!input || !label || !label.checkVisibility()) return 'not shown';
+    if (window.scrollY !== 0 || document.scrollingElement!.scrollTop !== 0) return 'the page is scrolled';
+    const r = label.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return `at ${JSON.stringify(r)} in a ${window.innerWidth}×${window.innerHeight} window`;
+    const hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
+    if (!hit || !label.contains(hit)) return `covered by ${hit?.outerHTML.slice(0, 80) ?? 'nothing'}`;
+    if (r.height < 44) return `only ${r.height} px tall`;
+    return null;
+  });
+}
+
+describe.skipIf(!browserTestsRun)('the host\'s free-text switch on a phone (Chromium)', () => {
+  it('is in the first screen at 390×844 and 844×390, waiting and playing, and a tap turns free text on', async () => {
+    const page = await chromium!.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript(() => localStorage.setItem('junction.lang', 'fr'));
+      await page.goto(server.http);
+      await page.fill('#name', 'Léa');
+      await page.click('[data-testid=game-traffic_memory]');
+      await page.fill('#option-players', '2');
+      await page.click('[data-testid=create-private]');
+      await page.locator('[data-testid=start]').waitFor({ timeout: 30_000 });
+      const where: string[] = [];
+      const check = async (when: string) => {
+        for (const size of [{ width: 390, height: 844 }, { width: 844, height: 390 }]) {
+          await page.setViewportSize(size);
+          // The frame lays out again after a resize: wait for the switch to settle where it goes.
+          let problem: string | null = 'not measured';
+          for (const until = Date.now() + 15_000; problem && Date.now() < until;) {
+            problem = await switchOutOfReach(page);
+            if (problem) await page.waitForTimeout(250);
+          }
+          // CHAT_SHOTS=<dir> keeps screenshots of the switch, to be looked at.
+          if (process.env.CHAT_SHOTS) await page.screenshot({ path: `${process.env.CHAT_SHOTS}/chat-switch-${when}-${size.width}x${size.height}.png` });
+          if (problem) where.push(`${when} ${size.width}×${size.height}: ${problem}`);
+        }
+      };
+      await check('waiting');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.click('[data-testid=start]');
+      await page.waitForFunction(() => (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room?.state?.phase === 'playing', undefined, { timeout: 30_000 }); // eslint-disable-line @typescript-eslint/no-explicit-any
+      await check('playing');
+      expect(where).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator('[data-testid=chat-allow-text]').click();
+      await page.locator('[data-testid=chat-input]').waitFor({ state: 'visible', timeout: 30_000 });
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await failureScreenshot(page, 'chat-switch');
+      throw error;
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});

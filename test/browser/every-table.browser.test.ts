@@ -1,7 +1,8 @@
 /**
- * Every game's table in French on a phone, opened from the lobby gallery: once the game runs, the
- * screen shows no English words besides names, and at 390×844, 844×390 and 1280×800 no text
- * overlaps other text or runs off the screen and every tap target is finger-sized (DOM and Phaser).
+ * Every game's table on a phone, opened from the lobby gallery, in French and in English: once the
+ * game runs, the French screen shows no English words besides names, and in both languages at
+ * 390×844, 844×390 and 1280×800 no text overlaps other text or runs off the screen and every tap
+ * target is finger-sized (DOM and Phaser). EVERY_TABLE_SHOTS=<dir> keeps the 42 screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,8 +24,8 @@ afterAll(() => { if (!process.env.EVERY_TABLE_SHOTS) rmSync(shots, { recursive: 
 /** Smallest table each game allows (Traffic Tango seats exactly four). */
 const SEATS: Record<string, number> = { traffic_tango: 4, rush_hour: 2, car_exchange: 2 };
 
-async function openInFrench(page: Page, game: string): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('junction.lang', 'fr'));
+async function openIn(page: Page, game: string, lang: 'fr' | 'en'): Promise<void> {
+  await page.addInitScript((l) => localStorage.setItem('junction.lang', l), lang);
   await page.setViewportSize(SIZES[0]);
   await page.goto(env.server.http);
   await page.fill('#name', 'Zoé');
@@ -42,33 +43,36 @@ async function openInFrench(page: Page, game: string): Promise<void> {
 }
 
 
-describe.skipIf(!browserTestsRun)('every table, in French, on a phone and a desktop', () => {
-  it.each(catalogue.map((g) => [g.id, g.title] as const))('%s: French only, nothing overlapping or clipped at three sizes', async (game, title) => {
+describe.skipIf(!browserTestsRun)('every table, in French and in English, on a phone and a desktop', () => {
+  const cases = catalogue.flatMap((g) => (['fr', 'en'] as const).map((lang) => [g.id, lang, g.title] as const));
+  it.each(cases)('%s (%s): in its language only, nothing overlapping or clipped at three sizes', async (game, lang, title) => {
     const page = await env.browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {
-      await openInFrench(page, game);
+      await openIn(page, game, lang);
       const names = await page.evaluate(() => {
         const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
         const out: string[] = [];
         scene.connection.room.state.players.forEach((p: { name: string }) => out.push(p.name));
         return out;
       });
-      const english = englishWords(await visibleTexts(page), [...names, title, 'Junction']);
-      expect(english, 'English on a French table').toEqual([]);
+      if (lang === 'fr') {
+        const english = englishWords(await visibleTexts(page), [...names, title, 'Junction']);
+        expect(english, 'English on a French table').toEqual([]);
+      }
       const problems: string[] = [];
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await page.waitForTimeout(1200);
-        await page.screenshot({ path: join(shots, `${game}-${size.width}x${size.height}.png`) });
+        await page.screenshot({ path: join(shots, `${game}-${lang}-${size.width}x${size.height}.png`) });
         const found = await layoutProblems(page);
         if (found.length) problems.push(`${size.width}×${size.height}: ${describeProblems(found)}`);
       }
       expect(problems).toEqual([]);
       expect(pageErrors).toEqual([]);
     } catch (error) {
-      console.log('failure screenshot:', await failureScreenshot(page, `every-table-${game}`).catch(() => '?'));
+      console.log('failure screenshot:', await failureScreenshot(page, `every-table-${game}-${lang}`).catch(() => '?'));
       throw error;
     } finally {
       await page.close();

@@ -16,6 +16,7 @@ import { GatedTable } from '../pieceStage.js';
 import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
 import { t } from '../../i18n/index.js';
 import { renderLongest } from './longest.js';
+import { COUNT_H, LABEL_H, NAME_H, panelNeed, planPanel, splitPanel, trainCard } from './panelLayout.js';
 
 const NS = 'table_railway_madness:';
 const GAP = 4;
@@ -123,12 +124,12 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     const { width, height } = ctx;
     const landscape = width > height * 1.5;
     // Upright, the table takes about half the height, more (up to 62 %) when finger-tall rows need it
-    // and the panel below still has room for the rivals' boxes (about 62 px a row of them) and my train.
+    // and the panel below still has room for the rivals' boxes and my area (panelLayout.ts).
     const fingerCols = Math.max(1, Math.floor((width + GAP) / (TAP + GAP)));
     const fingerRows = Math.ceil(slots / fingerCols);
     const rivals = Math.max(0, ctx.seats.length - (ctx.mySeat === null ? 0 : 1));
-    const panelNeed = 10 + Math.ceil(rivals / Math.max(1, Math.floor(width / 150))) * 62 + (ctx.mySeat === null ? 0 : 130);
-    const ah = landscape ? height : Math.max(height * 0.56, Math.min(height * 0.62, height - panelNeed, fingerRows * TAP + (fingerRows - 1) * GAP));
+    const need = panelNeed(width, rivals, ctx.mySeat !== null, TAP + 4 + 14);
+    const ah = landscape ? height : Math.max(height * 0.56, Math.min(height * 0.62, height - need, fingerRows * TAP + (fingerRows - 1) * GAP));
     // Beside the panel, the table still gets room for finger-sized cards (TAP wide) in the rows that fit.
     const fitRows = Math.max(1, Math.floor((ah + GAP) / (TAP + GAP)));
     const fitCols = Math.ceil(slots / fitRows);
@@ -165,70 +166,80 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     const text = (x: number, y: number, s: string, size: number, colour = '#f2f2f2', bold = false) =>
       scene.add.text(x, y, s, { fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, color: colour, fontStyle: bold ? 'bold' : 'normal' });
 
-    // the panel: one box per player (locomotive, count, the card in their hand), then my train
+    // the panel: one box per rival (locomotive, count, the card in their hand), and my area (my hand,
+    // its buttons, my train), planned so that both stay inside the board (panelLayout.ts)
     const others = view.players.filter((p) => p.seat !== ctx.mySeat);
     const meP = ctx.mySeat === null ? undefined : view.players[ctx.mySeat];
-    const small: CardSize = { w: Math.max(30, Math.min(52, card.w * 0.85)), h: Math.max(36, Math.min(62, card.h * 0.85)) };
-    // A wide panel with many rivals (a desktop at six seats): my train on the left half, the rivals'
-    // boxes on the right, so their rows do not push my train off the bottom (issue 27).
-    const split = meP !== undefined && L.pw >= 640 && others.length >= 3;
-    const mw = split ? Math.floor(L.pw / 2) - 8 : L.pw;
-    const mx = L.px;
-    const ox = split ? L.px + mw + 16 : L.px;
-    const ow = split ? L.pw - mw - 16 : L.pw;
-    const boxW = Math.min(230, Math.max(150, ow / Math.max(1, Math.min(3, others.length))));
-    const perRow = Math.max(1, Math.floor(ow / boxW));
-    const boxH = small.h + 24;
+    const seated = meP !== undefined && mine !== null;
+    const panel = { x: L.px, y: L.py, w: L.pw, h: L.ph };
+    const cap: CardSize = { w: Math.max(26, Math.min(52, card.w * 0.85)), h: Math.max(31, Math.min(62, card.h * 0.85)) };
+    const hand: CardSize = { w: Math.max(30, cap.w), h: Math.max(36, cap.h) };
+    const split = splitPanel(panel, others.length, seated);
+    const myW = split ? Math.floor(L.pw / 2) - 8 : L.pw;
+    // my buttons first: their rows are part of what my area needs
+    const buttons: [string, string, () => void, boolean][] = [];
+    if (meP?.holding) {
+      buttons.push([t(`${NS}takeIt`), 'take', () => ctx.act({ type: 'take' }), legal.takeHeld]);
+      buttons.push([t(`${NS}putBack`), 'release', () => ctx.act({ type: 'release' }), legal.release]);
+    }
+    if (seated && view.variant === 'training') buttons.push([t(`${NS}stop`), 'stop', () => ctx.act({ type: 'stop' }), legal.stop]);
+    const fontSize = myW < 320 ? 13 : 15;
+    const made = seated ? buttons.map(([lab, id, run, on]) => tapButton(scene, 0, 0, lab, id, run, { enabled: on, fontSize })) : [];
+    const bx = hand.w + 16;
+    const rows = this.buttonRows(made.map((b) => b.width), bx, myW);
+    // Held or not, my area keeps the height of the hand row with its buttons, so the board does not jump for 3 s.
+    const reserve = seated ? this.buttonRows(this.holdingWidths(scene, view.variant, fontSize), bx, myW) : 0;
+    const handRow = Math.max(hand.h + 22, Math.max(rows, reserve) * (TAP + 4));
+    const plan = planPanel({ panel, rivals: others.length, seated, cap, handRow, trainCars: (mine?.train.length ?? 0) + 2 });
+    const R = plan.rivals;
+    const small = R.card;
     const heldSpot = new Map<number, Spot>();
     const locoSpot = new Map<number, Spot>();
     others.forEach((p, k) => {
-      const x = ox + (k % perRow) * boxW;
-      const y = L.py + Math.floor(k / perRow) * boxH;
-      over.add(fitText(text(x, y, t(`${NS}player`, { name: name(p.seat), count: p.cars }) + (p.valid !== undefined ? ` ${t(`${NS}valid`, { count: p.valid })}` : ''), 13), boxW - 6));
-      locoSpot.set(p.seat, { x: x + small.w / 2, y: y + 20 + small.h / 2 });
-      heldSpot.set(p.seat, { x: x + small.w * 1.5 + 8, y: y + 20 + small.h / 2 });
-      if (!p.holding) under.add(scene.add.rectangle(x + small.w * 1.5 + 8, y + 20 + small.h / 2, small.w, small.h).setStrokeStyle(1, 0x4a5674, 0.7));
-      over.add(fitText(text(x + small.w * 2 + 14, y + 24, p.holding ? t(`${NS}holds`) : t(`${NS}handEmpty`), 11, '#bbb'), boxW - small.w * 2 - 18));
+      const x = R.x + (k % R.perRow) * R.boxW;
+      const y = R.y + Math.floor(k / R.perRow) * R.boxH;
+      const valid = p.valid !== undefined ? ` ${t(`${NS}valid`, { count: p.valid })}` : '';
+      // A narrow box: the name alone on its line, the count on the next (both cut short, they read as "Bot 2: 0 c…").
+      over.add(fitText(text(x, y, R.note ? t(`${NS}player`, { name: name(p.seat), count: p.cars }) + valid : name(p.seat), 13), R.boxW - 6));
+      if (!R.note) over.add(fitText(text(x, y + NAME_H - 1, t(`${NS}cars`, { count: p.cars }) + valid, 11, '#cfd6e6'), R.boxW - 6));
+      const top = y + NAME_H + (R.note ? 0 : COUNT_H);
+      const cy = top + small.h / 2;
+      locoSpot.set(p.seat, { x: x + small.w / 2, y: cy });
+      heldSpot.set(p.seat, { x: x + small.w * 1.5 + 6, y: cy });
+      if (!p.holding) under.add(scene.add.rectangle(x + small.w * 1.5 + 6, cy, small.w, small.h).setStrokeStyle(1, 0x4a5674, 0.7));
+      if (R.note) over.add(fitText(text(x + small.w * 2 + 12, top + 4, p.holding ? t(`${NS}holds`) : t(`${NS}handEmpty`), 11, '#bbb'), R.boxW - small.w * 2 - 18));
+      if (R.note) this.drawTrainCount(under, x + small.w * 2 + 12, top + 22, R.boxW - small.w * 2 - 18, top + small.h, p.cars);
     });
-    let y = split ? L.py : L.py + Math.ceil(others.length / perRow) * boxH + (others.length ? 4 : 0);
 
-    // my area: locomotive + train (wrapping), my hand (held card) and the buttons
+    // my area: the line, my hand (held card) with the buttons beside it, then my train (wrapping)
     const trainSpots: Spot[] = [];
-    if (meP && mine) {
-      const label = view.over ? t(`${NS}yourTrainOver`, { valid: mine.valid, count: mine.train.length }) : t(`${NS}yourTrain`, { valid: mine.valid, count: mine.train.length });
-      over.add(fitText(text(mx, y, label, 14, '#f2c14e', true), mw));
-      y += 20;
-      const handW = small.w + 12;
-      heldSpot.set(meP.seat, { x: mx + small.w / 2 + 2, y: y + small.h / 2 });
-      under.add(scene.add.rectangle(mx + small.w / 2 + 2, y + small.h / 2, small.w, small.h).setStrokeStyle(1, 0x7fd1ff, 0.7));
-      over.add(text(mx + small.w / 2 + 2, y + small.h + 2, t(`${NS}hand`), 11, '#bbb').setOrigin(0.5, 0));
-      // buttons beside the hand
-      const bx = mx + handW + 4;
-      const buttons: [string, string, () => void, boolean][] = [];
-      if (meP.holding) {
-        buttons.push([t(`${NS}takeIt`), 'take', () => ctx.act({ type: 'take' }), legal.takeHeld]);
-        buttons.push([t(`${NS}putBack`), 'release', () => ctx.act({ type: 'release' }), legal.release]);
-      }
-      if (view.variant === 'training') buttons.push([t(`${NS}stop`), 'stop', () => ctx.act({ type: 'stop' }), legal.stop]);
-      let bxx = bx;
+    if (meP && mine && plan.me) {
+      const { x: mx, w: mw } = plan.me;
+      let y = plan.me.y;
+      const counts = { count: mine.valid, total: mine.train.length };
+      const label = mine.train.length === 0 && !view.over ? t(`${NS}yourTrainEmpty`) : view.over ? t(`${NS}yourTrainOver`, counts) : t(`${NS}yourTrain`, counts);
+      const line = text(mx, y, label, 14, '#f2c14e', true);
+      // A narrow panel (a phone on its side) says it shorter, then on two lines, rather than cutting it.
+      if (line.width > mw && mine.train.length > 0 && !view.over) line.setText(t(`${NS}yourTrainShort`, counts));
+      if (line.width > mw) line.setFontSize(13).setWordWrapWidth(mw);
+      over.add(fitText(line, mw));
+      y += Math.max(LABEL_H, line.height + 3);
+      heldSpot.set(meP.seat, { x: mx + hand.w / 2 + 2, y: y + hand.h / 2 });
+      under.add(scene.add.rectangle(mx + hand.w / 2 + 2, y + hand.h / 2, hand.w, hand.h).setStrokeStyle(1, 0x7fd1ff, 0.7));
+      over.add(text(mx + hand.w / 2 + 2, y + hand.h + 2, t(`${NS}hand`), 11, '#bbb').setOrigin(0.5, 0));
+      let bxx = mx + bx;
       let byy = y;
-      for (const [lab, id, run, on] of buttons) {
-        const b = tapButton(scene, bxx, byy, lab, id, run, { enabled: on, fontSize: 15 });
-        if (bxx + b.width > mx + mw && bxx > bx) { bxx = bx; byy += TAP + 4; b.setPosition(bxx, byy); }
+      for (const b of made) {
+        if (bxx + b.width > mx + mw && bxx > mx + bx) { bxx = mx + bx; byy += TAP + 4; }
+        b.setPosition(bxx, byy);
         over.add(b);
         bxx += b.width + 6;
       }
-      const handBottom = Math.max(y + small.h + 22, byy + TAP + 4); // below the "hand" label
-      // train: locomotive then cars, wrapping onto as many lines as fit
-      const tTop = handBottom + 2;
-      const avail = Math.max(30, L.ph - (tTop - L.py));
+      // train: locomotive then cars, wrapping onto as many lines as fit below the hand row
+      const tTop = y + handRow + 2;
       const n = mine.train.length + 1;
-      let tc: CardSize = { w: 40, h: 48 };
-      for (let w = 46; w >= 14; w -= 2) {
-        tc = { w, h: w * 1.2 };
-        const per = Math.max(1, Math.floor((mw + 3) / (w + 3)));
-        if (Math.ceil(n / per) * (tc.h + 3) <= avail) break;
-      }
+      // Never larger than the table's cards: a short train on a roomy desktop is drawn at their size.
+      const tc = trainCard(n + 1, mw, plan.me.y + plan.me.h - tTop, Math.min(64, card.w));
       const per = Math.max(1, Math.floor((mw + 3) / (tc.w + 3)));
       for (let i = 0; i < n + 1; i++) trainSpots.push({ x: mx + (i % per) * (tc.w + 3) + tc.w / 2, y: tTop + Math.floor(i / per) * (tc.h + 3) + tc.h / 2 });
       this.spots.set('train-next', trainSpots[n]);
@@ -247,7 +258,8 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     }
     for (const p of view.players) {
       const at = heldSpot.get(p.seat);
-      if (p.holding && at) pieces.put(`held-${p.seat}`, carKey(p.holding), small.w, small.h, (c) => drawCar(c, small, p.holding!), at, this.arrival(`held-${p.seat}`));
+      const size = p.seat === ctx.mySeat ? hand : small;
+      if (p.holding && at) pieces.put(`held-${p.seat}`, carKey(p.holding), size.w, size.h, (c) => drawCar(c, size, p.holding!), at, this.arrival(`held-${p.seat}`));
     }
 
     // the table, keyed by slot; empty slots are only a faint outline
@@ -272,6 +284,54 @@ export class RailwayRenderer implements GameRenderer<RailwayPublicView, RailwayS
     else if (view.over) ctx.hint(t(`${NS}hint.over`));
     else if (meP.holding) ctx.hint(legal.takeHeld ? t(`${NS}hint.holding`) : t(`${NS}hint.holdingNoMatch`));
     else ctx.hint(view.variant === 'juniors' || view.variant === 'express' ? t(`${NS}hint.take`) : t(`${NS}hint.flipOrTake`));
+  }
+
+  /** How many rows `widths` take beside my hand (from `bx`) in an area `width` wide. */
+  private buttonRows(widths: number[], bx: number, width: number): number {
+    let rows = widths.length ? 1 : 0;
+    let x = bx;
+    for (const w of widths) {
+      if (x + w > width && x > bx) { rows++; x = bx; }
+      x += w + 6;
+    }
+    return rows;
+  }
+
+  /** The widths of the buttons a held card brings (and Stop in Training), measured as they would be drawn. */
+  private holdingWidths(scene: Phaser.Scene, variant: RailwayPublicView['variant'], fontSize: number): number[] {
+    const labels = [t(`${NS}takeIt`), t(`${NS}putBack`), ...(variant === 'training' ? [t(`${NS}stop`)] : [])];
+    const key = `${fontSize}|${labels.join('|')}`;
+    if (this.measured?.key === key) return this.measured.widths;
+    const widths = labels.map((label) => {
+      const probe = tapButton(scene, 0, 0, label, 'probe', () => undefined, { enabled: false, fontSize });
+      const width = probe.width;
+      probe.destroy();
+      return width;
+    });
+    this.measured = { key, widths };
+    return widths;
+  }
+
+  private measured: { key: string; widths: number[] } | null = null;
+
+  /**
+   * A rival's train as it grows, one small block per car (what everyone may see of it: RULES-NOTES
+   * 5.2, the locomotive and the number of cars), where the box has room; the count is in its name line.
+   */
+  private drawTrainCount(into: Phaser.GameObjects.Container, x: number, top: number, width: number, bottom: number, cars: number): void {
+    const per = Math.floor((width + 3) / 17);
+    const lines = Math.floor((bottom - top + 2) / 14);
+    if (per < 3 || lines < 1 || cars === 0) return;
+    const scene = this.ctx!.scene;
+    const shown = Math.min(cars, per * lines);
+    for (let i = 0; i < shown; i++) {
+      // a little car: its body and two wheels
+      const cx = x + (i % per) * 17 + 7;
+      const cy = top + Math.floor(i / per) * 14 + 5;
+      into.add(scene.add.rectangle(cx, cy, 14, 8, 0xa9b2c6));
+      into.add(scene.add.circle(cx - 4, cy + 5.5, 2, 0xe0e4ee));
+      into.add(scene.add.circle(cx + 4, cy + 5.5, 2, 0xe0e4ee));
+    }
   }
 
   /** Where a piece that just appeared comes from: the card that left a slot or a hand for it. */
