@@ -178,6 +178,14 @@ describe('numbers and ordinals in the reader\'s language', () => {
     }
   });
 
+  it('Took Over!\'s line counts agree with their number: 0 and 1 take the singular in French', () => {
+    const line = (discarded: number, aside: number) => t('table_took_over:lineInfo', {
+      discarded: t('table_took_over:discarded', { count: discarded }), aside: t('table_took_over:aside', { count: aside }),
+    });
+    expect(line(0, 1)).toBe('La ligne (croissante) · 0 défaussée · 1 mise de côté');
+    expect(line(2, 3)).toBe('La ligne (croissante) · 2 défaussées · 3 mises de côté');
+  });
+
   it('gas reads as units in French, never "0 d\'essence"', () => {
     expect(t('table_traffic_tango:gas', { count: 0 })).toBe('0 unité d\'essence');
     expect(t('table_traffic_tango:gas', { count: 17 })).toBe('17 unités d\'essence');

@@ -139,7 +139,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
 
     // the line
     let y = 0;
-    chrome.add(fitText(text(0, y, t(`${NS}lineInfo`, { discarded: view.discarded, aside: view.setAside })), width));
+    chrome.add(fitText(text(0, y, t(`${NS}lineInfo`, { discarded: t(`${NS}discarded`, { count: view.discarded }), aside: t(`${NS}aside`, { count: view.setAside }) })), width));
     y += 20;
     const n = view.line.length;
     const zone = 50;
