@@ -57,7 +57,7 @@ export interface GameRenderer<PublicView = unknown, SeatView = unknown> {
    * What this player has chosen on the table and not sent yet, in words (Traffic Tango's signs of
    * the day, a route being drawn): the text view lists it and says it when it changes.
    */
-  pending?(): string[];
+  unsent?(): string[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

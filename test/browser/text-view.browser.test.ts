@@ -262,7 +262,8 @@ describe.skipIf(!browserTestsRun)('the text view: every game played with Tab and
         const ids = await offered(page);
         const v = await views(page);
         const pick = ids.length ? game.choose(ids, v, turn) : null;
-        if (!checked && moves >= 2) {
+        // Once I have played (twice, or once in Bip! Bip!, which the bots may end early): axe, the log, the layout.
+        if (!checked && moves >= (game.hold ? 1 : 2)) {
           checked = true;
           const found = await seriousViolations(page, `text view of ${game.id} (${game.lang})`, '#table-text');
           expect(found).toEqual([]);
@@ -286,6 +287,7 @@ describe.skipIf(!browserTestsRun)('the text view: every game played with Tab and
       }
       if (!(await resultShown(page))) throw new Error(`${game.id}: no result after ${moves} moves and ${cues} bot cues (screenshot ${await failureScreenshot(page, `text-view-${game.id}`)})`);
       expect(moves).toBeGreaterThan(0);
+      expect(checked).toBe(true);
       // The result replaced the table and is announced: a modal dialog named by its headline, which has the focus.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe('result-title');
       expect(await page.locator('#result').getAttribute('role')).toBe('dialog');

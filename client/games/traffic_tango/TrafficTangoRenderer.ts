@@ -419,7 +419,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   }
 
   /** Today's signs or the route being drawn, not sent yet (the text view lists and says them). */
-  pending(): string[] {
+  unsent(): string[] {
     const l = this.last;
     if (!l?.mine || l.pub.phase !== 'play') return [];
     if (this.mode === 'signs' && l.pub.traffic !== null) {

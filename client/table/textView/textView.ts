@@ -36,7 +36,7 @@ export interface TextSource {
   /** The move log in the reader's language, oldest first. */
   log(): string[];
   /** What the player has chosen on the table and not sent yet, in words (the renderer's draft). */
-  pending(): string[];
+  unsent(): string[];
 }
 
 /** `live` false: the chosen one of a set of choices, shown pressed; pressing it again does nothing. */
@@ -220,7 +220,7 @@ export class TextView {
 
   /** The draft under its heading; returns its lines when they changed since the last drawing (to be said). */
   private drawPending(): string[] {
-    const lines = this.source.views() ? this.source.pending() : [];
+    const lines = this.source.views() ? this.source.unsent() : [];
     const sig = JSON.stringify(lines);
     if (sig === this.pendingSig) return [];
     const first = this.pendingSig === null;
