@@ -139,17 +139,23 @@ async function tangoSaid(page: Page, id: string): Promise<void> {
 }
 
 /** The boxes of the text view, the stage and every tap target, and whether the text view meets any of them. */
-async function overlaps(page: Page): Promise<{ stage: boolean; targets: string[]; text: DOMRectLike | null }> {
+async function overlaps(page: Page): Promise<{ stage: boolean; targets: string[]; outside: string[]; text: DOMRectLike | null }> {
   return page.evaluate(() => {
     type Box = { x: number; y: number; width: number; height: number };
     const meet = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
     const text = document.querySelector('[data-testid=text-view]')?.getBoundingClientRect();
     const stage = document.querySelector('.jn-stage')?.getBoundingClientRect();
-    if (!text || !stage || text.width === 0) return { stage: true, targets: ['no text view'], text: null };
+    if (!text || !stage || text.width === 0) return { stage: true, targets: ['no text view'], outside: [], text: null };
     const targets = (window as unknown as { junctionTargets: () => (Box & { id: string })[] }).junctionTargets();
     return {
       stage: meet(text, stage),
       targets: targets.filter((t) => meet(text, t)).map((t) => t.id),
+      // A target whose centre is off the stage is under the frame (status line, players), not playable.
+      outside: targets.filter((t) => {
+        const cx = t.x + t.width / 2;
+        const cy = t.y + t.height / 2;
+        return cx < stage.left || cx > stage.right || cy < stage.top || cy > stage.bottom;
+      }).map((t) => t.id),
       text: { x: text.x, y: text.y, width: text.width, height: text.height },
     };
   });
@@ -162,14 +168,14 @@ async function checkLayout(page: Page, game: Game): Promise<void> {
     await page.setViewportSize({ width, height });
     // The stage's resize redraws the table in the room left: wait for it, then look.
     let seen = await overlaps(page);
-    for (let i = 0; i < 40 && (seen.stage || seen.targets.length); i++) {
+    for (let i = 0; i < 40 && (seen.stage || seen.targets.length || seen.outside.length); i++) {
       await page.waitForTimeout(250);
       seen = await overlaps(page);
     }
     await page.waitForTimeout(600);
     seen = await overlaps(page);
     await page.screenshot({ path: join(shots, `text-view-${game.id}-${game.lang}-${width}x${height}.png`) });
-    expect({ size: `${width}x${height}`, stage: seen.stage, targets: seen.targets }).toEqual({ size: `${width}x${height}`, stage: false, targets: [] });
+    expect({ size: `${width}x${height}`, stage: seen.stage, targets: seen.targets, outside: seen.outside }).toEqual({ size: `${width}x${height}`, stage: false, targets: [], outside: [] });
   }
 }
 
