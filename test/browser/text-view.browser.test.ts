@@ -69,13 +69,14 @@ let tangoKind = -1;
 const GAMES: Game[] = [
   { id: 'traffic_memory', variant: 'classic', players: 2, lang: 'fr', options: { range: '1-12', revealMs: 600, flipMs: 60_000 }, races: [],
     choose: (ids, _v, turn) => byPrefix(ids, ['card-'], turn) },
-  { id: 'took_over', variant: 'classic', players: 2, lang: 'fr', options: { paceMs: 600, idleMs: 4_000 }, races: ['nothing_to_take', 'does_not_fit', 'not_taker'],
+  { id: 'took_over', variant: 'classic', players: 2, lang: 'fr', options: { paceMs: 600, idleMs: 30_000 }, races: ['nothing_to_take', 'does_not_fit', 'not_taker'],
     choose: (ids, _v, turn) => byPrefix(ids, ['takeover', 'hand-', 'pass'], turn) },
   { id: 'railway_madness', variant: 'juniors', players: 2, lang: 'en', options: { timeLimitMs: 120_000 }, races: ['gone'],
     choose: (ids, _v, turn) => byPrefix(ids, ['take', 'release', 'slot-', 'stop'], turn) },
   { id: 'car_exchange', variant: 'classic', players: 2, lang: 'en', races: ['new_car_window', 'exchange_window'],
     options: { targetScore: 1, rounds: 1, roundPauseMs: 0, newCarWindowMs: 500, exchangeWindowMs: 500, turnMs: 60_000 },
-    choose: (ids, _v, turn) => byPrefix(ids, ['card-', 'option-', 'accept', 'keep', 'draw'], turn) },
+    // A Garage parks as soon as it holds a car (choosing cars again and again only toggles them).
+    choose: (ids, _v, turn) => byPrefix(ids, ['option-park', 'card-', 'option-', 'accept', 'keep', 'draw'], turn) },
   { id: 'rush_hour', variant: 'kids', players: 2, lang: 'en', options: {}, races: [],
     choose: (ids, v) => (v?.mine.canChoose.length ? byPrefix(ids, ['row-'], 0) : v && v.mine.pick === null ? byPrefix(ids, ['card-'], v.pub.turn) : null) },
   { id: 'bip_bip', variant: 'single', players: 4, lang: 'en', options: { freezeMs: 0, countdownMs: 0, handSize: 2 }, hold: (ids) => ids.includes('cancel'), races: ['stale', 'stale_board', 'frozen', 'stale_claim'],
