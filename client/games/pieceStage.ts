@@ -139,9 +139,10 @@ type Tappable = Phaser.GameObjects.Rectangle;
 /**
  * Wires a piece's hit rectangle once; what a tap does is read at tap time, so a piece kept across
  * renders never calls a stale handler. `enable` (re)registers it as a tap target only while the
- * rules allow the move; otherwise it is not interactive at all.
+ * rules allow the move; otherwise it is not interactive at all. `pressed` marks one of a set of
+ * choices (true: the chosen one, which stays listed for the text view even with no tap).
  */
-export function tapArea(hit: Tappable, id: string, onTap: (() => void) | null): void {
+export function tapArea(hit: Tappable, id: string, onTap: (() => void) | null, pressed?: boolean): void {
   hit.setData('onTap', onTap);
   if (!hit.getData('wired')) {
     hit.setData('wired', true);
@@ -153,10 +154,11 @@ export function tapArea(hit: Tappable, id: string, onTap: (() => void) | null): 
   }
   if (onTap) {
     hit.setInteractive({ useHandCursor: true });
-    markTarget(hit, id);
+    markTarget(hit, id, pressed);
   } else {
     if (hit.input) hit.disableInteractive();
-    unmarkTarget(hit);
+    if (pressed) markTarget(hit, id, true);
+    else unmarkTarget(hit);
   }
 }
 
@@ -176,7 +178,7 @@ export function tableButton(scene: Phaser.Scene, parent: Container, x: number, y
   const bg = scene.add.rectangle(x, y, w, h, fill).setOrigin(0).setStrokeStyle(opts.on ? 3 : 1, opts.on ? 0xffffff : 0x1d2330);
   t.setPosition(x + w / 2, y + h / 2).setOrigin(0.5);
   parent.add([bg, t]);
-  tapArea(bg, id, onTap);
+  tapArea(bg, id, onTap, opts.on);
   return { w, h };
 }
 

@@ -53,6 +53,11 @@ export interface GameRenderer<PublicView = unknown, SeatView = unknown> {
    * the players panel shows that cue instead of ▶ "to play".
    */
   seatCues?(publicView: PublicView): Map<number, SeatCue>;
+  /**
+   * What this player has chosen on the table and not sent yet, in words (Traffic Tango's signs of
+   * the day, a route being drawn): the text view lists it and says it when it changes.
+   */
+  unsent?(): string[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

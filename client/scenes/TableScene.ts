@@ -160,6 +160,7 @@ export class TableScene extends Phaser.Scene {
       turn: () => this.clockText,
       hint: () => this.hintText,
       log: () => this.moveLog.all().map((l) => say(l.said, this.reader())),
+      unsent: () => this.gameRenderer?.unsent?.() ?? [],
     });
     this.frame.root.prepend(view.skipLink);
     this.frame.root.append(view.root);

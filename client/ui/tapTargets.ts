@@ -3,6 +3,10 @@
  * ("card-3", "train-1", "pass"). Renderers register only what the rules allow at this moment,
  * so the list is also what browser tests play from: `window.junctionTargets()` returns each
  * target's screen box and the tests tap its centre, as a finger would.
+ *
+ * A target that is one of a set of choices (a sign kind, a mode) also says whether it is the one
+ * chosen now; the chosen one stays registered even when tapping it again does nothing, so the text
+ * view can show it pressed (client/table/textView). Only live targets are tappable.
  */
 import type Phaser from 'phaser';
 
@@ -10,11 +14,14 @@ export interface TapTarget { id: string; x: number; y: number; width: number; he
 
 type Boxed = Phaser.GameObjects.GameObject & { getBounds(): Phaser.Geom.Rectangle; visible?: boolean; active: boolean };
 
-const targets = new Map<Boxed, string>();
+/** `pressed` is set only for a choice among several (true: the chosen one). */
+interface Mark { id: string; pressed?: boolean }
 
-export function markTarget(object: Boxed, id: string): void {
-  targets.set(object, id);
-  object.once('destroy', () => targets.delete(object));
+const targets = new Map<Boxed, Mark>();
+
+export function markTarget(object: Boxed, id: string, pressed?: boolean): void {
+  if (!targets.has(object)) object.once('destroy', () => targets.delete(object));
+  targets.set(object, pressed === undefined ? { id } : { id, pressed });
 }
 
 export function unmarkTarget(object: Boxed): void {
@@ -24,10 +31,25 @@ export function unmarkTarget(object: Boxed): void {
 /** Targets on screen now, in canvas pixels (the canvas fills the page from its top-left corner). */
 export function currentTargets(): TapTarget[] {
   const list: TapTarget[] = [];
-  for (const [object, id] of targets) {
-    if (!object.active || object.visible === false || !object.input?.enabled) continue;
+  for (const [object, { id }] of targets) {
+    if (!isLive(object)) continue;
     const b = object.getBounds();
     list.push({ id, x: b.x, y: b.y, width: b.width, height: b.height });
+  }
+  return list;
+}
+
+const isLive = (o: Boxed): boolean => o.active && o.visible !== false && Boolean(o.input?.enabled);
+
+/** What the player may do now, in drawing order: every live target, and the chosen one of a set of choices (not live when tapping it again does nothing). */
+export interface Offer { id: string; live: boolean; pressed?: boolean }
+
+export function currentOffers(): Offer[] {
+  const list: Offer[] = [];
+  for (const [object, { id, pressed }] of targets) {
+    const live = isLive(object);
+    if (live) list.push(pressed === undefined ? { id, live } : { id, live, pressed });
+    else if (pressed === true && object.active && object.visible !== false) list.push({ id, live, pressed });
   }
   return list;
 }
@@ -36,7 +58,7 @@ export function currentTargets(): TapTarget[] {
 
 /** The targets with this id that are live now (interactive, visible). */
 function liveObjects(id: string): Boxed[] {
-  return [...targets].filter(([o, i]) => i === id && o.active && o.visible !== false && o.input?.enabled).map(([o]) => o);
+  return [...targets].filter(([o, m]) => m.id === id && isLive(o)).map(([o]) => o);
 }
 
 /**

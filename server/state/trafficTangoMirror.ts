@@ -48,6 +48,7 @@ export const trafficTangoMirror = defineMirror({
       o.noRoute = v.options.noRoute;
       o.publicGarnets = v.options.publicGarnets;
       o.publicReplay = v.options.publicReplay;
+      o.deliveries = v.options.deliveries;
     }
     t.phase = v.phase;
     t.day = v.day;

@@ -61,6 +61,7 @@ export class TangoOptionsState extends Schema implements TangoOptionsWire {
   @type('string') noRoute = '';
   @type('boolean') publicGarnets = false;
   @type('boolean') publicReplay = false;
+  @type('uint8') deliveries = 0;
 }
 
 export class TangoTileState extends Schema implements TangoTileWire {

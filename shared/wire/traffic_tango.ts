@@ -24,7 +24,7 @@ export interface TangoReplayCarWire {
 export interface TangoMyDeliveryWire extends TangoReplayCarWire { number: number; garnets: number; speedingCost: number; defaulted: boolean }
 export interface TangoOptionsWire {
   variant: string; players: number; phaseMs: number; choiceMs: number; startGarnets: number; noRoute: string;
-  publicGarnets: boolean; publicReplay: boolean;
+  publicGarnets: boolean; publicReplay: boolean; deliveries: number;
 }
 export interface TangoTileWire { tile: string; oneWay: WireList<string>; yield: boolean; roundabout: boolean; tolls: number; stop: boolean }
 export interface TangoLineWire { line: string; signs: number; limit: number; tilesPerMove: number }
@@ -71,6 +71,7 @@ function optionsOf(o: TangoOptionsWire): TrafficTangoOptions {
   return {
     variant: o.variant as 'classic', players: o.players, phaseMs: o.phaseMs, choiceMs: o.choiceMs, startGarnets: o.startGarnets,
     noRoute: o.noRoute as TrafficTangoOptions['noRoute'], publicGarnets: o.publicGarnets, publicReplay: o.publicReplay,
+    deliveries: o.deliveries,
   };
 }
 

@@ -50,6 +50,7 @@ const CROSS_FIELD: Record<string, Record<string, unknown>[]> = {
   rush_hour: [{ players: 5, handSize: 10, maxNumber: 30 }],
   traffic_memory: [{ range: 'custom', from: 10, to: 12 }],
   traffic_tango: [{ phaseMs: 1_000 }],
+  bip_bip: [{ players: 4, handSize: 11 }],
 };
 
 interface Case { where: string; issue: ZodIssue; label: FieldLabel }

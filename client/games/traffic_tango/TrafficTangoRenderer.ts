@@ -263,7 +263,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
       const bg = scene.add.rectangle(bx, by, size, size, on ? 0x4b5a78 : 0x2a3142).setOrigin(0).setStrokeStyle(on ? 3 : 1, on ? 0xf2c14e : 0x59627a);
       decor.add(bg);
       decor.add(drawSign(scene, bx + size / 2, by + size / 2, size * 0.62, k as SignKind, { dirs: k === 'oneWay' ? [this.dir] : undefined }).setAlpha(usable ? 1 : 0.3));
-      tapArea(bg, `kind-${k}`, usable && !on ? () => this.setKind(k) : null);
+      tapArea(bg, `kind-${k}`, usable && !on ? () => this.setKind(k) : null, on);
     });
     this.panelY += Math.ceil(KINDS.length / perRow) * (size + 6);
     if (this.kind === 'oneWay') {
@@ -411,9 +411,27 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     });
   }
 
-  private signName(s: SignInput): string {
+  /** `spoken`: a direction in words (north), not the canvas's arrow (↑ N), for the text view. */
+  private signName(s: SignInput, spoken = false): string {
     if (s.kind === 'speed') return tt(/\d/.test(s.line) ? 'signOnRow' : 'signOnColumn', { sign: tt('kind.speed'), line: s.line });
-    return tt('signOnTile', { sign: s.kind === 'oneWay' ? tt('kind.oneWayDir', { dir: tt(`dir.${s.dir}`) }) : tt(`kind.${s.kind}`), tile: s.tile });
+    const dir = (d: Dir) => (spoken ? t(`traffic_tango:dir.${d}`) : tt(`dir.${d}`));
+    return tt('signOnTile', { sign: s.kind === 'oneWay' ? tt('kind.oneWayDir', { dir: dir(s.dir) }) : tt(`kind.${s.kind}`), tile: s.tile });
+  }
+
+  /** Today's signs or the route being drawn, not sent yet (the text view lists and says them). */
+  unsent(): string[] {
+    const l = this.last;
+    if (!l?.mine || l.pub.phase !== 'play') return [];
+    if (this.mode === 'signs' && l.pub.traffic !== null) {
+      return [tt('draft', { signs: this.draft.map((s) => this.signName(s, true)).join(', ') || tt('noSign') })];
+    }
+    if (this.mode !== 'route' || l.pub.delivery === null) return [];
+    const route = this.route.length ? this.route : [l.mine.start];
+    const check = routeCheck(cityMapOf(l.pub), l.mine, route);
+    return [
+      tt('route', { from: l.mine.start, to: l.mine.dest, tiles: route.join(' ') }),
+      check.ok ? tt('routeOk', { steps: check.steps, tolls: check.tolls, gas: check.steps + check.tolls }) : tt('routeNotYet', { to: l.mine.dest }),
+    ];
   }
 
   private addSign(s: SignInput): void {

@@ -13,6 +13,15 @@ function tileSigns(tile: PublicTile): string[] {
   ];
 }
 
+/** The sign kind pressed now ("One Way (north)"), or null. */
+function chosenSign(chosen: readonly string[]): string | null {
+  const kind = chosen.find((id) => id.startsWith('kind-'))?.slice(5);
+  if (!kind) return null;
+  const dir = chosen.find((id) => id.startsWith('dir-'))?.slice(4);
+  const name = t(`traffic_tango:kind.${kind}`);
+  return kind === 'oneWay' && dir ? `${name} (${t(`traffic_tango:dir.${dir}`)})` : name;
+}
+
 export const tangoText: GameText<TrafficTangoPublicView, TrafficTangoSeatView> = {
   summary(pub, mine, reader) {
     const signed = pub.tiles.map((tile) => ({ tile: tile.tile, signs: tileSigns(tile) })).filter((x) => x.signs.length);
@@ -30,10 +39,15 @@ export const tangoText: GameText<TrafficTangoPublicView, TrafficTangoSeatView> =
     }
     return sections;
   },
-  move(id, _pub, _mine, reader) {
+  move(id, _pub, _mine, reader, chosen) {
     const [, kind, arg] = /^([a-z]+)-(.+)$/.exec(id) ?? [];
     switch (kind) {
-      case 'sign': return tv('tango.sign_on', { tile: arg });
+      case 'sign': {
+        // The tile's button names the sign it puts there (the kind and direction chosen above it).
+        const sign = chosenSign(chosen ?? []);
+        return sign ? tv('tango.sign_on_kind', { tile: arg, sign }) : tv('tango.sign_on', { tile: arg });
+      }
+      case 'dir': return tv('tango.dir', { dir: t(`traffic_tango:dir.${arg}`) });
       case 'step': return tv('tango.step_to', { tile: arg });
       case 'line': return tv('tango.sign_line', { line: t(`traffic_tango:line.${arg}`) });
       case 'kind': return tv('tango.kind', { kind: t(`traffic_tango:kind.${arg}`) });

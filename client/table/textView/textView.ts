@@ -4,13 +4,16 @@
  * `aria-live` log of what just happened, and every move offered now as a real <button>. The
  * moves are the renderer's tap targets (client/ui/tapTargets.ts: only what the rules allow now is
  * registered), and a button runs the very handler a tap runs, so both send the same action.
+ * A choice among several (a sign kind, a mode) is a toggle button (`aria-pressed`); what the player
+ * has chosen but not sent yet (the renderer's draft) is listed, and both are said in a status region
+ * when they change, so a screen reader hears the choice it just made.
  *
  * Turned on by a tool button or by the link at the top of the table (the first thing a screen
  * reader or the Tab key reaches); the choice is remembered (localStorage `junction.textView`).
  */
 import { el } from '../../ui/dom.js';
 import { i18n, onLanguageChanged, t } from '../../i18n/index.js';
-import { activateTarget, currentTargets, targetText } from '../../ui/tapTargets.js';
+import { activateTarget, currentOffers, targetText } from '../../ui/tapTargets.js';
 import { withoutKeyHints } from '../../ui/keyHints.js';
 import { gameTexts } from './games.js';
 import type { TextReader, TextSection } from './types.js';
@@ -32,9 +35,12 @@ export interface TextSource {
   hint(): string;
   /** The move log in the reader's language, oldest first. */
   log(): string[];
+  /** What the player has chosen on the table and not sent yet, in words (the renderer's draft). */
+  unsent(): string[];
 }
 
-interface Move { id: string; label: string }
+/** `live` false: the chosen one of a set of choices, shown pressed; pressing it again does nothing. */
+interface Move { id: string; label: string; live: boolean; pressed?: boolean }
 
 function ensureTexts(): void {
   if (!i18n.hasResourceBundle('en', 'textview')) i18n.addResourceBundle('en', 'textview', en, true, true);
@@ -52,6 +58,9 @@ export class TextView {
   private readonly title = el('h2', { id: 'table-text-title', tabIndex: -1 });
   private readonly turnLine = el('p', { className: 'jn-textview-turn' });
   private readonly tableBox = el('div');
+  private readonly pendingBox = el('div', { className: 'jn-textview-pending' });
+  /** Says the choice just made and the draft as it changes (role=status: read once, politely). */
+  private readonly said = el('p', { className: 'jn-textview-said' });
   private readonly logTitle = el('h3');
   private readonly logBox = el('div', { className: 'jn-textview-log' });
   private readonly movesTitle = el('h3', { id: 'table-text-moves-title' });
@@ -61,6 +70,9 @@ export class TextView {
   private tableSig = '';
   private movesSig = '';
   private turnSig = '';
+  private pendingSig: string | null = null;
+  /** The pressed moves at the last drawing (null: not drawn yet since turned on, nothing to compare). */
+  private pressedSeen: Set<string> | null = null;
   private logSeen: string[] = [];
   private readonly offLanguage: () => void;
 
@@ -73,7 +85,11 @@ export class TextView {
     this.movesBox.setAttribute('role', 'group');
     this.movesBox.setAttribute('aria-labelledby', this.movesTitle.id);
     this.movesBox.dataset.testid = 'text-moves';
-    this.root.append(this.title, this.turnLine, this.tableBox, this.logTitle, this.logBox, this.movesTitle, this.movesBox);
+    this.said.setAttribute('role', 'status');
+    this.said.setAttribute('aria-atomic', 'true');
+    this.said.dataset.testid = 'text-said';
+    this.pendingBox.dataset.testid = 'text-pending';
+    this.root.append(this.title, this.turnLine, this.tableBox, this.logTitle, this.logBox, this.pendingBox, this.movesTitle, this.movesBox, this.said);
     this.skipLink.dataset.testid = 'text-view-link';
     this.skipLink.addEventListener('click', (e) => {
       e.preventDefault();
@@ -100,6 +116,8 @@ export class TextView {
     this.toggle.setAttribute('aria-pressed', String(on));
     try { localStorage.setItem(STORAGE_KEY, on ? '1' : '0'); } catch { /* private mode: not remembered */ }
     this.tableSig = this.movesSig = this.turnSig = '';
+    this.pendingSig = null;
+    this.pressedSeen = null;
     if (on) this.refresh(true);
   }
 
@@ -112,7 +130,9 @@ export class TextView {
     this.drawTurn();
     this.drawTable();
     this.drawLog();
-    this.drawMoves();
+    const draft = this.drawPending();
+    const chosen = this.drawMoves();
+    this.say([...chosen, ...draft]);
   }
 
   destroy(): void {
@@ -131,6 +151,8 @@ export class TextView {
     this.logTitle.textContent = t('textview:log');
     this.movesTitle.textContent = t('textview:moves');
     this.tableSig = this.movesSig = this.turnSig = '';
+    this.pendingSig = null;
+    this.pressedSeen = null;
   }
 
   private drawTurn(): void {
@@ -183,27 +205,56 @@ export class TextView {
     const module = game ? gameTexts[game] : undefined;
     if (!views) return [];
     const reader = this.source.reader();
+    const offers = currentOffers();
+    const chosen = offers.filter((o) => o.pressed).map((o) => o.id);
     const seen = new Set<string>();
     const moves: Move[] = [];
-    for (const target of currentTargets()) {
-      if (seen.has(target.id)) continue;
-      seen.add(target.id);
-      const label = module?.move(target.id, views.publicView, views.seatView, reader) ?? targetText(target.id);
-      moves.push({ id: target.id, label: withoutKeyHints(label ?? target.id).replace(/\s+/g, ' ').trim() || target.id });
+    for (const offer of offers) {
+      if (seen.has(offer.id)) continue;
+      seen.add(offer.id);
+      const label = module?.move(offer.id, views.publicView, views.seatView, reader, chosen) ?? targetText(offer.id);
+      moves.push({ id: offer.id, label: withoutKeyHints(label ?? offer.id).replace(/\s+/g, ' ').trim() || offer.id, live: offer.live, ...(offer.pressed === undefined ? {} : { pressed: offer.pressed }) });
     }
     return moves;
   }
 
-  private drawMoves(): void {
+  /** The draft under its heading; returns its lines when they changed since the last drawing (to be said). */
+  private drawPending(): string[] {
+    const lines = this.source.views() ? this.source.unsent() : [];
+    const sig = JSON.stringify(lines);
+    if (sig === this.pendingSig) return [];
+    const first = this.pendingSig === null;
+    this.pendingSig = sig;
+    this.pendingBox.replaceChildren(...(lines.length ? [el('h3', { textContent: t('textview:pending') }), el('ul', {}, ...lines.map((line) => el('li', { textContent: line })))] : []));
+    return first ? [] : lines;
+  }
+
+  /** Tells the screen reader what just changed, once (an empty status first, so the same words are said again). */
+  private say(parts: string[]): void {
+    if (parts.length === 0) return;
+    this.said.textContent = '';
+    const text = parts.join(' ');
+    requestAnimationFrame(() => { this.said.textContent = text; });
+  }
+
+  /** Redraws the moves when they changed; returns what was newly chosen (to be said). */
+  private drawMoves(): string[] {
     const moves = this.moves();
     const sig = JSON.stringify(moves);
-    if (sig === this.movesSig) return;
+    if (sig === this.movesSig) return [];
     this.movesSig = sig;
+    const pressed = moves.filter((m) => m.pressed);
+    const before = this.pressedSeen;
+    this.pressedSeen = new Set(pressed.map((m) => m.id));
+    const newlyChosen = before === null ? [] : pressed.filter((m) => !before.has(m.id)).map((m) => t('textview:chosen', { what: m.label }));
     const focused = document.activeElement instanceof HTMLElement && this.movesBox.contains(document.activeElement) ? document.activeElement.dataset.target ?? '' : null;
     const buttons = moves.map((m) => {
       const b = el('button', { type: 'button', textContent: m.label, dataset: { target: m.id } });
+      if (m.pressed !== undefined) b.setAttribute('aria-pressed', String(m.pressed));
+      // The chosen one stays reachable (its pressed state is read with it) but does nothing.
+      if (!m.live) b.setAttribute('aria-disabled', 'true');
       b.addEventListener('click', () => {
-        if (!activateTarget(m.id)) return;
+        if (!m.live || !activateTarget(m.id)) return;
         this.movesSig = '';
         // The table answers on its next frame: refresh then, not before.
         requestAnimationFrame(() => this.refresh(true));
@@ -216,5 +267,6 @@ export class TextView {
       const same = buttons.find((b) => b.dataset.target === focused);
       (same ?? this.movesBox).focus();
     }
+    return newlyChosen;
   }
 }

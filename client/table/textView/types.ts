@@ -14,8 +14,11 @@ export interface TextSection { heading: string; lines: string[] }
 
 export interface GameText<P = unknown, S = unknown> {
   summary(pub: P, mine: S | null, reader: TextReader): TextSection[];
-  /** The move a target stands for, or null to use the words the canvas button shows. */
-  move(id: string, pub: P, mine: S | null, reader: TextReader): string | null;
+  /**
+   * The move a target stands for, or null to use the words the canvas button shows. `chosen`: the
+   * targets pressed now among sets of choices (a sign kind), which a move's words may name.
+   */
+  move(id: string, pub: P, mine: S | null, reader: TextReader, chosen: readonly string[]): string | null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

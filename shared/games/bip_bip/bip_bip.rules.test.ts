@@ -65,6 +65,25 @@ describe('setup (4.3)', () => {
     expect(s.aside).toHaveLength(3);
     expect(s.expertPile).toHaveLength(17);
   });
+  it('option handSize (not in the rulebook): that many regular cards each, spread over the families; the rest set aside', () => {
+    const s = deal(4, { handSize: 3 });
+    s.hands.forEach((h) => {
+      expect(h).toHaveLength(3);
+      expect(new Set(h.map((id) => cardById(id).family)).size).toBeGreaterThan(1);
+    });
+    expect(new Set(s.hands.flat()).size).toBe(12);
+    expect(s.aside).toHaveLength(28);
+    expect([...s.hands.flat(), ...s.aside].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, id) => id));
+    expect(deal(3, { handSize: 0 }).hands.map((h) => h.length)).toEqual([13, 13, 13]);
+  });
+  it('option handSize is validated: 0 (the rulebook) up to the rulebook\'s hand for the table, a whole number', () => {
+    expect(bipOptions.parse({}).handSize).toBe(0);
+    expect(bipOptions.safeParse({ players: 4, handSize: 10 }).success).toBe(true);
+    const tooMany = bipOptions.safeParse({ players: 4, handSize: 11 });
+    expect(tooMany.success).toBe(false);
+    expect(tooMany.error?.issues[0]).toMatchObject({ path: ['handSize'], params: { refusal: 'option_too_big', max: 10 } });
+    for (const bad of [-1, 21, 2.5]) expect(bipOptions.safeParse({ handSize: bad }).success).toBe(false);
+  });
 });
 
 describe('moves and the green light (4.4)', () => {

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const VARIANTS = ['single', 'three_rounds'] as const;
 export type BipVariant = (typeof VARIANTS)[number];
 
-export const bipOptions = z.object({
+/** "2 joueurs : 20 cartes chacun, 3 joueurs : 13 cartes chacun, 4 joueurs : 10 cartes chacun". */
+export const HAND_SIZE: Record<number, number> = { 2: 20, 3: 13, 4: 10 };
+
+const rawOptions = z.object({
   variant: z.enum(VARIANTS).default('single'),
   players: z.number().int().min(2).max(4).default(2),
   /** [opt] 4.3: hands are face up by default ("Les joueurs peuvent placer toutes leurs cartes face visible"). */
@@ -26,7 +29,19 @@ export const bipOptions = z.object({
   swapMs: z.number().int().min(1_000).max(120_000).default(20_000),
   /** Pause on the round's result before the next round is dealt (three_rounds). */
   betweenRoundsMs: z.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * Not in the rulebook: regular cards dealt to each player, 0 = the rulebook's 20 / 13 / 10. A
+   * short hand makes a short round (the first empty hand wins), for a quick game or a lesson.
+   */
+  handSize: z.number().int().min(0).max(20).default(0),
 }).strip();
+
+export const bipOptions = rawOptions.superRefine((o, ctx) => {
+  const most = HAND_SIZE[o.players];
+  if (o.handSize > most) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['handSize'], message: `At most ${most} cards each for ${o.players} players`, params: { refusal: 'option_too_big', max: most } });
+  }
+});
 
 export type BipOptions = z.infer<typeof bipOptions>;
 

@@ -2,11 +2,10 @@
 import { Rng } from '../../random.js';
 import { CELLS, randomBoard } from './board.js';
 import { cardById, EXPERT_IDS, isExpert, REGULAR_FAMILIES } from './cards.js';
-import type { BipOptions } from './options.js';
+import { HAND_SIZE, type BipOptions } from './options.js';
 import type { BipState } from './state.js';
 
-/** "2 joueurs : 20 cartes chacun, 3 joueurs : 13 cartes chacun, 4 joueurs : 10 cartes chacun". */
-export const HAND_SIZE: Record<number, number> = { 2: 20, 3: 13, 4: 10 };
+export { HAND_SIZE };
 
 export function setupBip(options: BipOptions, seats: number, seed: number, now: number): BipState {
   const { variant, players: _players, ...rules } = options;
@@ -67,11 +66,15 @@ export function dealRound(s: BipState, now: number): void {
   const rng = new Rng(s.rng);
   const size = HAND_SIZE[s.seats];
   const order = REGULAR_FAMILIES.flatMap((f) => rng.shuffle(familyIds(f)));
-  s.hands = Array.from({ length: s.seats }, () => []);
+  const full: number[][] = Array.from({ length: s.seats }, () => []);
   order.forEach((id, k) => {
-    if (k < size * s.seats) s.hands[k % s.seats].push(id);
+    if (k < size * s.seats) full[k % s.seats].push(id);
   });
-  s.aside = order.slice(size * s.seats);
+  // A shorter hand (option handSize) keeps cards spread over the full hand, so every family stays in it.
+  const kept = Math.min(s.rules.handSize || size, size);
+  s.hands = full.map((hand) => Array.from({ length: kept }, (_, j) => hand[Math.floor((j * size) / kept)]));
+  const dealt = new Set(s.hands.flat());
+  s.aside = order.filter((id) => !dealt.has(id));
   s.expertPile = rng.shuffle(EXPERT_IDS);
   s.claimed = Array.from({ length: s.seats }, () => []);
   s.blockedUntil = Array.from({ length: s.seats }, () => 0);

@@ -23,7 +23,7 @@ export interface Review extends ShownClaim {
 }
 
 export type Rules = Pick<BipOptions, 'hiddenHands' | 'freezeMs' | 'claimBlockMs' | 'countdownMs' | 'manualReferee'
-  | 'challengeMs' | 'handicap' | 'leaderChooses' | 'swapMs' | 'betweenRoundsMs'>;
+  | 'challengeMs' | 'handicap' | 'leaderChooses' | 'swapMs' | 'betweenRoundsMs' | 'handSize'>;
 
 export interface BipState {
   variant: BipVariant;

@@ -25,6 +25,11 @@ export const trafficTangoOptions = z.object({
   publicGarnets: z.boolean().default(false),
   /** Not in the rulebook (routes are secret): show every car's replay and crashes to everyone. */
   publicReplay: z.boolean().default(false),
+  /**
+   * Not in the rulebook (4 deliveries over 5 days): a shorter match of N deliveries over N + 1 days,
+   * signs on days 1..N and routes on days 2..N + 1, for a quick game or a lesson.
+   */
+  deliveries: z.number().int().min(1).max(4).default(4),
 }).strip();
 
 export type TrafficTangoOptions = z.infer<typeof trafficTangoOptions>;

@@ -22,7 +22,7 @@ import {
 } from './scoring.js';
 import type { Sign } from './signs.js';
 import { simulateDelivery } from './simulate.js';
-import { hasDelivery, hasTraffic, type TrafficTangoState } from './state.js';
+import { hasDelivery, hasTraffic, lastDay, type TrafficTangoState } from './state.js';
 
 const signsCost = (s: TrafficTangoState, signs: readonly Sign[] | null): number =>
   signs !== null && signs.length === 2 ? extraSignCost(s.day) : 0;
@@ -175,7 +175,7 @@ function resolveDay(s: TrafficTangoState, now: number, events: GameEvent[], late
   }
   s.day += 1;
   s.pending = s.pending.map(() => ({ signs: null, route: null }));
-  if (s.day > 5) { finishDeliveries(s, now, events); return; }
+  if (s.day > lastDay(s)) { finishDeliveries(s, now, events); return; }
   s.deadline = s.options.phaseMs > 0 ? now + s.options.phaseMs : null;
   const phases = hasTraffic(s) ? (hasDelivery(s) ? 'day_traffic_delivery' : 'day_traffic') : 'day_delivery';
   events.push({ type: 'day', day: s.day, msg: msg(`traffic_tango:event.${phases}`, { day: s.day, traffic: s.day, delivery: s.day - 1 }) });

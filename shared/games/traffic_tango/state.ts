@@ -52,7 +52,7 @@ export interface TrafficTangoState {
   seats: number;
   rng: RngState;
   corners: CornerName[];
-  /** Day 1..5 (RULES-NOTES 3.2): Traffic phase `day` if day ≤ 4, Delivery phase `day − 1` if day ≥ 2. */
+  /** Day 1..5 (RULES-NOTES 3.2): Traffic phase `day` if day ≤ 4, Delivery phase `day − 1` if day ≥ 2 (4 = the `deliveries` option). */
   day: number;
   phase: 'play' | 'choose' | 'over';
   deadline: number | null;
@@ -69,5 +69,11 @@ export interface TrafficTangoState {
   finale: Finale | null;
 }
 
-export const hasTraffic = (s: Pick<TrafficTangoState, 'day'>): boolean => s.day <= 4;
-export const hasDelivery = (s: Pick<TrafficTangoState, 'day'>): boolean => s.day >= 2;
+type Schedule = { day: number; options: Pick<TrafficTangoOptions, 'deliveries'> };
+
+/** Deliveries in this match (a table stored before the option existed has the rulebook's 4). */
+const deliveriesOf = (s: Schedule): number => s.options.deliveries ?? 4;
+/** The day of the last delivery: 5 by the rulebook. */
+export const lastDay = (s: Schedule): number => deliveriesOf(s) + 1;
+export const hasTraffic = (s: Schedule): boolean => s.day <= deliveriesOf(s);
+export const hasDelivery = (s: Schedule): boolean => s.day >= 2 && s.day <= lastDay(s);

@@ -84,6 +84,39 @@ describe('schedule and clocks', () => {
     expect(r.ok && r.state.gas).toEqual([9, 17, 17, 17]);
   });
 
+  it('option deliveries (not in the rulebook): N deliveries over N + 1 days, then the result; validated 1–4, 4 by default', () => {
+    expect(trafficTangoOptions.parse({}).deliveries).toBe(4);
+    for (const bad of [0, 5, 1.5, '2']) expect(trafficTangoOptions.safeParse({ deliveries: bad }).success).toBe(false);
+    let s = table({}, { deliveries: 1 });
+    // Day 1: signs only; day 2: the one delivery, and no more signs.
+    expect(refused(s, 0, { type: 'route', tiles: ROUTES.NW.split(' ') })).toBe('no_delivery');
+    for (let seat = 0; seat < 4; seat++) s = act(s, seat, { type: 'signs', signs: [] }).s;
+    expect(s.day).toBe(2);
+    const v = game.publicView(s, 0);
+    expect([v.day, v.traffic, v.delivery, v.extraSignCost]).toEqual([2, null, 1, null]);
+    expect(v.options.deliveries).toBe(1);
+    expect(refused(s, 0, { type: 'signs', signs: [] })).toBe('no_traffic');
+    s = routes(s);
+    expect(s.deliveries).toHaveLength(1);
+    expect(s.phase).toBe('over');
+    expect(game.result(s)?.seats.map((x) => x.score)).toEqual([9, 9, 9, 9]);
+    expect(game.publicView(s, 0).day).toBe(2);
+  });
+
+  it('option deliveries: 2 deliveries are driven on days 2 and 3, signs placed on days 1 and 2', () => {
+    let s = table({}, { deliveries: 2 });
+    for (let seat = 0; seat < 4; seat++) s = act(s, seat, { type: 'signs', signs: [] }).s;
+    const v = game.publicView(s, 0);
+    expect([v.day, v.traffic, v.delivery]).toEqual([2, 2, 1]);
+    for (let seat = 0; seat < 4; seat++) s = act(s, seat, { type: 'signs', signs: [] }).s;
+    s = routes(s);
+    expect([s.day, s.phase]).toEqual([3, 'play']);
+    expect(game.publicView(s, 0).traffic).toBeNull();
+    s = routes(s);
+    expect(s.phase).toBe('over');
+    expect(s.deliveries.map((d) => d.number)).toEqual([1, 2]);
+  });
+
   it('advance before the deadline changes nothing', () => {
     const s = table({ day: 2 });
     const r = game.advance(s, 50);

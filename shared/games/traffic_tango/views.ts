@@ -14,7 +14,7 @@ import type { CarReport, CarState } from './simulate.js';
 import { memoOn } from '../memo.js';
 import type { Plan } from './routes.js';
 import type { Sign } from './signs.js';
-import { hasDelivery, hasTraffic, type DeliveryRecord, type FailedSign, type Finale, type Pending, type PlacedSign, type TrafficTangoState } from './state.js';
+import { hasDelivery, hasTraffic, lastDay, type DeliveryRecord, type FailedSign, type Finale, type Pending, type PlacedSign, type TrafficTangoState } from './state.js';
 import type { TrafficTangoOptions } from './options.js';
 import { isIn } from './rules.js';
 
@@ -88,7 +88,7 @@ export interface TrafficTangoPublicView {
   /** Delivery phase number today (driven on the map as it stands), or null. */
   delivery: number | null;
   deadline: number | null;
-  /** Price of an extra sign today, or null on day 5. */
+  /** Price of an extra sign today, or null on the last day. */
   extraSignCost: number | null;
   tiles: PublicTile[];
   lines: PublicLine[];
@@ -151,8 +151,8 @@ const playersView = memoOn((corners: CornerName[], options: TrafficTangoOptions,
     const { start, dest } = tripOf({ corners }, seat);
     return {
       seat, corner, start: tileName(start), dest: tileName(dest), gas: gas[seat],
-      signsIn: playing && hasTraffic({ day }) ? pending[seat].signs !== null : null,
-      routeIn: playing && hasDelivery({ day }) ? pending[seat].route !== null : null,
+      signsIn: playing && hasTraffic({ day, options }) ? pending[seat].signs !== null : null,
+      routeIn: playing && hasDelivery({ day, options }) ? pending[seat].route !== null : null,
       garnets: options.publicGarnets || phase === 'over' ? garnets[seat] : null,
     };
   });
@@ -172,7 +172,7 @@ export function trafficTangoPublicView(s: TrafficTangoState): TrafficTangoPublic
   return {
     options: s.options,
     phase: s.phase,
-    day: Math.min(s.day, 5),
+    day: Math.min(s.day, lastDay(s)),
     traffic: playing && hasTraffic(s) ? s.day : null,
     delivery: playing && hasDelivery(s) ? s.day - 1 : null,
     deadline: s.deadline,
