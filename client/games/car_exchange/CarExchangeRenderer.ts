@@ -341,6 +341,16 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
         if (b.height < TAP) b.setPadding(6, pad, 6, pad);
       }
     }
+    // Still too wide (four colours in French on a phone): the title gives way to the buttons (the
+    // hint line below says what to choose), shortened, or gone when even a word does not fit.
+    if (x + total() > ctx.width) {
+      fitText(title, ctx.width - total() - 8);
+      x = title.width + 8;
+      if (x + total() > ctx.width || title.text.length < 4) {
+        title.destroy();
+        x = 0;
+      }
+    }
     for (const b of buttons) { b.setPosition(x, y); this.chrome!.add(b); x += b.width + 6; }
   }
 

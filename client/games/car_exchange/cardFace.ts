@@ -29,7 +29,10 @@ export function drawCard(scene: Phaser.Scene, x: number, y: number, size: CardSi
   c.add(scene.add.ellipse(w / 2, h / 2, w * 0.78, h * 0.5, 0xffffff, 0.92));
   const big = card.kind === 'car' ? String(card.value) : CENTRE(card.kind);
   const bigFont = Math.max(9, Math.round((big.length > 3 ? w * 0.2 : w * 0.42)));
-  c.add(scene.add.text(w / 2, h / 2, big, { fontSize: `${bigFont}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
+  const bigText = scene.add.text(w / 2, h / 2, big, { fontSize: `${bigFont}px`, color: '#111', fontStyle: 'bold' }).setOrigin(0.5);
+  // Short words of wide letters ("NEW") at the digits' size would spill past the card: kept inside the ellipse.
+  if (bigText.width > w * 0.74) bigText.setScale((w * 0.74) / bigText.width);
+  c.add(bigText);
   if (card.kind === 'paint') {
     (['red', 'blue', 'green', 'yellow'] as const).forEach((col, i) => {
       const sx = w * 0.2 + i * w * 0.16;
