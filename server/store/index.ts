@@ -15,6 +15,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pgliteDialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { SqlStore } from './sqlStore.js';
+import { EmbeddedStore } from './embeddedStore.js';
 import type { Database } from './schema.js';
 import type { Store } from './types.js';
 import { logger } from '../ops/logger.js';
@@ -28,6 +29,8 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** PostgreSQL only: put every table in this schema (created if missing). Tests use one per run. */
   schema?: string;
+  /** Embedded only: how often the journal spool is moved into the store (ms; tests that kill a writer set it long). */
+  journalMoveEveryMs?: number;
   /** PostgreSQL only: how long to wait for a connection before failing (ms). */
   connectTimeoutMs?: number;
 }
@@ -40,16 +43,19 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const dataDir = opts.dataDir ?? (process.env.JUNCTION_DATA_DIR || './data/pglite');
   const db = databaseUrl
     ? await openPostgres(databaseUrl, opts.schema, opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS)
-    : await openEmbedded(opts.dataDir ?? (process.env.JUNCTION_DATA_DIR || './data/pglite'));
+    : await openEmbedded(dataDir);
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw databaseUrl ? explainConnectError(error, databaseUrl, opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS) : error;
   }
-  return new SqlStore(databaseUrl ? 'postgres' : 'embedded', db);
+  if (databaseUrl) return new SqlStore('postgres', db);
+  // The journal spool lives in the data directory (a memory:// store keeps it in memory).
+  return EmbeddedStore.open(db, dataDir.includes('://') ? null : join(dataDir, 'junction-journal'), opts.journalMoveEveryMs);
 }
 
 /**

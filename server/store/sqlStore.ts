@@ -118,7 +118,7 @@ export class SqlStore implements Store {
   readonly push: PushStore;
   readonly friends: FriendsStore;
 
-  constructor(readonly kind: 'embedded' | 'postgres', private readonly db: Kysely<Database>) {
+  constructor(readonly kind: 'embedded' | 'postgres', protected readonly db: Kysely<Database>) {
     this.social = new SqlSocialStore(db);
     this.push = new SqlPushStore(db);
     this.friends = new SqlFriendsStore(db);
@@ -464,8 +464,13 @@ export class SqlStore implements Store {
         })).where((eb) => eb.and([eb('game_sessions.filling', '=', true), eb('game_sessions.fence', '=', eb.ref('excluded.fence'))])))
         .execute();
     }
-    if (commit.chunks.length === 0) return { fenced: [] };
-    const values = sql.join(commit.chunks.map((c) => sql`(${c.gameId}, ${c.chunk}::integer, ${c.fence}::bigint, ${JSON.stringify(c.entries)}::jsonb)`));
+    return this.insertChunks(commit.chunks);
+  }
+
+  /** Writes journal chunks, each only if its session row still holds the chunk's fencing token. */
+  protected async insertChunks(chunks: JournalCommit['chunks']): Promise<{ fenced: string[] }> {
+    if (chunks.length === 0) return { fenced: [] };
+    const values = sql.join(chunks.map((c) => sql`(${c.gameId}, ${c.chunk}::integer, ${c.fence}::bigint, ${JSON.stringify(c.entries)}::jsonb)`));
     // One statement: a chunk is written only if its session row holds the chunk's token. FOR SHARE
     // locks those rows until it ends: a claim (an UPDATE of the token) waits for it, and one that
     // committed first is seen (the join is re-checked on the new row), so nothing is written under
@@ -476,7 +481,7 @@ export class SqlStore implements Store {
       for share of s
       on conflict (game_id, chunk) do nothing returning game_id, chunk`.execute(this.db);
     const done = new Set(written.rows.map((r) => `${r.game_id}/${r.chunk}`));
-    const unsure = commit.chunks.filter((c) => !done.has(`${c.gameId}/${c.chunk}`));
+    const unsure = chunks.filter((c) => !done.has(`${c.gameId}/${c.chunk}`));
     if (unsure.length === 0) return { fenced: [] };
     // Not written: either the token moved on, or the chunk was already there (a retried commit whose answer was lost).
     const rows = await this.db.selectFrom('game_sessions').select(['id', 'fence']).where('id', 'in', [...new Set(unsure.map((c) => c.gameId))]).execute();
