@@ -16,7 +16,8 @@ export interface ServerProcess {
   pid: number;
   child: ChildProcess;
   /** CPU seconds used so far (user + system) and resident memory in MiB. */
-  usage(): { cpuSeconds: number; rssMiB: number };
+  /** `writeCalls`: write syscalls the process made so far (/proc/<pid>/io syscw): socket writes, mostly. */
+  usage(): { cpuSeconds: number; rssMiB: number; writeCalls: number };
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -145,7 +146,8 @@ export async function startServerProcess(port: number, env: Record<string, strin
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / TICKS_PER_SECOND;
       const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      return { cpuSeconds, rssMiB: rss ? Number(rss[1]) / 1024 : 0 };
+      const writes = /syscw:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+      return { cpuSeconds, rssMiB: rss ? Number(rss[1]) / 1024 : 0, writeCalls: writes ? Number(writes[1]) : 0 };
     },
   };
 }

@@ -177,6 +177,8 @@ async function measure(target: Target, clients: number, seconds: number, generat
       serverCpuPer1000Actions: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions)) * 1000, 3),
       /** The same per action the game applied (refusals excluded): a server starved of its core answers late, its seats act on stale states and are refused more, and a refusal costs less. */
       serverCpuPer1000Applied: round(((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / Math.max(1, actions - refusals)) * 1000, 3),
+      /** The server's write syscalls per action (socket writes, mostly): each is a syscall and a stream turn. */
+      serverWritesPerAction: round((serverAtEnd.writeCalls - serverAtStart.writeCalls) / Math.max(1, actions), 2),
       serverCpuShare: round((serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds) / (wallMs / 1000), 2),
       /** Share of core 0 that other processes (not the pinned server) used in the window: they delay the server. */
       core0OtherShare: round(Math.max(0, core0Busy - (serverAtEnd.cpuSeconds - serverAtStart.cpuSeconds)) / (wallMs / 1000), 2),
@@ -229,7 +231,7 @@ export async function runScenario(values: { sizes?: string; seconds?: string; ta
 function formatRow(r: Awaited<ReturnType<typeof measure>>): string {
   return [
     `N=${r.clients}`, r.target.padEnd(15), `p50/p99 ${r.latencyMs.p50}/${r.latencyMs.p99} ms`, `actions ${r.actions} (refused ${r.refusals})${r.gamesFinished ? `, ${r.gamesFinished} games ended` : ''}`,
-    `cpu/1k ${r.serverCpuPer1000Actions} s`, `${r.bytesPerClientPerSecond} B/client/s`,
+    `cpu/1k ${r.serverCpuPer1000Actions} s`, `writes/action ${r.serverWritesPerAction}`, `${r.bytesPerClientPerSecond} B/client/s`,
     `server ${Math.round(r.serverCpuShare * 100)} % of core 0 (others ${Math.round(r.core0OtherShare * 100)} %)`, `rss ${r.serverRssMiB.peak} MiB`, `errors ${r.errors}${r.setupErrors ? ` (+${r.setupErrors} failed joins before the window)` : ''}`, `generator ${Math.round(r.generatorCpuShare * 100)} %${r.valid ? '' : ' INVALID'}${r.disturbed ? ' DISTURBED' : ''}`,
   ].join(' | ');
 }
