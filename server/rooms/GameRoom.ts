@@ -57,6 +57,7 @@ import { localTables, type MovableTable } from '../journal/localTables.js';
 import { RoomConnections } from '../friends/online.js';
 import { FillingTable } from '../turnbased/fillingTable.js';
 import type { GameSessionRecord } from '../store/index.js';
+import { corked } from './corkedSends.js';
 
 /** Every message type a game room handles; the edge refuses the rest before decoding. */
 const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
@@ -961,10 +962,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * clock callback never re-enters the clock through broadcastPatch.
    */
   private pushNow(after?: () => void): void {
-    queueMicrotask(() => this.whenDurable(() => {
+    queueMicrotask(() => this.whenDurable(() => corked(this.clients, () => {
       this.broadcastPatch();
       after?.();
-    }));
+    })));
   }
 
   private finish(result: GameResult): void {
