@@ -6,16 +6,17 @@
 import type { GameMirror } from './mirror.js';
 import { jsonMirror } from './jsonMirror.js';
 import { railwayMirror } from './railwayMirror.js';
-import { trafficMemoryMirror } from './trafficMemoryMirror.js';
 import { tookOverMirror } from './tookOverMirror.js';
 import { bipBipMirror } from './bipBipMirror.js';
 import { carExchangeMirror } from './carExchangeMirror.js';
 import { rushHourMirror } from './rushHourMirror.js';
 import { trafficTangoMirror } from './trafficTangoMirror.js';
+import { mirrorOf } from './derive.js';
+import { trafficMemoryWire } from '../../shared/games/traffic_memory/wire.js';
 
 const mirrors: Record<string, GameMirror> = {
   railway_madness: railwayMirror,
-  traffic_memory: trafficMemoryMirror,
+  traffic_memory: mirrorOf(trafficMemoryWire),
   took_over: tookOverMirror,
   bip_bip: bipBipMirror,
   car_exchange: carExchangeMirror,

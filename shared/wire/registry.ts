@@ -6,16 +6,17 @@
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
 import { railwayReader } from './railway.js';
-import { trafficMemoryReader } from './traffic_memory.js';
 import { tookOverReader } from './took_over.js';
 import { bipReader } from './bip_bip.js';
 import { carExchangeReader } from './car_exchange.js';
 import { rushHourReader } from './rush_hour.js';
 import { trafficTangoReader } from './traffic_tango.js';
+import { readerOf } from './declare.js';
+import { trafficMemoryWire } from '../games/traffic_memory/wire.js';
 
 export const viewReaders: Record<string, ViewReader> = {
   railway_madness: railwayReader,
-  traffic_memory: trafficMemoryReader,
+  traffic_memory: readerOf(trafficMemoryWire),
   took_over: tookOverReader,
   bip_bip: bipReader,
   car_exchange: carExchangeReader,
