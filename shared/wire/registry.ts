@@ -6,18 +6,18 @@
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
 import { railwayReader } from './railway.js';
-import { tookOverReader } from './took_over.js';
 import { bipReader } from './bip_bip.js';
 import { carExchangeReader } from './car_exchange.js';
 import { rushHourReader } from './rush_hour.js';
 import { trafficTangoReader } from './traffic_tango.js';
 import { readerOf } from './declare.js';
+import { tookOverWire } from '../games/took_over/wire.js';
 import { trafficMemoryWire } from '../games/traffic_memory/wire.js';
 
 export const viewReaders: Record<string, ViewReader> = {
   railway_madness: railwayReader,
   traffic_memory: readerOf(trafficMemoryWire),
-  took_over: tookOverReader,
+  took_over: readerOf(tookOverWire),
   bip_bip: bipReader,
   car_exchange: carExchangeReader,
   rush_hour: rushHourReader,
