@@ -5,17 +5,17 @@
  */
 import type { GameMirror } from './mirror.js';
 import { jsonMirror } from './jsonMirror.js';
-import { railwayMirror } from './railwayMirror.js';
 import { bipBipMirror } from './bipBipMirror.js';
 import { carExchangeMirror } from './carExchangeMirror.js';
 import { rushHourMirror } from './rushHourMirror.js';
 import { trafficTangoMirror } from './trafficTangoMirror.js';
 import { mirrorOf } from './derive.js';
+import { railwayWire } from '../../shared/games/railway/wire.js';
 import { tookOverWire } from '../../shared/games/took_over/wire.js';
 import { trafficMemoryWire } from '../../shared/games/traffic_memory/wire.js';
 
 const mirrors: Record<string, GameMirror> = {
-  railway_madness: railwayMirror,
+  railway_madness: mirrorOf(railwayWire),
   traffic_memory: mirrorOf(trafficMemoryWire),
   took_over: mirrorOf(tookOverWire),
   bip_bip: bipBipMirror,

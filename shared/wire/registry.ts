@@ -5,17 +5,17 @@
  */
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
-import { railwayReader } from './railway.js';
 import { bipReader } from './bip_bip.js';
 import { carExchangeReader } from './car_exchange.js';
 import { rushHourReader } from './rush_hour.js';
 import { trafficTangoReader } from './traffic_tango.js';
 import { readerOf } from './declare.js';
+import { railwayWire } from '../games/railway/wire.js';
 import { tookOverWire } from '../games/took_over/wire.js';
 import { trafficMemoryWire } from '../games/traffic_memory/wire.js';
 
 export const viewReaders: Record<string, ViewReader> = {
-  railway_madness: railwayReader,
+  railway_madness: readerOf(railwayWire),
   traffic_memory: readerOf(trafficMemoryWire),
   took_over: readerOf(tookOverWire),
   bip_bip: bipReader,
