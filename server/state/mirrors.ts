@@ -5,11 +5,11 @@
  */
 import type { GameMirror } from './mirror.js';
 import { jsonMirror } from './jsonMirror.js';
-import { bipBipMirror } from './bipBipMirror.js';
 import { carExchangeMirror } from './carExchangeMirror.js';
 import { rushHourMirror } from './rushHourMirror.js';
 import { trafficTangoMirror } from './trafficTangoMirror.js';
 import { mirrorOf } from './derive.js';
+import { bipBipWire } from '../../shared/games/bip_bip/wire.js';
 import { railwayWire } from '../../shared/games/railway/wire.js';
 import { tookOverWire } from '../../shared/games/took_over/wire.js';
 import { trafficMemoryWire } from '../../shared/games/traffic_memory/wire.js';
@@ -18,7 +18,7 @@ const mirrors: Record<string, GameMirror> = {
   railway_madness: mirrorOf(railwayWire),
   traffic_memory: mirrorOf(trafficMemoryWire),
   took_over: mirrorOf(tookOverWire),
-  bip_bip: bipBipMirror,
+  bip_bip: mirrorOf(bipBipWire),
   car_exchange: carExchangeMirror,
   rush_hour: rushHourMirror,
   traffic_tango: trafficTangoMirror,

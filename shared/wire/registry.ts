@@ -5,11 +5,11 @@
  */
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
-import { bipReader } from './bip_bip.js';
 import { carExchangeReader } from './car_exchange.js';
 import { rushHourReader } from './rush_hour.js';
 import { trafficTangoReader } from './traffic_tango.js';
 import { readerOf } from './declare.js';
+import { bipBipWire } from '../games/bip_bip/wire.js';
 import { railwayWire } from '../games/railway/wire.js';
 import { tookOverWire } from '../games/took_over/wire.js';
 import { trafficMemoryWire } from '../games/traffic_memory/wire.js';
@@ -18,7 +18,7 @@ export const viewReaders: Record<string, ViewReader> = {
   railway_madness: readerOf(railwayWire),
   traffic_memory: readerOf(trafficMemoryWire),
   took_over: readerOf(tookOverWire),
-  bip_bip: bipReader,
+  bip_bip: readerOf(bipBipWire),
   car_exchange: carExchangeReader,
   rush_hour: rushHourReader,
   traffic_tango: trafficTangoReader,
