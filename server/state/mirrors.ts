@@ -5,10 +5,10 @@
  */
 import type { GameMirror } from './mirror.js';
 import { jsonMirror } from './jsonMirror.js';
-import { carExchangeMirror } from './carExchangeMirror.js';
 import { rushHourMirror } from './rushHourMirror.js';
 import { trafficTangoMirror } from './trafficTangoMirror.js';
 import { mirrorOf } from './derive.js';
+import { carExchangeWire } from '../../shared/games/car_exchange/wire.js';
 import { bipBipWire } from '../../shared/games/bip_bip/wire.js';
 import { railwayWire } from '../../shared/games/railway/wire.js';
 import { tookOverWire } from '../../shared/games/took_over/wire.js';
@@ -19,7 +19,7 @@ const mirrors: Record<string, GameMirror> = {
   traffic_memory: mirrorOf(trafficMemoryWire),
   took_over: mirrorOf(tookOverWire),
   bip_bip: mirrorOf(bipBipWire),
-  car_exchange: carExchangeMirror,
+  car_exchange: mirrorOf(carExchangeWire),
   rush_hour: rushHourMirror,
   traffic_tango: trafficTangoMirror,
 };

@@ -5,10 +5,10 @@
  */
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
-import { carExchangeReader } from './car_exchange.js';
 import { rushHourReader } from './rush_hour.js';
 import { trafficTangoReader } from './traffic_tango.js';
 import { readerOf } from './declare.js';
+import { carExchangeWire } from '../games/car_exchange/wire.js';
 import { bipBipWire } from '../games/bip_bip/wire.js';
 import { railwayWire } from '../games/railway/wire.js';
 import { tookOverWire } from '../games/took_over/wire.js';
@@ -19,7 +19,7 @@ export const viewReaders: Record<string, ViewReader> = {
   traffic_memory: readerOf(trafficMemoryWire),
   took_over: readerOf(tookOverWire),
   bip_bip: readerOf(bipBipWire),
-  car_exchange: carExchangeReader,
+  car_exchange: readerOf(carExchangeWire),
   rush_hour: rushHourReader,
   traffic_tango: trafficTangoReader,
 };
