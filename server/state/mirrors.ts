@@ -5,9 +5,9 @@
  */
 import type { GameMirror } from './mirror.js';
 import { jsonMirror } from './jsonMirror.js';
-import { rushHourMirror } from './rushHourMirror.js';
 import { trafficTangoMirror } from './trafficTangoMirror.js';
 import { mirrorOf } from './derive.js';
+import { rushHourWire } from '../../shared/games/rush_hour/wire.js';
 import { carExchangeWire } from '../../shared/games/car_exchange/wire.js';
 import { bipBipWire } from '../../shared/games/bip_bip/wire.js';
 import { railwayWire } from '../../shared/games/railway/wire.js';
@@ -20,7 +20,7 @@ const mirrors: Record<string, GameMirror> = {
   took_over: mirrorOf(tookOverWire),
   bip_bip: mirrorOf(bipBipWire),
   car_exchange: mirrorOf(carExchangeWire),
-  rush_hour: rushHourMirror,
+  rush_hour: mirrorOf(rushHourWire),
   traffic_tango: trafficTangoMirror,
 };
 

@@ -83,6 +83,9 @@ const same = <T extends Scalar>(type: Primitive, zero: T): Leaf<T> => leaf<T>(ty
 /** A string that holds one of a few values (an enum of the engine's view type). */
 function literal<T extends string>(): Leaf<T> { return leaf<T>('string', '', (v) => v, (w) => w as T); }
 
+/** A number that holds one of a few values (`handSize: 5 | 10`). */
+function oneOf<T extends number>(base: Leaf<number>): Leaf<T> { return leaf<T>(base.type, base.zero, (v) => v, (w) => w as T); }
+
 /** A value stored as another scalar: a card as its id, a slot as a marker. */
 function mapped<V, S extends Scalar>(base: Leaf<S>, encode: (v: V) => S, decode: (w: S, ctx: ReadContext) => V): Leaf<V> {
   return leaf<V>(base.type, base.zero, encode, (w, ctx) => decode(w as S, ctx));
@@ -257,7 +260,7 @@ export const f = {
   int16: same<number>('int16', 0),
   uint16: same<number>('uint16', 0),
   uint32: same<number>('uint32', 0),
-  literal, mapped, nullable, list, optional, shown, flat, rows, constant, computed, struct,
+  literal, oneOf, mapped, nullable, list, optional, shown, flat, rows, constant, computed, struct,
 };
 
 /** A game's wire: its public table part and each seat's own part. */

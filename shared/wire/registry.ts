@@ -5,9 +5,9 @@
  */
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
-import { rushHourReader } from './rush_hour.js';
 import { trafficTangoReader } from './traffic_tango.js';
 import { readerOf } from './declare.js';
+import { rushHourWire } from '../games/rush_hour/wire.js';
 import { carExchangeWire } from '../games/car_exchange/wire.js';
 import { bipBipWire } from '../games/bip_bip/wire.js';
 import { railwayWire } from '../games/railway/wire.js';
@@ -20,7 +20,7 @@ export const viewReaders: Record<string, ViewReader> = {
   took_over: readerOf(tookOverWire),
   bip_bip: readerOf(bipBipWire),
   car_exchange: readerOf(carExchangeWire),
-  rush_hour: rushHourReader,
+  rush_hour: readerOf(rushHourWire),
   traffic_tango: trafficTangoReader,
 };
 
