@@ -52,8 +52,12 @@ export function classFor(decl: StructDecl, base: typeof Schema = Schema): Schema
 
 const holdsChildren = (decl: StructDecl): boolean => decl.wireColumns.some(([, c]) => c.kind !== 'value');
 
-/** The writer for one write: `reveal` is set under a seat view. */
+/**
+ * The writer for one write: `reveal` is set under a seat view. Items made while a new item is being
+ * filled are not revealed on their own: they are part of that item when it is revealed.
+ */
 function writer(reveal?: Reveal): WireWriter {
+  let filling = 0;
   const w: WireWriter = {
     values<E>(target: WireObject, key: string, values: readonly E[], encode: (e: E) => Scalar) {
       const list = target[key] as ArraySchema<Scalar>;
@@ -82,9 +86,10 @@ function writer(reveal?: Reveal): WireWriter {
       for (let i = shared; i < values.length; i++) {
         const item = new (classFor(struct))();
         unchanged(item, values[i]);
-        struct.writeFields(w, item as unknown as WireObject, values[i]);
+        filling++;
+        try { struct.writeFields(w, item as unknown as WireObject, values[i]); } finally { filling--; }
         list.push(item);
-        if (reveal && holdsChildren(struct)) reveal(item);
+        if (reveal && filling === 0 && holdsChildren(struct)) reveal(item);
       }
       while (list.length > values.length) list.pop();
     },

@@ -5,8 +5,8 @@
  */
 import type { GameMirror } from './mirror.js';
 import { jsonMirror } from './jsonMirror.js';
-import { trafficTangoMirror } from './trafficTangoMirror.js';
 import { mirrorOf } from './derive.js';
+import { trafficTangoWire } from '../../shared/games/traffic_tango/wire.js';
 import { rushHourWire } from '../../shared/games/rush_hour/wire.js';
 import { carExchangeWire } from '../../shared/games/car_exchange/wire.js';
 import { bipBipWire } from '../../shared/games/bip_bip/wire.js';
@@ -21,7 +21,7 @@ const mirrors: Record<string, GameMirror> = {
   bip_bip: mirrorOf(bipBipWire),
   car_exchange: mirrorOf(carExchangeWire),
   rush_hour: mirrorOf(rushHourWire),
-  traffic_tango: trafficTangoMirror,
+  traffic_tango: mirrorOf(trafficTangoWire),
 };
 
 export function mirrorFor(game: string): GameMirror {

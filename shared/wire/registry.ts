@@ -5,8 +5,8 @@
  */
 import type { SyncedTable, ViewReader } from './contract.js';
 import { jsonReader } from './json.js';
-import { trafficTangoReader } from './traffic_tango.js';
 import { readerOf } from './declare.js';
+import { trafficTangoWire } from '../games/traffic_tango/wire.js';
 import { rushHourWire } from '../games/rush_hour/wire.js';
 import { carExchangeWire } from '../games/car_exchange/wire.js';
 import { bipBipWire } from '../games/bip_bip/wire.js';
@@ -21,7 +21,7 @@ export const viewReaders: Record<string, ViewReader> = {
   bip_bip: readerOf(bipBipWire),
   car_exchange: readerOf(carExchangeWire),
   rush_hour: readerOf(rushHourWire),
-  traffic_tango: trafficTangoReader,
+  traffic_tango: readerOf(trafficTangoWire),
 };
 
 export function readerFor(game: string): ViewReader {
