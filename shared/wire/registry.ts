@@ -1,31 +1,18 @@
 /**
- * Which reader turns each game's synchronised state back into its views (one line per typed
- * game; the others still read JSON strings), and the one function clients, load tests and tests
+ * Which reader turns each game's synchronised state back into its views (derived from the game's
+ * wire declaration, shared/games/wires.ts), and the one function clients, load tests and tests
  * use to get `publicView` / `seatView` from a decoded table state.
  */
 import type { SyncedTable, ViewReader } from './contract.js';
-import { jsonReader } from './json.js';
 import { readerOf } from './declare.js';
-import { trafficTangoWire } from '../games/traffic_tango/wire.js';
-import { rushHourWire } from '../games/rush_hour/wire.js';
-import { carExchangeWire } from '../games/car_exchange/wire.js';
-import { bipBipWire } from '../games/bip_bip/wire.js';
-import { railwayWire } from '../games/railway/wire.js';
-import { tookOverWire } from '../games/took_over/wire.js';
-import { trafficMemoryWire } from '../games/traffic_memory/wire.js';
+import { wires } from '../games/wires.js';
 
-export const viewReaders: Record<string, ViewReader> = {
-  railway_madness: readerOf(railwayWire),
-  traffic_memory: readerOf(trafficMemoryWire),
-  took_over: readerOf(tookOverWire),
-  bip_bip: readerOf(bipBipWire),
-  car_exchange: readerOf(carExchangeWire),
-  rush_hour: readerOf(rushHourWire),
-  traffic_tango: readerOf(trafficTangoWire),
-};
+export const viewReaders: Record<string, ViewReader> = Object.fromEntries(wires.map((wire) => [wire.game, readerOf(wire)]));
 
 export function readerFor(game: string): ViewReader {
-  return viewReaders[game] ?? jsonReader;
+  const reader = viewReaders[game];
+  if (!reader) throw new Error(`no wire declaration for game "${game}" (shared/games/wires.ts)`);
+  return reader;
 }
 
 /** The engine's views as this client holds them; null before the game has a table. */
