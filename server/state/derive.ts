@@ -7,7 +7,7 @@
  * is revealed to the owner (see server/state/mirror.ts for why).
  */
 import { ArraySchema, Schema, defineTypes, type DefinitionType } from '@colyseus/schema';
-import type { Column, Scalar, StructDecl, WireDeclaration, WireObject, WireWriter } from '../../shared/wire/declare.js';
+import type { Codec, Column, Leaf, Scalar, StructDecl, WireDeclaration, WireObject, WireWriter } from '../../shared/wire/declare.js';
 import { PublicViewState, SeatViewState } from './TableState.js';
 import { defineMirror, unchanged, type GameMirror, type Reveal } from './mirror.js';
 
@@ -50,6 +50,33 @@ export function classFor(decl: StructDecl, base: typeof Schema = Schema): Schema
   return Derived;
 }
 
+type FieldsWriter = (w: WireWriter, target: WireObject, value: unknown) => void;
+
+const fieldsWriters = new Map<StructDecl, FieldsWriter>();
+
+const isLeaf = (codec: Codec<unknown>): codec is Leaf<unknown> => 'same' in codec;
+
+/**
+ * A part's fields written by code made for that part: a scalar field is a plain property store
+ * (`t["turn"] = p["turn"]`), which V8 caches per class, where the generic loop's `target[key]`
+ * looks every field up by name (measured: 10–25 % more server CPU per change in the wire bench).
+ * Names come from the declarations (JSON-quoted), never from clients.
+ */
+function fieldsWriter(decl: StructDecl): FieldsWriter {
+  const known = fieldsWriters.get(decl);
+  if (known) return known;
+  const codecs = decl.fields.map(([, codec]) => codec);
+  const body = decl.fields.map(([key, codec], i) => {
+    const k = JSON.stringify(key);
+    if (!isLeaf(codec)) return `c[${i}].write(w, t, ${k}, p[${k}]);`;
+    return codec.same ? `t[${k}] = p[${k}];` : `t[${k}] = c[${i}].encode(p[${k}]);`;
+  }).join('\n');
+  const make = new Function('c', 'shape', `return function write(w, t, v) {\nconst p = shape === undefined ? v : shape.encode(v);\n${body}\n};`);
+  const written = make(codecs, decl.shape) as FieldsWriter;
+  fieldsWriters.set(decl, written);
+  return written;
+}
+
 const holdsChildren = (decl: StructDecl): boolean => decl.wireColumns.some(([, c]) => c.kind !== 'value');
 
 /**
@@ -59,35 +86,35 @@ const holdsChildren = (decl: StructDecl): boolean => decl.wireColumns.some(([, c
 function writer(reveal?: Reveal): WireWriter {
   let filling = 0;
   const w: WireWriter = {
-    values<E>(target: WireObject, key: string, values: readonly E[], encode: (e: E) => Scalar) {
+    values<E>(target: WireObject, key: string, values: readonly E[], encode: ((e: E) => Scalar) | undefined) {
       const list = target[key] as ArraySchema<Scalar>;
       if (unchanged(list, values)) return;
       const shared = Math.min(list.length, values.length);
       for (let i = 0; i < shared; i++) {
-        const value = encode(values[i]);
+        const value = encode ? encode(values[i]) : values[i] as Scalar;
         if (list[i] !== value) list[i] = value;
       }
-      for (let i = shared; i < values.length; i++) list.push(encode(values[i]));
+      for (let i = shared; i < values.length; i++) list.push(encode ? encode(values[i]) : values[i] as Scalar);
       while (list.length > values.length) list.pop();
     },
     part(target: WireObject, key: string, struct: StructDecl, value: unknown) {
       if (value === undefined || value === null) { target[key] = undefined; return; }
       let part = target[key] as Schema | undefined;
       if (!part) target[key] = part = new (classFor(struct))();
-      if (!unchanged(part, value)) struct.writeFields(w, part as unknown as WireObject, value);
+      if (!unchanged(part, value)) fieldsWriter(struct)(w, part as unknown as WireObject, value);
     },
     items(target: WireObject, key: string, struct: StructDecl, values: readonly unknown[]) {
       const list = target[key] as ArraySchema<Schema>;
       if (unchanged(list, values)) return;
       const shared = Math.min(list.length, values.length);
       for (let i = 0; i < shared; i++) {
-        if (!unchanged(list[i], values[i])) struct.writeFields(w, list[i] as unknown as WireObject, values[i]);
+        if (!unchanged(list[i], values[i])) fieldsWriter(struct)(w, list[i] as unknown as WireObject, values[i]);
       }
       for (let i = shared; i < values.length; i++) {
         const item = new (classFor(struct))();
         unchanged(item, values[i]);
         filling++;
-        try { struct.writeFields(w, item as unknown as WireObject, values[i]); } finally { filling--; }
+        try { fieldsWriter(struct)(w, item as unknown as WireObject, values[i]); } finally { filling--; }
         list.push(item);
         if (reveal && filling === 0 && holdsChildren(struct)) reveal(item);
       }
@@ -103,14 +130,16 @@ const publicWriter = writer();
 export function mirrorOf<P, S>(wire: WireDeclaration<P, S>): GameMirror<P, S> {
   const Table = classFor(wire.table as StructDecl, PublicViewState);
   const Seat = classFor(wire.seat as StructDecl, SeatViewState);
+  const writeTable = fieldsWriter(wire.table as StructDecl);
+  const writeSeat = fieldsWriter(wire.seat as StructDecl);
   return defineMirror({
     createTable: () => new Table() as PublicViewState,
     writeTable(target: PublicViewState, view: P) {
-      if (!unchanged(target, view)) wire.table.writeFields(publicWriter, target as unknown as WireObject, view);
+      if (!unchanged(target, view)) writeTable(publicWriter, target as unknown as WireObject, view);
     },
     createSeat: () => new Seat() as SeatViewState,
     writeSeat(target: SeatViewState, view: S, reveal: Reveal) {
-      if (!unchanged(target, view)) wire.seat.writeFields(writer(reveal), target as unknown as WireObject, view);
+      if (!unchanged(target, view)) writeSeat(writer(reveal), target as unknown as WireObject, view);
     },
   });
 }

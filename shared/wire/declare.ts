@@ -34,7 +34,8 @@ export type Column =
  * is the very view object written there last time.
  */
 export interface WireWriter {
-  values<E>(target: WireObject, key: string, values: readonly E[], encode: (e: E) => Scalar): void;
+  /** `encode` undefined: the values are their own wire form. */
+  values<E>(target: WireObject, key: string, values: readonly E[], encode: ((e: E) => Scalar) | undefined): void;
   part(target: WireObject, key: string, struct: StructDecl, value: unknown): void;
   items(target: WireObject, key: string, struct: StructDecl, values: readonly unknown[]): void;
 }
@@ -55,6 +56,8 @@ export interface Codec<V> {
 export interface Leaf<V> extends Codec<V> {
   readonly type: Primitive;
   readonly zero: Scalar;
+  /** The view's value is its wire value (no encode needed). */
+  readonly same: boolean;
   encode(value: V): Scalar;
   decode(wire: Scalar, ctx: ReadContext): V;
 }
@@ -64,13 +67,14 @@ export interface StructDecl<V = unknown> extends Codec<V> {
   readonly fields: readonly [string, Codec<unknown>][];
   /** Columns of the class, deduplicated (fields may share a flag column). */
   readonly wireColumns: readonly [string, Column][];
-  writeFields(w: WireWriter, target: WireObject, value: V): void;
+  /** The view to wire-form map of a part whose fields describe another shape. */
+  readonly shape?: { encode(view: V): unknown };
   readFields(wire: WireObject, ctx: ReadContext): V;
 }
 
-function leaf<V>(type: Primitive, zero: Scalar, encode: (v: V) => Scalar, decode: (w: Scalar, ctx: ReadContext) => V): Leaf<V> {
+function leaf<V>(type: Primitive, zero: Scalar, encode: (v: V) => Scalar, decode: (w: Scalar, ctx: ReadContext) => V, same = false): Leaf<V> {
   return {
-    type, zero, encode, decode,
+    type, zero, encode, decode, same,
     columns: (key) => [[key, { kind: 'value', type, zero }]],
     write(_w, target, key, value) { target[key] = encode(value); },
     writeEmpty(_w, target, key) { target[key] = zero; },
@@ -78,13 +82,13 @@ function leaf<V>(type: Primitive, zero: Scalar, encode: (v: V) => Scalar, decode
   };
 }
 
-const same = <T extends Scalar>(type: Primitive, zero: T): Leaf<T> => leaf<T>(type, zero, (v) => v, (w) => w as T);
+const same = <T extends Scalar>(type: Primitive, zero: T): Leaf<T> => leaf<T>(type, zero, (v) => v, (w) => w as T, true);
 
 /** A string that holds one of a few values (an enum of the engine's view type). */
-function literal<T extends string>(): Leaf<T> { return leaf<T>('string', '', (v) => v, (w) => w as T); }
+function literal<T extends string>(): Leaf<T> { return leaf<T>('string', '', (v) => v, (w) => w as T, true); }
 
 /** A number that holds one of a few values (`handSize: 5 | 10`). */
-function oneOf<T extends number>(base: Leaf<number>): Leaf<T> { return leaf<T>(base.type, base.zero, (v) => v, (w) => w as T); }
+function oneOf<T extends number>(base: Leaf<number>): Leaf<T> { return leaf<T>(base.type, base.zero, (v) => v, (w) => w as T, true); }
 
 /** A value stored as another scalar: a card as its id, a slot as a marker. */
 function mapped<V, S extends Scalar>(base: Leaf<S>, encode: (v: V) => S, decode: (w: S, ctx: ReadContext) => V): Leaf<V> {
@@ -101,8 +105,8 @@ function list<E>(of: Leaf<E> | StructDecl<E>): Codec<E[]> {
   if ('type' in of) {
     return {
       columns: (key) => [[key, { kind: 'values', type: of.type }]],
-      write(w, target, key, values) { w.values(target, key, values, of.encode); },
-      writeEmpty(w, target, key) { w.values(target, key, [], of.encode); },
+      write(w, target, key, values) { w.values(target, key, values, of.same ? undefined : of.encode); },
+      writeEmpty(w, target, key) { w.values(target, key, [], undefined); },
       read: (wire, key, ctx) => listOf(wire[key] as WireList<Scalar> | undefined).map((s) => of.decode(s, ctx)),
     };
   }
@@ -181,12 +185,12 @@ function rows<E>(of: Leaf<E>, itemsColumn: string, lengthsColumn: string): Codec
   return {
     columns: () => [[itemsColumn, { kind: 'values', type: of.type }], [lengthsColumn, { kind: 'values', type: 'uint8' }]],
     write(w, target, _key, value) {
-      w.values(target, itemsColumn, value.flat(), of.encode);
+      w.values(target, itemsColumn, value.flat(), of.same ? undefined : of.encode);
       w.values(target, lengthsColumn, value, (row) => row.length);
     },
     writeEmpty(w, target) {
-      w.values(target, itemsColumn, [], of.encode);
-      w.values(target, lengthsColumn, [], (n: number) => n);
+      w.values(target, itemsColumn, [], undefined);
+      w.values(target, lengthsColumn, [], undefined);
     },
     read(wire, _key, ctx) {
       const all = listOf(wire[itemsColumn] as WireList<Scalar> | undefined).map((s) => of.decode(s, ctx));
@@ -229,15 +233,11 @@ function struct<V, W>(
     }
   }
   const decl: StructDecl<V> = {
-    name, fields, wireColumns,
+    name, fields, wireColumns, shape,
     columns: (key) => [[key, { kind: 'part', struct: decl as StructDecl, always: true }]],
     write(w, target, key, value) { w.part(target, key, decl as StructDecl, value); },
     writeEmpty() { throw new Error(`${name}: a part that is always there has no empty form`); },
     read: (wire, key, ctx) => decl.readFields(wire[key] as WireObject, ctx),
-    writeFields(w, target, value) {
-      const plain = (shape ? shape.encode(value) : value) as Record<string, unknown>;
-      for (const [key, codec] of fields) codec.write(w, target, key, plain[key]);
-    },
     readFields(wire, ctx) {
       const out: Record<string, unknown> = {};
       for (const [key, codec] of fields) {
