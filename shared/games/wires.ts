@@ -12,8 +12,8 @@ import { tookOverWire } from './took_over/wire.js';
 import { trafficMemoryWire } from './traffic_memory/wire.js';
 import { trafficTangoWire } from './traffic_tango/wire.js';
 
-// Each declaration is typed by its game's views; the registries only pass views through.
-export const wires = [
+/** Each declaration is typed by its game's views; the registries only pass views through. */
+export const wires: WireDeclaration<unknown, unknown>[] = [
   railwayWire,
   carExchangeWire,
   rushHourWire,
@@ -21,4 +21,4 @@ export const wires = [
   tookOverWire,
   trafficTangoWire,
   bipBipWire,
-] as unknown as WireDeclaration<unknown, unknown>[];
+];
