@@ -50,7 +50,13 @@ export function classFor(decl: StructDecl, base: typeof Schema = Schema): Schema
   return Derived;
 }
 
-type FieldsWriter = (w: WireWriter, target: WireObject, value: unknown) => void;
+/** The writer with the list writes the generated code calls on a list it has already loaded. */
+interface ListWriter extends WireWriter {
+  valuesInto<E>(list: ArraySchema<Scalar>, values: readonly E[], encode: ((e: E) => Scalar) | undefined): void;
+  itemsInto(list: ArraySchema<Schema>, struct: StructDecl, values: readonly unknown[]): void;
+}
+
+type FieldsWriter = (w: ListWriter, target: WireObject, value: unknown) => void;
 
 const fieldsWriters = new Map<StructDecl, FieldsWriter>();
 
@@ -66,13 +72,22 @@ function fieldsWriter(decl: StructDecl): FieldsWriter {
   const known = fieldsWriters.get(decl);
   if (known) return known;
   const codecs = decl.fields.map(([, codec]) => codec);
+  // A list's items: their encode (undefined when the values are their own wire form) or their part.
+  const elements = codecs.map((codec) => {
+    const of = codec.elements;
+    if (!of) return undefined;
+    return isLeaf(of) ? (of.same ? undefined : of.encode) : of;
+  });
   const body = decl.fields.map(([key, codec], i) => {
     const k = JSON.stringify(key);
+    if (codec.elements) {
+      return isLeaf(codec.elements) ? `w.valuesInto(t[${k}], p[${k}], e[${i}]);` : `w.itemsInto(t[${k}], e[${i}], p[${k}]);`;
+    }
     if (!isLeaf(codec)) return `c[${i}].write(w, t, ${k}, p[${k}]);`;
     return codec.same ? `t[${k}] = p[${k}];` : `t[${k}] = c[${i}].encode(p[${k}]);`;
   }).join('\n');
-  const make = new Function('c', 'shape', `return function write(w, t, v) {\nconst p = shape === undefined ? v : shape.encode(v);\n${body}\n};`);
-  const written = make(codecs, decl.shape) as FieldsWriter;
+  const make = new Function('c', 'e', 'shape', `return function write(w, t, v) {\nconst p = shape === undefined ? v : shape.encode(v);\n${body}\n};`);
+  const written = make(codecs, elements, decl.shape) as FieldsWriter;
   fieldsWriters.set(decl, written);
   return written;
 }
@@ -83,11 +98,13 @@ const holdsChildren = (decl: StructDecl): boolean => decl.wireColumns.some(([, c
  * The writer for one write: `reveal` is set under a seat view. Items made while a new item is being
  * filled are not revealed on their own: they are part of that item when it is revealed.
  */
-function writer(reveal?: Reveal): WireWriter {
+function writer(reveal?: Reveal): ListWriter {
   let filling = 0;
-  const w: WireWriter = {
+  const w: ListWriter = {
     values<E>(target: WireObject, key: string, values: readonly E[], encode: ((e: E) => Scalar) | undefined) {
-      const list = target[key] as ArraySchema<Scalar>;
+      w.valuesInto(target[key] as ArraySchema<Scalar>, values, encode);
+    },
+    valuesInto<E>(list: ArraySchema<Scalar>, values: readonly E[], encode: ((e: E) => Scalar) | undefined) {
       if (unchanged(list, values)) return;
       const shared = Math.min(list.length, values.length);
       for (let i = 0; i < shared; i++) {
@@ -104,7 +121,9 @@ function writer(reveal?: Reveal): WireWriter {
       if (!unchanged(part, value)) fieldsWriter(struct)(w, part as unknown as WireObject, value);
     },
     items(target: WireObject, key: string, struct: StructDecl, values: readonly unknown[]) {
-      const list = target[key] as ArraySchema<Schema>;
+      w.itemsInto(target[key] as ArraySchema<Schema>, struct, values);
+    },
+    itemsInto(list: ArraySchema<Schema>, struct: StructDecl, values: readonly unknown[]) {
       if (unchanged(list, values)) return;
       const shared = Math.min(list.length, values.length);
       for (let i = 0; i < shared; i++) {

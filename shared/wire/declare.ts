@@ -44,6 +44,8 @@ export interface WireWriter {
 export const OMIT: unique symbol = Symbol('omit');
 
 export interface Codec<V> {
+  /** Set on a list's codec: its items' codec (the server writes such a list directly). */
+  readonly elements?: Leaf<unknown> | StructDecl;
   /** The wire columns of a field named `key`, in order. */
   columns(key: string): [string, Column][];
   write(w: WireWriter, target: WireObject, key: string, value: V): void;
@@ -104,6 +106,7 @@ function nullable<V>(base: Leaf<V>, marker: Scalar = -1): Leaf<V | null> {
 function list<E>(of: Leaf<E> | StructDecl<E>): Codec<E[]> {
   if ('type' in of) {
     return {
+      elements: of as Leaf<unknown>,
       columns: (key) => [[key, { kind: 'values', type: of.type }]],
       write(w, target, key, values) { w.values(target, key, values, of.same ? undefined : of.encode); },
       writeEmpty(w, target, key) { w.values(target, key, [], undefined); },
@@ -111,6 +114,7 @@ function list<E>(of: Leaf<E> | StructDecl<E>): Codec<E[]> {
     };
   }
   return {
+    elements: of as StructDecl,
     columns: (key) => [[key, { kind: 'items', struct: of as StructDecl }]],
     write(w, target, key, values) { w.items(target, key, of as StructDecl, values); },
     writeEmpty(w, target, key) { w.items(target, key, of as StructDecl, []); },
