@@ -58,6 +58,9 @@ interface ListWriter extends WireWriter {
 
 type FieldsWriter = (w: ListWriter, target: WireObject, value: unknown) => void;
 
+/** The one empty list written for every absent shown list: the same object, so the next write skips it. */
+const NONE: readonly unknown[] = Object.freeze([]);
+
 const fieldsWriters = new Map<StructDecl, FieldsWriter>();
 
 const isLeaf = (codec: Codec<unknown>): codec is Leaf<unknown> => 'same' in codec;
@@ -74,20 +77,38 @@ function fieldsWriter(decl: StructDecl): FieldsWriter {
   const codecs = decl.fields.map(([, codec]) => codec);
   // A list's items: their encode (undefined when the values are their own wire form) or their part.
   const elements = codecs.map((codec) => {
-    const of = codec.elements;
+    const of = (codec.guarded?.of ?? codec).elements;
     if (!of) return undefined;
     return isLeaf(of) ? (of.same ? undefined : of.encode) : of;
   });
+  /** The store of `x` into field `k` by codec `codec` (the i-th field's), or undefined if it has no inline form. */
+  const store = (codec: Codec<unknown>, k: string, i: number, x: string, empty: boolean): string | undefined => {
+    if (codec.elements) {
+      const list = empty ? 'NONE' : x;
+      return isLeaf(codec.elements) ? `w.valuesInto(t[${k}], ${list}, e[${i}]);` : `w.itemsInto(t[${k}], e[${i}], ${list});`;
+    }
+    if (!isLeaf(codec)) return undefined;
+    if (empty) return `t[${k}] = ${JSON.stringify(codec.zero)};`;
+    return codec.same ? `t[${k}] = ${x};` : `t[${k}] = c[${i}].encode(${x});`;
+  };
   const body = decl.fields.map(([key, codec], i) => {
     const k = JSON.stringify(key);
-    if (codec.elements) {
-      return isLeaf(codec.elements) ? `w.valuesInto(t[${k}], p[${k}], e[${i}]);` : `w.itemsInto(t[${k}], e[${i}], p[${k}]);`;
+    const guarded = codec.guarded;
+    if (guarded) {
+      // A shown value: its flag, then the value or its empty form.
+      const inner = guarded.of;
+      const present = store(inner, k, i, 'x', false);
+      const absent = store(inner, k, i, 'x', true);
+      if (present && absent && !inner.guarded) {
+        const f = JSON.stringify(guarded.flag);
+        return `{ const x = p[${k}]; if (x !== undefined && x !== null) { t[${f}] = true; ${present} } else { t[${f}] = false; ${absent} } }`;
+      }
+      return `c[${i}].write(w, t, ${k}, p[${k}]);`;
     }
-    if (!isLeaf(codec)) return `c[${i}].write(w, t, ${k}, p[${k}]);`;
-    return codec.same ? `t[${k}] = p[${k}];` : `t[${k}] = c[${i}].encode(p[${k}]);`;
+    return store(codec, k, i, `p[${k}]`, false) ?? `c[${i}].write(w, t, ${k}, p[${k}]);`;
   }).join('\n');
-  const make = new Function('c', 'e', 'shape', `return function write(w, t, v) {\nconst p = shape === undefined ? v : shape.encode(v);\n${body}\n};`);
-  const written = make(codecs, elements, decl.shape) as FieldsWriter;
+  const make = new Function('c', 'e', 'shape', 'NONE', `return function write(w, t, v) {\nconst p = shape === undefined ? v : shape.encode(v);\n${body}\n};`);
+  const written = make(codecs, elements, decl.shape, NONE) as FieldsWriter;
   fieldsWriters.set(decl, written);
   return written;
 }

@@ -46,6 +46,8 @@ export const OMIT: unique symbol = Symbol('omit');
 export interface Codec<V> {
   /** Set on a list's codec: its items' codec (the server writes such a list directly). */
   readonly elements?: Leaf<unknown> | StructDecl;
+  /** Set on a `shown` codec: its flag column and the codec of the value it guards. */
+  readonly guarded?: { flag: string; of: Codec<unknown> };
   /** The wire columns of a field named `key`, in order. */
   columns(key: string): [string, Column][];
   write(w: WireWriter, target: WireObject, key: string, value: V): void;
@@ -146,6 +148,7 @@ function shown<V>(flag: string, of: Codec<V>): Codec<V | undefined>;
 function shown<V>(flag: string, of: Codec<V>, absent: null): Codec<V | null>;
 function shown<V>(flag: string, of: Codec<V>, absent?: null): Codec<V | null | undefined> {
   return {
+    guarded: { flag, of: of as Codec<unknown> },
     columns: (key) => [[flag, { kind: 'value', type: 'boolean', zero: false }], ...of.columns(key)],
     write(w, target, key, value) {
       const present = value !== undefined && value !== null;
