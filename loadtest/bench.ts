@@ -4,7 +4,7 @@
  *
  *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
- *   fairness    --trials 200 --window 250
+ *   fairness    --trials 200 --window 250 [--ties 1200 --parallel 8] [--parts slowVsFast,fastTable,forger,ties]
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600] [--profile /tmp/dir]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
@@ -39,6 +39,10 @@ const { positionals, values } = parseArgs({
     timeout: { type: 'string', default: '300000' },
     window: { type: 'string', default: '250' },
     trials: { type: 'string', default: '200' },
+    /** fairness: same-stamp races of the tie part (default 1.5 × trials), tie tables at once, parts to run. */
+    ties: { type: 'string' },
+    parallel: { type: 'string', default: '1' },
+    parts: { type: 'string' },
     players: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '3' },
     /** failover: how many processes are killed, one after the other. */
