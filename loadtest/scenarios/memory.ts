@@ -89,11 +89,12 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
     const seatTables = async (count: number) => {
       for (let t = 0; t < count; t++) {
         const host = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
-        await host.create({ name: `host${seed}`, variant: game.defaultVariant, players: seats });
+        // Each player is issued a guest identity, as a browser is: identity-keyed state is measured too.
+        await host.create({ name: `host${seed}`, variant: game.defaultVariant, players: seats, token: '' });
         players.push(host);
         for (let s = 1; s < seats; s++) {
           const p = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
-          await p.joinById(host.room.roomId, `p${seed}`);
+          await p.joinById(host.room.roomId, `p${seed}`, { token: '' });
           players.push(p);
         }
         host.room.send('start', {});
