@@ -53,6 +53,12 @@ async function openRoomsAndClients(port: number): Promise<{ rooms: number; clien
   return { rooms: sum('junction_rooms'), clients: sum('junction_clients') };
 }
 
+/** The server's process-wide collections by holder (`junction_process_entries`, server/ops/processEntries.ts). */
+async function processEntries(port: number): Promise<Record<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return Object.fromEntries([...text.matchAll(/^junction_process_entries\{holder="([^"]+)"\} (\d+)/gm)].map((m) => [m[1], Number(m[2])]));
+}
+
 /** Waits (up to `limitMs`) until the server has closed every table and dropped every client; how long it took and what was left. */
 async function allClosed(port: number, limitMs = 60_000): Promise<{ waitedMs: number; rooms: number; clients: number }> {
   const started = Date.now();
@@ -82,6 +88,7 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
   return withServers(1, async ([server]) => {
     await sleep(5000);
     const idle = await sample(server, inspectPort, withHeap, snapshots && join(snapshots, 'idle.heapsnapshot'));
+    const idleEntries = await processEntries(server.port);
     await recordGcPauses(inspectPort);
     const endpoint = `ws://127.0.0.1:${server.port}`;
     const players: LoadPlayer[] = [];
@@ -114,6 +121,7 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
     await Promise.all(players.map((p) => p.leave()));
     const closed = await allClosed(server.port);
     const after = await sample(server, inspectPort, withHeap, snapshots && join(snapshots, 'closed.heapsnapshot'));
+    const closedEntries = await processEntries(server.port);
     const clients = players.length;
     const added = clients - firstClients;
     const kib = (mib: number, count: number) => Math.round((mib * 1024) / Math.max(1, count));
@@ -135,6 +143,7 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
         closedLiveOverIdleMiB: Math.round((live(after) - live(idle)) * 10) / 10,
         closedAfterMs: closed.waitedMs, roomsLeft: closed.rooms, clientsLeft: closed.clients,
         gcWhilePlaying,
+        processEntries: { idle: idleEntries, closed: closedEntries },
       },
       idle: { rssMiB: idle.rssMiB, collected: idle.collected },
       firstStep: { clients: firstClients, rssMiB: first.rssMiB, collected: first.collected },
