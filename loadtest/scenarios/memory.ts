@@ -86,6 +86,8 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
   const inspectPort = await freePort();
   if (snapshots) mkdirSync(snapshots, { recursive: true });
   return withServers(1, async ([server]) => {
+    const cpuBefore = process.cpuUsage();
+    const started = Date.now();
     await sleep(5000);
     const idle = await sample(server, inspectPort, withHeap, snapshots && join(snapshots, 'idle.heapsnapshot'));
     const idleEntries = await processEntries(server.port);
@@ -127,6 +129,9 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
     const kib = (mib: number, count: number) => Math.round((mib * 1024) / Math.max(1, count));
     const live = (m: { collected: CollectedMemory }) => m.collected.heapUsedMiB + m.collected.externalMiB;
     const heapMiB = (m: { collected: CollectedMemory }) => m.collected.heapUsedMiB;
+    const cpu = process.cpuUsage(cpuBefore);
+    const generatorCpuSeconds = Math.round(((cpu.user + cpu.system) / 1e6) * 100) / 100;
+    const wallSeconds = (Date.now() - started) / 1000;
     return {
       scenario: 'memory',
       game: game.id,
@@ -138,6 +143,7 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
         idleHeapMiB: heapMiB(idle),
         perClientLiveKiB: kib(live(playing) - live(first), added),
         perClientHeapKiB: kib(heapMiB(playing) - heapMiB(first), added),
+        perClientHeapFromIdleKiB: kib(heapMiB(playing) - heapMiB(idle), clients),
         closedHeapMiB: heapMiB(after),
         closedOverIdlePct: Math.round(((heapMiB(after) - heapMiB(idle)) / heapMiB(idle)) * 1000) / 10,
         closedLiveOverIdleMiB: Math.round((live(after) - live(idle)) * 10) / 10,
@@ -161,6 +167,7 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
       perClientCollectedRssKiB: kib(playing.collected.rssMiB - first.collected.rssMiB, added),
       perClientLiveKiB: kib(live(playing) - live(first), added),
       errors: players.flatMap((p) => p.stats.errors).length,
+      loadGenerator: { cpuSeconds: generatorCpuSeconds, wallSeconds: Math.round(wallSeconds), shareOfOneCorePct: Math.round((generatorCpuSeconds / wallSeconds) * 1000) / 10 },
     };
   }, { JUNCTION_DATA_DIR: join(dataDir, 'pglite') }, [`--inspect=127.0.0.1:${inspectPort}`]);
 }
