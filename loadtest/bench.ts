@@ -9,7 +9,7 @@
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
  *   rejoin      [--trials 20]  a reload back to the seat (reconnection token, and retaking by id), p50/p95 ms in Chromium at 390×844
- *   memory      [--tables 100] [--seats 4] [--game car_exchange] [--heap] [--snapshots DIR]   idle heap and RSS, memory per playing
+ *   memory      [--tables 100] [--seats 4] [--game car_exchange] [--heap] [--snapshots DIR] [--cycles 2]   idle heap and RSS, memory per playing
  *               client, the heap once every table closed, the server's GC pauses while playing
  *   failover    [--tables 20] [--processes 3] [--kills 3] [--game railway_madness] [--variant classic] [--think 300,900]
  *               kill -9 of the busiest process K times: kill → every client back in its seat (p50/p95/max), actions lost/duplicated
@@ -67,6 +67,8 @@ const { positionals, values } = parseArgs({
     heap: { type: 'boolean', default: false },
     /** memory: write the idle and all-closed heap snapshots into this folder. */
     snapshots: { type: 'string' },
+    /** memory: times the tables are seated, played and closed (the later ones against the first's leftovers). */
+    cycles: { type: 'string', default: '2' },
     /** tournament: each raw seat's think time between moves, ms (humans take seconds). */
     think: { type: 'string', default: '150,600' },
     profile: { type: 'string' },

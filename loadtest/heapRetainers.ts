@@ -4,7 +4,9 @@
  * writes idle.heapsnapshot and closed.heapsnapshot), lists the constructors or kinds with the most
  * objects that are in the second and not in the first (V8 keeps an object's id across snapshots of
  * one process), and for the largest groups prints the shortest path from the GC roots to a few of
- * them: the map, cache or listener that holds them.
+ * them: the map, cache or listener that holds them. `--owner REGEX [--depth 2]` instead sums the new
+ * objects' bytes by the last node on their path whose name matches (e.g. `GameRoom`) and the edges
+ * after it: what a table's memory is made of.
  */
 import { readFileSync } from 'node:fs';
 
@@ -73,9 +75,35 @@ function pathOf(g: Graph, i: number): string {
   return steps.reverse().join(' → ');
 }
 
+/**
+ * The new objects' bytes by where they hang below an owner: for each, the last node on its path
+ * whose name matches `owner` (e.g. a room class), and the next `depth` edge names after it.
+ */
+function byOwner(g: Graph, fresh: number[], owner: RegExp, depth: number, top: number): void {
+  const sums = new Map<string, { bytes: number; count: number }>();
+  for (const i of fresh) {
+    const path: number[] = [];
+    for (let at = i; at > 0 && path.length < 60; at = g.parent[at]) path.push(at);
+    path.reverse();
+    let from = -1;
+    for (let k = 0; k < path.length; k++) if (owner.test(g.name(path[k]))) from = k;
+    const key = from < 0 ? '(no owner)' : [g.name(path[from]), ...path.slice(from + 1, from + 1 + depth).map((n) => `.${g.via[n]}`)].join('');
+    const sum = sums.get(key) ?? { bytes: 0, count: 0 };
+    sum.bytes += g.size(i);
+    sum.count++;
+    sums.set(key, sum);
+  }
+  for (const [key, sum] of [...sums].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, top)) console.log(`${String(Math.round(sum.bytes / 1024)).padStart(7)} KiB ${String(sum.count).padStart(8)}  ${key}`);
+}
+
 function main(): void {
-  const [idlePath, closedPath, topArg] = process.argv.slice(2);
-  if (!idlePath || !closedPath) throw new Error('usage: heapRetainers.ts IDLE.heapsnapshot CLOSED.heapsnapshot [top]');
+  const args = process.argv.slice(2);
+  const ownerAt = args.indexOf('--owner');
+  const owner = ownerAt >= 0 ? new RegExp(args.splice(ownerAt, 2)[1]) : null;
+  const depthAt = args.indexOf('--depth');
+  const depth = depthAt >= 0 ? Number(args.splice(depthAt, 2)[1]) : 2;
+  const [idlePath, closedPath, topArg] = args;
+  if (!idlePath || !closedPath) throw new Error('usage: heapRetainers.ts IDLE.heapsnapshot LATER.heapsnapshot [top] [--owner REGEX [--depth 2]]');
   const top = Number(topArg ?? 12);
   const idle = load(idlePath);
   const before = new Set<number>();
@@ -89,6 +117,7 @@ function main(): void {
     list.push(i);
     groups.set(key, list);
   }
+  if (owner) return byOwner(closed, [...groups.values()].flat(), owner, depth, top);
   const bytes = (list: number[]) => list.reduce((n, i) => n + closed.size(i), 0);
   const ranked = [...groups].sort((a, b) => bytes(b[1]) - bytes(a[1])).slice(0, top);
   for (const [name, list] of ranked) {

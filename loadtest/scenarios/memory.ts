@@ -9,7 +9,9 @@
  * `--heap` also takes a heap snapshot at each sample and prints what the heap grew by per client,
  * by constructor or kind, and what the heap still held once every table had closed against idle
  * (a snapshot grows the server's RSS, so its RSS figures are then inflated); `--snapshots DIR` also
- * writes the idle and all-closed snapshots there (loadtest/heapRetainers.ts reads them).
+ * writes the idle, playing and all-closed snapshots of the last cycle there (loadtest/heapRetainers.ts
+ * reads them). `--cycles N` (default 2) plays and closes the tables N times; figures per client are
+ * the first cycle's.
  * "After every table closed" waits until the server's own /metrics count no room and no client.
  * GC pauses while the tables play are the server's own perf_hooks 'gc' entries (loadtest/inspector.ts).
  */
@@ -76,13 +78,13 @@ export async function runScenario(values: Values, withServers: WithServers) {
   const seats = Number(values.seats);
   const dataDir = mkdtempSync(join(tmpdir(), 'junction-memory-'));
   try {
-    return await measure(withServers, dataDir, game, tables, seats, values.heap === true, typeof values.snapshots === 'string' ? values.snapshots : undefined);
+    return await measure(withServers, dataDir, game, tables, seats, Math.max(1, Number(values.cycles ?? 2)), values.heap === true, typeof values.snapshots === 'string' ? values.snapshots : undefined);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function measure(withServers: WithServers, dataDir: string, game: NonNullable<ReturnType<typeof findGame>>, tables: number, seats: number, withHeap: boolean, snapshots?: string) {
+async function measure(withServers: WithServers, dataDir: string, game: NonNullable<ReturnType<typeof findGame>>, tables: number, seats: number, cycles: number, withHeap: boolean, snapshots?: string) {
   const inspectPort = await freePort();
   if (snapshots) mkdirSync(snapshots, { recursive: true });
   return withServers(1, async ([server]) => {
@@ -93,37 +95,45 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
     const idleEntries = await processEntries(server.port);
     await recordGcPauses(inspectPort);
     const endpoint = `ws://127.0.0.1:${server.port}`;
-    const players: LoadPlayer[] = [];
     let seed = 1;
-    const seatTables = async (count: number) => {
-      for (let t = 0; t < count; t++) {
-        const host = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
-        // Each player is issued a guest identity, as a browser is: identity-keyed state is measured too.
-        await host.create({ name: `host${seed}`, variant: game.defaultVariant, players: seats, token: '' });
-        players.push(host);
-        for (let s = 1; s < seats; s++) {
-          const p = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
-          await p.joinById(host.room.roomId, `p${seed}`, { token: '' });
-          players.push(p);
+    /** Seats the tables, samples them playing, lets everyone leave and samples once every table closed. */
+    const cycle = async (last: boolean) => {
+      const players: LoadPlayer[] = [];
+      const seatTables = async (count: number) => {
+        for (let t = 0; t < count; t++) {
+          const host = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
+          // Each player is issued a guest identity, as a browser is: identity-keyed state is measured too.
+          await host.create({ name: `host${seed}`, variant: game.defaultVariant, players: seats, token: '' });
+          players.push(host);
+          for (let s = 1; s < seats; s++) {
+            const p = new LoadPlayer(endpoint, game, seed++, [2000, 4000]);
+            await p.joinById(host.room.roomId, `p${seed}`, { token: '' });
+            players.push(p);
+          }
+          host.room.send('start', {});
         }
-        host.room.send('start', {});
-      }
-      await sleep(10_000);
+        await sleep(10_000);
+      };
+      // Two steps: the first also grows what any load grows once (V8's young generation, socket
+      // machinery); the second step's slope is what one more client costs.
+      const firstTables = Math.max(1, Math.floor(tables / 4));
+      await seatTables(firstTables);
+      const firstClients = players.length;
+      const first = await sample(server, inspectPort, withHeap);
+      await seatTables(tables - firstTables);
+      const playing = await sample(server, inspectPort, withHeap, last && snapshots ? join(snapshots, 'playing.heapsnapshot') : undefined);
+      const stillPlaying = players.filter((p) => p.room.state.phase === 'playing').length;
+      const gc = await readGcPauses(inspectPort);
+      await Promise.all(players.map((p) => p.leave()));
+      const closed = await allClosed(server.port);
+      const after = await sample(server, inspectPort, withHeap, last && snapshots ? join(snapshots, 'closed.heapsnapshot') : undefined);
+      return { players, firstClients, first, playing, stillPlaying, gc, closed, after, entries: await processEntries(server.port) };
     };
-    // Two steps: the first also grows what any load grows once (V8's young generation, socket
-    // machinery); the second step's slope is what one more client costs.
-    const firstTables = Math.max(1, Math.floor(tables / 4));
-    await seatTables(firstTables);
-    const firstClients = players.length;
-    const first = await sample(server, inspectPort, withHeap);
-    await seatTables(tables - firstTables);
-    const playing = await sample(server, inspectPort, withHeap);
-    const stillPlaying = players.filter((p) => p.room.state.phase === 'playing').length;
-    const gcWhilePlaying = await readGcPauses(inspectPort);
-    await Promise.all(players.map((p) => p.leave()));
-    const closed = await allClosed(server.port);
-    const after = await sample(server, inspectPort, withHeap, snapshots && join(snapshots, 'closed.heapsnapshot'));
-    const closedEntries = await processEntries(server.port);
+    // Two cycles by default: the first one's leftovers include what any first load leaves for good
+    // (V8's compiled code, modules loaded on first use); the second shows whether tables give back all they take.
+    const runs: Awaited<ReturnType<typeof cycle>>[] = [];
+    for (let c = 0; c < cycles; c++) runs.push(await cycle(c === cycles - 1));
+    const { players, firstClients, first, playing, stillPlaying, gc: gcWhilePlaying, closed, after, entries: closedEntries } = runs[0];
     const clients = players.length;
     const added = clients - firstClients;
     const kib = (mib: number, count: number) => Math.round((mib * 1024) / Math.max(1, count));
@@ -150,6 +160,12 @@ async function measure(withServers: WithServers, dataDir: string, game: NonNulla
         closedAfterMs: closed.waitedMs, roomsLeft: closed.rooms, clientsLeft: closed.clients,
         gcWhilePlaying,
         processEntries: { idle: idleEntries, closed: closedEntries },
+        /** Each cycle once its tables closed: the heap, and against the first cycle's (a warm idle). */
+        cycles: runs.map((r) => ({
+          playingHeapMiB: heapMiB(r.playing), closedHeapMiB: heapMiB(r.after), closedLiveMiB: Math.round(live(r.after) * 10) / 10,
+          closedOverFirstClosedPct: Math.round(((heapMiB(r.after) - heapMiB(runs[0].after)) / heapMiB(runs[0].after)) * 1000) / 10,
+          gcP99Ms: r.gc.p99Ms, gcMaxMs: r.gc.maxMs, roomsLeft: r.closed.rooms, entries: r.entries,
+        })),
       },
       idle: { rssMiB: idle.rssMiB, collected: idle.collected },
       firstStep: { clients: firstClients, rssMiB: first.rssMiB, collected: first.collected },
