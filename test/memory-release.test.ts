@@ -2,7 +2,9 @@
  * Memory that comes back (issue 31): once every table of a real server process has closed, the
  * process-wide collections that grow with tables, seats and players hold what they held idle.
  * Read from the process's own /metrics (`junction_process_entries{holder}`), never from its fields.
- * The players carry guest identities, as browsers do, so identity-keyed entries are made too.
+ * The players carry guest identities, as browsers do, so identity-keyed entries are made too: the
+ * in-memory presence kept one empty online hash per identity that ever sat down (400 after the
+ * memory bench's 400 players) until its last connection dropped the key.
  */
 import { Client, type Room } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,19 +53,17 @@ describe('after every table closed', () => {
     const playing = [await table(3, true), await table(2, true)];
     const waiting = await table(2, false);
     const spectator = await ready(await client().joinById(playing[0][0].roomId, { spectator: true }));
-    const lobby = await client().joinOrCreate('lobby', { token: '' });
-    for (const r of [...playing.flat(), ...waiting]) r.onMessage('*', () => undefined);
-    lobby.onMessage('*', () => undefined);
+    for (const r of [...playing.flat(), ...waiting, spectator]) r.onMessage('*', () => undefined);
 
-    // While they play, the process holds their connections and their journals.
+    // While they play, the process holds their seven seats' connections and the started tables' journals.
     const open = await eventually(async () => {
       const now = await processEntries();
-      return now.online_marks >= 8 && now.journal_tables >= 2 ? now : undefined;
-    }, 60_000, 'the seats and the lobby marked online, the started tables journaled');
-    expect(open['presence_keys:junction:online']).toBeGreaterThanOrEqual(8);
+      return now.online_marks >= 7 && now.journal_tables >= 2 ? now : undefined;
+    }, 60_000, 'the seats marked online, the started tables journaled');
+    expect(open['presence_keys:junction:online']).toBe(7);
 
     // Everyone leaves: started tables close once no human is left, the waiting one when empty.
-    for (const r of [spectator, lobby, ...waiting, ...playing.flat()]) await r.leave(true);
+    for (const r of [spectator, ...waiting, ...playing.flat()]) await r.leave(true);
     await eventually(async () => {
       const now = await openTables();
       return now.rooms === 0 && now.clients === 0;
