@@ -251,7 +251,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const t = await mustExist(req.params.id);
     const body = parse(registerBody, req.body, res);
     if (!body) return;
-    if ((await store.listRegistrations(t.id)).length >= limits.registrationsMax) {
+    if ((await store.countRegistrations(t.id)) >= limits.registrationsMax) {
       throw new TournamentError('wrong_state', `This tournament is full (${limits.registrationsMax} players).`, 'tournament_full', { max: limits.registrationsMax });
     }
     // The registrant plays (and is rated) as their guest identity (Authorization: Bearer <guest token>);

@@ -172,7 +172,7 @@ export class TournamentService {
         ...(who.identityId !== undefined ? { identityId: who.identityId } : {}),
       };
       if (!(await this.store.addRegistration(r))) {
-        const existing = (await this.store.listRegistrations(tournamentId)).find((x) => x.playerId === r.playerId);
+        const existing = await this.store.getRegistration(tournamentId, r.playerId);
         if (existing) return existing;
       }
       this.emit(tournamentId);
@@ -184,7 +184,7 @@ export class TournamentService {
   async checkIn(tournamentId: string, playerId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
-      const reg = await this.mustGetRegistration(tournamentId, playerId);
+      const reg = await this.mustGetRegistration(t, playerId);
       if (t.status === 'finished') throw new TournamentError('wrong_state', 'The tournament is over.', 'tournament_over');
       if (t.status !== 'registration' && t.format === 'elimination') throw new TournamentError('wrong_state', 'Check-in closed when the elimination started.', 'check_in_closed');
       if (reg.droppedAt !== null) throw new TournamentError('wrong_state', 'This player has left the tournament.', 'player_left');
@@ -250,7 +250,7 @@ export class TournamentService {
   /** The player is not seated again; a table they sit at now plays on (a bot takes an empty seat). */
   async dropPlayer(tournamentId: string, playerId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
-      const reg = await this.mustGetRegistration(tournamentId, playerId);
+      const reg = await this.mustGetRegistration(await this.mustGet(tournamentId), playerId);
       if (reg.droppedAt !== null) return;
       await this.store.updateRegistration(tournamentId, playerId, { droppedAt: this.now() });
       this.emit(tournamentId);
@@ -557,9 +557,9 @@ export class TournamentService {
     return t;
   }
 
-  private async mustGetRegistration(tournamentId: string, playerId: string): Promise<RegistrationRecord> {
-    await this.mustGet(tournamentId);
-    const reg = (await this.store.listRegistrations(tournamentId)).find((r) => r.playerId === playerId);
+  /** `t`: the tournament, read by the caller (so it exists). */
+  private async mustGetRegistration(t: TournamentRecord, playerId: string): Promise<RegistrationRecord> {
+    const reg = await this.store.getRegistration(t.id, playerId);
     if (!reg) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
     return reg;
   }
