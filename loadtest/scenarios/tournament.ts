@@ -66,6 +66,7 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   // (its tables are being opened), and every table-ready frame; each join's reservation and websocket join.
   const roundSeenAt = new Map<number, number>();
   const readyAt = new Map<number, number[]>();
+  const told = new Set<string>();
   const stepsByRound = new Map<number, { reserveMs: number[]; connectMs: number[] }>();
   const stepsOf = (round: number) => {
     if (!stepsByRound.has(round)) stepsByRound.set(round, { reserveMs: [], connectMs: [] });
@@ -78,7 +79,9 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     p.played.add(roomId);
     const t0 = Date.now();
     if (!readyAt.has(round)) readyAt.set(round, []);
-    readyAt.get(round)!.push(t0);
+    // The first time this player is told (a failed join is retried on a later frame).
+    if (!told.has(`${i} ${round}`)) readyAt.get(round)!.push(t0);
+    told.add(`${i} ${round}`);
     const steps: Partial<JoinSteps> = {};
     let joined: Promise<void>;
     if (o.generator === 'raw') {
