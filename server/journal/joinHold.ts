@@ -44,7 +44,6 @@ export interface JoinHold {
 }
 
 export async function waitWhileTableMoves(roomId: string, hold: JoinHold, keepAlive: () => void): Promise<void> {
-  if (process.env.JUNCTION_JOIN_HOLD === 'off') return; // TEMPORARY: before/after measurement of the hold's cost (issue 31)
   // Redis unreachable: the join goes on as it would have without this wait.
   await waitFor(roomId, hold, keepAlive).catch(() => undefined);
 }
