@@ -4,12 +4,13 @@
  *
  *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
- *   fairness    --trials 200 --window 250
+ *   fairness    --trials 200 --window 250 [--ties 1200 --parallel 8] [--parts slowVsFast,fastTable,forger,ties]
  *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600] [--profile /tmp/dir]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
  *   rejoin      [--trials 20]  a reload back to the seat (reconnection token, and retaking by id), p50/p95 ms in Chromium at 390×844
- *   memory      [--tables 100] [--seats 4] [--game car_exchange] [--heap]   idle RSS and memory per playing client
+ *   memory      [--tables 100] [--seats 4] [--game car_exchange] [--heap] [--snapshots DIR] [--cycles 2]   idle heap and RSS, memory per playing
+ *               client, the heap once every table closed, the server's GC pauses while playing
  *   failover    [--tables 20] [--processes 3] [--kills 3] [--game railway_madness] [--variant classic] [--think 300,900]
  *               kill -9 of the busiest process K times: kill → every client back in its seat (p50/p95/max), actions lost/duplicated
  *   capacity    [--sizes 250,500,1000,2000,4000] [--seconds 10] [--targets ws,echo,echo_broadcast,railway_madness,car_exchange]
@@ -39,6 +40,10 @@ const { positionals, values } = parseArgs({
     timeout: { type: 'string', default: '300000' },
     window: { type: 'string', default: '250' },
     trials: { type: 'string', default: '200' },
+    /** fairness: same-stamp races of the tie part (default 1.5 × trials), tie tables at once, parts to run. */
+    ties: { type: 'string' },
+    parallel: { type: 'string', default: '1' },
+    parts: { type: 'string' },
     players: { type: 'string', default: '64' },
     rounds: { type: 'string', default: '3' },
     /** failover: how many processes are killed, one after the other. */
@@ -60,6 +65,10 @@ const { positionals, values } = parseArgs({
     generator: { type: 'string', default: 'raw' },
     /** memory: also take a heap snapshot at each sample and print the heap's growth per client by kind (inflates the later RSS samples). */
     heap: { type: 'boolean', default: false },
+    /** memory: write the idle and all-closed heap snapshots into this folder. */
+    snapshots: { type: 'string' },
+    /** memory: times the tables are seated, played and closed (the later ones against the first's leftovers). */
+    cycles: { type: 'string', default: '2' },
     /** tournament: each raw seat's think time between moves, ms (humans take seconds). */
     think: { type: 'string', default: '150,600' },
     profile: { type: 'string' },

@@ -76,8 +76,9 @@ export class LoadPlayer {
     this.attach(await new Client(this.endpoint).create<SyncedState>(this.game.id, { ...options, private: true }));
   }
 
-  async joinById(roomId: string, name: string): Promise<void> {
-    this.attach(await new Client(this.endpoint).joinById<SyncedState>(roomId, { name }));
+  /** `extra`: more join options, e.g. `{ token: '' }` to be issued a guest identity as a browser is. */
+  async joinById(roomId: string, name: string, extra: Record<string, unknown> = {}): Promise<void> {
+    this.attach(await new Client(this.endpoint).joinById<SyncedState>(roomId, { ...extra, name }));
   }
 
   async joinReserved(roomId: string, playerId: string, name: string): Promise<void> {

@@ -51,6 +51,7 @@ import { PROCESS_OWNER } from './journal/committer.js';
 import { localTables } from './journal/localTables.js';
 import { setResumableCheck, setUpResults, type Results } from './results/index.js';
 import { gamesFinished } from './ops/metrics.js';
+import { watchProcessEntries } from './ops/processEntries.js';
 
 
 /** How long a journaled table whose owner is alive may be open nowhere before the sweep ends it (its owner may be reopening it). */
@@ -113,6 +114,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     online: new OnlineLedger(presence, config.ONLINE_TTL_SECONDS, (error) => logger.warn({ err: error }, 'online: writing a mark failed')),
     draining: false,
   };
+  watchProcessEntries(services.online, presence);
   if (config.REDIS_URL && !process.env.JUNCTION_INTERNAL_KEY) {
     logger.warn('REDIS_URL without JUNCTION_INTERNAL_KEY: tournament tables placed on another process will be refused; set the same key on every process');
   }

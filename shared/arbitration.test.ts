@@ -111,8 +111,9 @@ describe('exact ties', () => {
     const again = Array.from({ length: 20 }, ((coin) => () => tiedRace(coin, 'a'))(new Rng(7)));
     expect(first.map((r) => r.map((c) => c.item).join())).toEqual(again.map((r) => r.map((c) => c.item).join()));
     for (const [winner, loser] of first) {
-      expect(winner.tie).toEqual({ size: 2, rank: 0 });
-      expect(loser.tie).toEqual({ size: 2, rank: 1 });
+      expect(winner.tie).toMatchObject({ size: 2, rank: 0 });
+      expect(loser.tie).toMatchObject({ size: 2, rank: 1 });
+      expect([winner.tie!.arrived, loser.tie!.arrived].sort()).toEqual([0, 1]);
     }
   });
 

@@ -27,6 +27,8 @@ export type Clamp = 'early' | 'implausible' | 'late' | null;
 export interface TieOutcome {
   size: number;
   rank: number;
+  /** This claim's place among the tied claims by arrival (0: read first), to check the coin ignores it. */
+  arrived?: number;
 }
 
 export interface Claim<T> {
@@ -111,7 +113,7 @@ export class RaceQueue<T> {
     for (const c of group) this.settled.add(c);
     if (group.length < 2) return false;
     const order = this.coin.shuffle(group);
-    order.forEach((c, rank) => { c.tie = { size: order.length, rank }; });
+    order.forEach((c, rank) => { c.tie = { size: order.length, rank, arrived: group.indexOf(c) }; });
     this.pending = [...order, ...this.pending.filter((c) => !group.includes(c))];
     return true;
   }

@@ -198,7 +198,7 @@ export class TableViews {
       if (s.phase !== 'playing' || !s.table) return null;
       // A seat's own decoder holds nothing until its first full state arrives.
       const me = own.players?.get(seat.sessionId);
-      if (!me) return null;
+      if (!me || !own.table) return null;
       if (seatAt !== own.version) {
         seatView = me.secret === undefined ? null : this.reader.seatView(me.secret, own.table);
         ownPublic = own === s ? null : this.reader.publicView(own.table);

@@ -9,10 +9,13 @@
 import type { AnyGame } from '../../shared/games/contract.js';
 import { ActionStamper } from '../../shared/protocol/stamper.js';
 import { Rng } from '../../shared/random.js';
-import { joinRaw } from './rawSeat.js';
+import { RawSeat, reserveSeat } from './rawSeat.js';
 import { PlayingSeat, TableViews, type DecodedTable } from './rawTables.js';
 
 interface Table { views: Promise<TableViews>; finished: boolean }
+
+/** When a join's steps ended (Date.now()): the seat reservation answered, the websocket joined. */
+export interface JoinSteps { reservedAt: number; joinedAt: number }
 
 export class RawTournamentSeats {
   readonly seats: PlayingSeat[] = [];
@@ -22,7 +25,7 @@ export class RawTournamentSeats {
   constructor(private readonly game: AnyGame, private readonly thinkMs: [number, number] = [150, 600]) {}
 
   /** Joins the reserved seat of `playerId` at `roomId` on `httpBase` and plays it until the table ends. */
-  async join(httpBase: string, roomId: string, options: { name: string; playerId: string }): Promise<void> {
+  async join(httpBase: string, roomId: string, options: { name: string; playerId: string }, steps?: Partial<JoinSteps>): Promise<void> {
     const p = new PlayingSeat(new Rng(this.seed++), this.thinkMs);
     const first = !this.tables.has(roomId);
     let found!: (views: TableViews) => void;
@@ -40,10 +43,16 @@ export class RawTournamentSeats {
       if (state!.phase === 'finished') table.finished = true;
     };
     try {
-      p.seat = await joinRaw(httpBase, 'joinById', roomId, options, true, (type, m) => p.outcome(type, m), first ? onState : undefined, (code) => {
+      // rawSeat.joinRaw's two steps, timed apart: the reservation (matchmake HTTP) and the websocket join.
+      const reservation = await reserveSeat(httpBase, 'joinById', roomId, options);
+      if (steps) steps.reservedAt = Date.now();
+      p.seat = new RawSeat(reservation, true, (type, m) => p.outcome(type, m), first ? onState : undefined, (code) => {
         if (!table.finished) p.stats.errors.push(`left:${code}`);
         p.stop();
       });
+      const publicAddress = reservation.room.publicAddress;
+      await p.seat.connect(publicAddress ? `ws://${publicAddress}` : httpBase.replace(/^http/, 'ws'), reservation.room.processId);
+      if (steps) steps.joinedAt = Date.now();
     } catch (error) {
       if (first) {
         this.tables.delete(roomId);

@@ -14,7 +14,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { findGame } from '../../shared/games/registry.js';
-import { RawTournamentSeats } from '../capacity/rawTournamentSeats.js';
+import { RawTournamentSeats, type JoinSteps } from '../capacity/rawTournamentSeats.js';
 import { LoadPlayer } from '../playerClient.js';
 import { summarise } from '../stats.js';
 import { readEvents } from '../eventStream.js';
@@ -45,9 +45,15 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   const created = await call(o.base, 'POST', '/', { name: 'Load night', game: o.game, variant: o.variant, tableSize: o.tableSize, rounds: o.rounds, startsAt: Date.now() + 3_600_000 });
   const id: string = created.tournament.id;
   const players: { token: string; seatId: string; name: string; played: Set<string>; clients: LoadPlayer[]; finishedSeen?: boolean }[] = [];
+  const registerMs: number[] = [];
+  const checkInMs: number[] = [];
   for (let i = 0; i < o.players; i++) {
+    const t0 = Date.now();
     const reg = await call(o.base, 'POST', `/${id}/register`, { name: `p${i}` });
+    const t1 = Date.now();
     await call(o.base, 'POST', `/${id}/check-in`, {}, reg.token);
+    registerMs.push(t1 - t0);
+    checkInMs.push(Date.now() - t1);
     players.push({ token: reg.token, seatId: reg.seatId, name: reg.name, played: new Set(), clients: [] });
   }
 
@@ -56,15 +62,30 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   const deadline = Date.now() + o.timeoutMs;
   // Time from a table's "ready" being known to its player's seat being taken (both join modes).
   const joinsByRound = new Map<number, number[]>();
+  // Each round's steps as the players saw them (Date.now() here): the first frame naming the round
+  // (its tables are being opened), and every table-ready frame; each join's reservation and websocket join.
+  const roundSeenAt = new Map<number, number>();
+  const readyAt = new Map<number, number[]>();
+  const told = new Set<string>();
+  const stepsByRound = new Map<number, { reserveMs: number[]; connectMs: number[] }>();
+  const stepsOf = (round: number) => {
+    if (!stepsByRound.has(round)) stepsByRound.set(round, { reserveMs: [], connectMs: [] });
+    return stepsByRound.get(round)!;
+  };
   const raw = new RawTournamentSeats(game, o.thinkMs);
   const joinErrors: string[] = [];
   const join = async (p: typeof players[number], i: number, roomId: string, round: number) => {
     if (p.played.has(roomId)) return;
     p.played.add(roomId);
     const t0 = Date.now();
+    if (!readyAt.has(round)) readyAt.set(round, []);
+    // The first time this player is told (a failed join is retried on a later frame).
+    if (!told.has(`${i} ${round}`)) readyAt.get(round)!.push(t0);
+    told.add(`${i} ${round}`);
+    const steps: Partial<JoinSteps> = {};
     let joined: Promise<void>;
     if (o.generator === 'raw') {
-      joined = raw.join(o.bases[i % o.bases.length], roomId, { name: p.name, playerId: p.seatId });
+      joined = raw.join(o.bases[i % o.bases.length], roomId, { name: p.name, playerId: p.seatId }, steps);
     } else {
       const client = new LoadPlayer(o.endpoints[i % o.endpoints.length], game, seed++);
       p.clients.push(client);
@@ -73,6 +94,10 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     await joined.then(() => {
       if (!joinsByRound.has(round)) joinsByRound.set(round, []);
       joinsByRound.get(round)!.push(Date.now() - t0);
+      if (steps.reservedAt !== undefined && steps.joinedAt !== undefined) {
+        stepsOf(round).reserveMs.push(steps.reservedAt - t0);
+        stepsOf(round).connectMs.push(steps.joinedAt - steps.reservedAt);
+      }
     }, (error: unknown) => {
       joinErrors.push(`join: ${error instanceof Error ? error.message : String(error)}`);
       p.played.delete(roomId);
@@ -86,14 +111,16 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   // Stream mode: every player's own event stream is open before the start, as in a browser.
   let done = 0;
   const streams = o.join !== 'stream' ? [] : players.map((p, i) => readEvents<Json>(`${o.bases[i % o.bases.length]}/api/tournaments/${id}/me/events`, p.token, (me) => {
+    if (typeof me.round === 'number' && me.round > 0 && !roundSeenAt.has(me.round)) roundSeenAt.set(me.round, Date.now());
     if (me.status === 'finished' && !p.finishedSeen) {
       p.finishedSeen = true;
       done++;
     }
     if (me.table?.ready) void join(p, i, me.table.roomId as string, me.round as number);
   }, false));
-  await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
   const registeredMs = Date.now() - started;
+  const startCalledAt = Date.now();
+  await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
   const nightStartedAt = Date.now();
   const generatorCpuAtStart = process.cpuUsage();
   // How late this process' own event loop ran during the night: a join that waited here was the generator's, not the servers'.
@@ -144,6 +171,28 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     joinMode: o.join,
     joinMs: summarise(readyToSeated),
     joinMsByRound: Object.fromEntries([...joinsByRound].sort(([a], [b]) => a - b).map(([round, times]) => [round, summarise(times)])),
+    /** Per registration request (sequential): POST /register, then POST /check-in. */
+    registrationStepsMs: { register: summarise(registerMs), checkIn: summarise(checkInMs) },
+    /**
+     * Each round's steps. `opening`: from the first frame naming the round (round 1: the start
+     * call) to the first / last table-ready frame a player got (the tables are opened in between);
+     * `tablesPerSecond`: the round's tables over that last figure. Per join: `reserve` from the
+     * ready frame to the seat reservation's answer (matchmake HTTP: the join hold, the remote
+     * reservation), `connect` from there to the websocket's JOIN_ROOM.
+     */
+    roundSteps: Object.fromEntries([...readyAt].sort(([a], [b]) => a - b).map(([round, times]) => {
+      const seen = round === 1 ? startCalledAt : roundSeenAt.get(round) ?? Math.min(...times);
+      const last = Math.max(...times) - seen;
+      const tablesOfRound = (view.rounds as Json[]).find((r) => r.number === round)?.tables.length ?? 0;
+      return [round, {
+        tables: tablesOfRound,
+        openingToFirstReadyMs: Math.min(...times) - seen,
+        openingToLastReadyMs: last,
+        tablesPerSecond: Math.round((tablesOfRound / Math.max(1, last)) * 1000 * 10) / 10,
+        reserveMs: summarise(stepsOf(round).reserveMs),
+        connectMs: summarise(stepsOf(round).connectMs),
+      }];
+    })),
     peakRoomsPerProcess: peakRooms,
     /**
      * This load generator's CPU from the start to the last round, as a share of one core. Its

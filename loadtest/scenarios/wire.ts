@@ -7,7 +7,7 @@
  * for these changes.
  */
 import { games } from '../../shared/games/registry.js';
-import { jsonMirror } from '../../server/state/jsonMirror.js';
+import { jsonViewsMirror as jsonMirror } from './jsonViews.js';
 import { mirrorFor, typedGames } from '../../server/state/mirrors.js';
 import { replayWire } from '../../server/state/wireReplay.js';
 

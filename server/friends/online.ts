@@ -38,7 +38,12 @@ export class OnlineLedger {
   async offline(identityId: string, sessionId: string): Promise<void> {
     this.marks.delete(`${identityId} ${sessionId}`);
     if (this.marks.size === 0) this.stop();
-    await this.presence.hdel(key(identityId), sessionId);
+    await dropField(this.presence, identityId, sessionId);
+  }
+
+  /** Connections this process keeps writing (a figure for /metrics: none once every table closed). */
+  get size(): number {
+    return this.marks.size;
   }
 
   stop(): void {
@@ -57,11 +62,20 @@ export class OnlineLedger {
   }
 }
 
+/**
+ * Deletes one connection's field. Redis drops a hash with its last field; the in-memory presence
+ * keeps an empty hash under the key, one per identity that was ever online: dropped here.
+ */
+async function dropField(presence: Presence, identityId: string, sessionId: string): Promise<void> {
+  await presence.hdel(key(identityId), sessionId);
+  if (presence instanceof LocalPresence && (await presence.hlen(key(identityId))) === 0) await presence.del(key(identityId));
+}
+
 /** The identity's connections that have not lapsed (lapsed ones are deleted on the way). */
 async function liveMarks(presence: Presence, identityId: string, now: number): Promise<Mark[]> {
   const fields = Object.entries(await presence.hgetall(key(identityId)) ?? {}).map(([session, value]) => [session, parseMark(value)] as const);
   const lapsed = fields.filter(([, m]) => m.expiresAt <= now);
-  if (lapsed.length) await Promise.all(lapsed.map(([session]) => presence.hdel(key(identityId), session)));
+  if (lapsed.length) await Promise.all(lapsed.map(([session]) => dropField(presence, identityId, session)));
   return fields.filter(([, m]) => m.expiresAt > now).map(([, m]) => m);
 }
 

@@ -16,13 +16,25 @@
  *
  * `keepAlive` is called about once a second while the join waits: HTTP clients give up on a request
  * that is silent for a few seconds (Node's default agent after 5 s), so the caller sends something.
+ *
+ * The ping is shared (issue 31): a tournament round sends hundreds of joins to a process within a
+ * second, and one ping each doubled the IPC traffic of their seat reservations (each request is a
+ * subscribe, a publish and an unsubscribe on Redis, and a message the busy process must answer).
+ * Now at most one ping per process is in flight, and every join that was waiting when its answer
+ * came takes it (an answer received after the join arrived is as recent as one of its own ping).
+ * A late answer still counts: a busy process that needs 300 ms is alive, and giving up on it at
+ * 250 ms made every join loop and ping again while the round start kept it busy.
  */
 import { matchMaker, requestFromIPC } from '@colyseus/core';
 import type { ProcessLease } from './lease.js';
 
 const POLL_MS = 100;
-/** A live process answers Colyseus' own health check within this (an IPC round trip through Redis). */
-const PING_MS = 250;
+/**
+ * How long a ping may take before the join looks at the listing and the lease again. Longer than a
+ * loaded process' event-loop stall; a process killed a moment ago is told by its lease soon after
+ * (`late` half a TTL after its last renewal), so waiting on its ping costs a join nothing.
+ */
+const PING_MS = 1_000;
 const KEEP_ALIVE_MS = 1_000;
 
 export interface JoinHold {
@@ -48,10 +60,46 @@ async function waitFor(roomId: string, hold: JoinHold, keepAlive: () => void): P
     const listing = await matchMaker.driver.findOne({ roomId });
     if (!listing || listing.processId === matchMaker.processId) return;
     const lease = await hold.lease.roomProcessLease(listing.processId);
-    if (lease === 'renewed' && await answers(listing.processId)) return;
+    if (lease === 'renewed' && await answeredSince(listing.processId, startedAt)) return;
     if (Date.now() >= giveUpAt) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+interface Pings {
+  /** The ping in flight to this process, shared by every join waiting on it. */
+  inFlight: Promise<boolean> | null;
+  /** When its last answer arrived (0: never). */
+  answeredAt: number;
+}
+
+const pingsByProcess = new Map<string, Pings>();
+/** Process ids are new on every start: entries of processes not heard of for this long are dropped. */
+const FORGET_MS = 60_000;
+
+/** Whether the process answered a ping after `since` (a join's arrival): the last answer, else the ping in flight, else a new one. */
+async function answeredSince(processId: string, since: number): Promise<boolean> {
+  let pings = pingsByProcess.get(processId);
+  if (!pings) {
+    forgetOldProcesses();
+    pings = { inFlight: null, answeredAt: 0 };
+    pingsByProcess.set(processId, pings);
+  }
+  if (pings.answeredAt >= since) return true;
+  if (!pings.inFlight) {
+    const entry = pings;
+    entry.inFlight = answers(processId).then((ok) => {
+      if (ok) entry.answeredAt = Date.now();
+      entry.inFlight = null;
+      return ok;
+    });
+  }
+  return pings.inFlight!;
+}
+
+function forgetOldProcesses(): void {
+  const now = Date.now();
+  for (const [id, pings] of pingsByProcess) if (!pings.inFlight && now - pings.answeredAt > FORGET_MS) pingsByProcess.delete(id);
 }
 
 async function answers(processId: string): Promise<boolean> {

@@ -36,7 +36,10 @@ export const raceStampsClamped = new client.Counter({
   registers: [registry],
 });
 export const raceTies = new client.Counter({
-  name: 'junction_race_ties_total', help: 'Exact race ties settled by the room\'s seeded coin', labelNames: ['game'], registers: [registry],
+  name: 'junction_race_ties_total',
+  help: 'Exact race ties settled by the room\'s seeded coin, by whether the claim read first ("first_arrival") or a later one won',
+  labelNames: ['game', 'won_by'],
+  registers: [registry],
 });
 export const resultsPending = new client.Gauge({
   name: 'junction_results_pending', help: 'Finished games whose result, rating or tournament report the store has not taken yet (the outbox)', registers: [registry],

@@ -20,6 +20,11 @@ import { actionLatency, raceStampsClamped, raceTies } from '../ops/metrics.js';
 /** Salt so the tie coin's stream is not the engine's own stream from the same game seed. */
 const TIE_COIN_SALT = 0x7ac0c011;
 
+/** The room's tie coin for a game seed (and a reopened table's fence, so a resumed game draws a new stream). */
+export function tieCoin(seed: number, fence = 0): Rng {
+  return new Rng((seed ^ TIE_COIN_SALT ^ fence) >>> 0);
+}
+
 export interface QueuedAction<C = unknown> {
   seat: Seat;
   action: unknown;
@@ -80,7 +85,7 @@ export class ActionPipeline<C> {
 
   /** The game begins: the engine's first state, and the tie coin seeded from the game seed. */
   start(options: Record<string, unknown> & { variant: string; players: number }, seed: number, now: number): void {
-    this.queue = new RaceQueue(new Rng((seed ^ TIE_COIN_SALT) >>> 0));
+    this.queue = new RaceQueue(tieCoin(seed));
     this.lastAppliedAt = now;
     this.changedAt = now;
     this.engine = this.game.setup(options, options.players, seed, now);
@@ -88,7 +93,7 @@ export class ActionPipeline<C> {
 
   /** A table reopened from its journal (issue 24): the rebuilt state, its times going on from `lastAt`. */
   resume(engine: unknown, seed: number, lastAt: number, fence: number): void {
-    this.queue = new RaceQueue(new Rng((seed ^ TIE_COIN_SALT ^ fence) >>> 0));
+    this.queue = new RaceQueue(tieCoin(seed, fence));
     this.lastAppliedAt = lastAt;
     this.changedAt = lastAt;
     this.engine = engine;
@@ -139,7 +144,7 @@ export class ActionPipeline<C> {
     if (!this.queue) return;
     this.clocks.clear('release');
     for (const claim of this.queue.release(this.now())) {
-      if (claim.tie?.rank === 0) raceTies.inc({ game: this.game.id });
+      if (claim.tie?.rank === 0) raceTies.inc({ game: this.game.id, won_by: claim.tie.arrived === 0 ? 'first_arrival' : 'later_arrival' });
       this.apply(claim);
     }
     this.clocks.at('release', this.queue.nextReleaseAt(), () => this.drain());

@@ -14,7 +14,7 @@ useEncodeBufferSize();
  * (`length % 255` in its str8 encoder), so the client reads an empty string and then misreads the
  * rest of the patch ("definition mismatch"). Found in the load test: Rush Hour seat views of five
  * cards are often 255 bytes. Every string that can reach that length (message parameters such
- * as an engine's transitional event text, the JSON views of games not yet typed) goes through this: a trailing space (invisible
+ * as an engine's transitional event text) goes through this: a trailing space (invisible
  * in text, JSON whitespace) moves it off that length.
  */
 export function wireSafe(text: string): string {
@@ -23,9 +23,9 @@ export function wireSafe(text: string): string {
 }
 
 /**
- * A game's public view on the wire. Each game extends it with its own typed fields
- * (server/state/<game>Schema.ts); @colyseus/schema sends the subclass's type id, so one
- * `TableState` carries any game's table.
+ * A game's public view on the wire. Each game's table class extends it with its own typed fields
+ * (derived from shared/games/<game>/wire.ts by server/state/derive.ts); @colyseus/schema sends
+ * the subclass's type id, so one `TableState` carries any game's table.
  */
 /** How many public events the table state keeps (the client's move log). */
 export const LOG_SIZE = 30;

@@ -1,8 +1,10 @@
 /**
  * A game's mirror writes the engine's views (plain objects, computed by the pure engine) into
  * that game's schema classes, changing only the fields whose values differ, so a patch carries
- * what changed and nothing else. One mirror per game (server/state/<game>Mirror.ts), listed in
- * server/state/mirrors.ts; the client reads the schema back with shared/wire/<game>.ts.
+ * what changed and nothing else. Every game's mirror and schema classes are derived from its wire
+ * declaration (shared/games/<game>/wire.ts) by server/state/derive.ts, listed in
+ * server/state/mirrors.ts; the client reads the schema back with the reader derived from the same
+ * declaration (shared/wire/declare.ts).
  *
  * Under a seat view (the @view field `PlayerState.secret`) @colyseus/schema 3.0.76 shares the
  * owner's visibility only with items of a collection, not with a list or schema held by such an

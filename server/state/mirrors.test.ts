@@ -8,7 +8,7 @@ import { findGame, games } from '../../shared/games/registry.js';
 import type { AnyGame } from '../../shared/games/contract.js';
 import { readerFor } from '../../shared/wire/registry.js';
 import { mirrorFor } from './mirrors.js';
-import { jsonMirror } from './jsonMirror.js';
+import { jsonViewsMirror as jsonMirror } from '../../loadtest/scenarios/jsonViews.js';
 import { replayWire } from './wireReplay.js';
 
 /** Every game's default table, plus variants whose views have parts of their own. */

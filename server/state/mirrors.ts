@@ -1,31 +1,20 @@
 /**
- * Which mirror writes each game's views into the table state: one line per typed game; the others
- * still send JSON strings (jsonMirror). Importing this module defines every game's schema classes,
- * which @colyseus/schema must know before the first room encodes a `TableState`.
+ * Which mirror writes each game's views into the table state: derived from the game's wire
+ * declaration (shared/games/wires.ts). Importing this module defines every game's schema classes,
+ * which @colyseus/schema must know before the first room encodes a `TableState` (they are part of
+ * the one handshake every room shares, server/state/sharedHandshake.ts).
  */
 import type { GameMirror } from './mirror.js';
-import { jsonMirror } from './jsonMirror.js';
-import { railwayMirror } from './railwayMirror.js';
-import { trafficMemoryMirror } from './trafficMemoryMirror.js';
-import { tookOverMirror } from './tookOverMirror.js';
-import { bipBipMirror } from './bipBipMirror.js';
-import { carExchangeMirror } from './carExchangeMirror.js';
-import { rushHourMirror } from './rushHourMirror.js';
-import { trafficTangoMirror } from './trafficTangoMirror.js';
+import { mirrorOf } from './derive.js';
+import { wires } from '../../shared/games/wires.js';
 
-const mirrors: Record<string, GameMirror> = {
-  railway_madness: railwayMirror,
-  traffic_memory: trafficMemoryMirror,
-  took_over: tookOverMirror,
-  bip_bip: bipBipMirror,
-  car_exchange: carExchangeMirror,
-  rush_hour: rushHourMirror,
-  traffic_tango: trafficTangoMirror,
-};
+const mirrors = new Map<string, GameMirror>(wires.map((wire) => [wire.game, mirrorOf(wire)]));
 
 export function mirrorFor(game: string): GameMirror {
-  return mirrors[game] ?? jsonMirror;
+  const mirror = mirrors.get(game);
+  if (!mirror) throw new Error(`no wire declaration for game "${game}" (shared/games/wires.ts)`);
+  return mirror;
 }
 
-/** Game ids whose views are typed schema (not JSON strings). */
-export const typedGames = Object.keys(mirrors);
+/** Game ids with a wire declaration (every game served). */
+export const typedGames = [...mirrors.keys()];

@@ -232,6 +232,18 @@ export class SqlStore implements Store {
     return rows.map(registrationFromRow);
   }
 
+  async getRegistration(tournamentId: string, playerId: string): Promise<RegistrationRecord | null> {
+    const row = await this.db.selectFrom('tournament_registrations').selectAll()
+      .where('tournament_id', '=', tournamentId).where('player_id', '=', playerId).executeTakeFirst();
+    return row ? registrationFromRow(row) : null;
+  }
+
+  async countRegistrations(tournamentId: string): Promise<number> {
+    const row = await this.db.selectFrom('tournament_registrations').select((eb) => eb.fn.countAll().as('n'))
+      .where('tournament_id', '=', tournamentId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async createRound(round: RoundRecord, tables: TableRecord[], byes: TableResultRecord[]): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx.insertInto('tournament_rounds').values({

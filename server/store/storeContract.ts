@@ -105,6 +105,10 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       const list = await s().listRegistrations('t-reg');
       expect(list.map((r) => r.playerId)).toEqual(['p1', 'p2']);
       expect(list[0]).toEqual({ ...reg, checkedInAt: 20, eliminatedRound: 2 });
+      expect(await s().getRegistration('t-reg', 'p1')).toEqual(list[0]);
+      expect(await s().getRegistration('t-reg', 'nobody')).toBeNull();
+      expect(await s().countRegistrations('t-reg')).toBe(2);
+      expect(await s().countRegistrations('no-such-tournament')).toBe(0);
     });
 
     it('creates a round once, with tables and byes, and closes each table once', async (ctx) => {

@@ -296,6 +296,9 @@ export interface Store {
     patch: Partial<Pick<RegistrationRecord, 'name' | 'checkedInAt' | 'droppedAt' | 'eliminatedRound'>>): Promise<void>;
   /** In registration order. */
   listRegistrations(tournamentId: string): Promise<RegistrationRecord[]>;
+  /** One player's registration (check-in and drop read one row, not the whole list). */
+  getRegistration(tournamentId: string, playerId: string): Promise<RegistrationRecord | null>;
+  countRegistrations(tournamentId: string): Promise<number>;
 
   /**
    * Writes a round, its tables and its byes in one transaction. False (and nothing written) when

@@ -251,7 +251,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
     const t = await mustExist(req.params.id);
     const body = parse(registerBody, req.body, res);
     if (!body) return;
-    if ((await store.listRegistrations(t.id)).length >= limits.registrationsMax) {
+    if ((await store.countRegistrations(t.id)) >= limits.registrationsMax) {
       throw new TournamentError('wrong_state', `This tournament is full (${limits.registrationsMax} players).`, 'tournament_full', { max: limits.registrationsMax });
     }
     // The registrant plays (and is rated) as their guest identity (Authorization: Bearer <guest token>);
@@ -288,8 +288,10 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.get('/:id/me/events', wrap(async (req, res) => {
     const who = await player(req, res);
     if (!who) return;
-    const me = (await readPlayerViews(service, who.t.id))?.(who.playerId);
-    if (!me) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
+    // One row, not the whole tournament: the stream's first frame comes from the live hub's read,
+    // which the streams opened together share. Reading everything here once per stream made the
+    // 1,024 streams of a night, opened before the start, hold the start back for seconds (issue 31).
+    if (!(await store.getRegistration(who.t.id, who.playerId))) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
     await live.attachPlayer(who.t.id, who.playerId, req, res);
   }));
 

@@ -172,7 +172,7 @@ export class TournamentService {
         ...(who.identityId !== undefined ? { identityId: who.identityId } : {}),
       };
       if (!(await this.store.addRegistration(r))) {
-        const existing = (await this.store.listRegistrations(tournamentId)).find((x) => x.playerId === r.playerId);
+        const existing = await this.store.getRegistration(tournamentId, r.playerId);
         if (existing) return existing;
       }
       this.emit(tournamentId);
@@ -184,7 +184,7 @@ export class TournamentService {
   async checkIn(tournamentId: string, playerId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
       const t = await this.mustGet(tournamentId);
-      const reg = await this.mustGetRegistration(tournamentId, playerId);
+      const reg = await this.mustGetRegistration(t, playerId);
       if (t.status === 'finished') throw new TournamentError('wrong_state', 'The tournament is over.', 'tournament_over');
       if (t.status !== 'registration' && t.format === 'elimination') throw new TournamentError('wrong_state', 'Check-in closed when the elimination started.', 'check_in_closed');
       if (reg.droppedAt !== null) throw new TournamentError('wrong_state', 'This player has left the tournament.', 'player_left');
@@ -250,7 +250,7 @@ export class TournamentService {
   /** The player is not seated again; a table they sit at now plays on (a bot takes an empty seat). */
   async dropPlayer(tournamentId: string, playerId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
-      const reg = await this.mustGetRegistration(tournamentId, playerId);
+      const reg = await this.mustGetRegistration(await this.mustGet(tournamentId), playerId);
       if (reg.droppedAt !== null) return;
       await this.store.updateRegistration(tournamentId, playerId, { droppedAt: this.now() });
       this.emit(tournamentId);
@@ -535,20 +535,21 @@ export class TournamentService {
     const t = await this.store.getTournament(tournamentId);
     if (!t || t.status !== 'running') return;
     const pending = (await this.store.listTables(tournamentId, t.currentRound)).filter((x) => x.status === 'pending');
-    for (let i = 0; i < pending.length; i += LAUNCH_BATCH) {
-      await Promise.all(pending.slice(i, i + LAUNCH_BATCH).map(async (table) => {
-        try {
-          const { roomId } = await this.launcher.launch({
-            tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats, checkInGraceSeconds: t.checkInGraceSeconds,
-          });
-          // Another process may have launched it meanwhile: the first recorded room is the table's.
-          if (!(await this.store.markTableLaunched(table.id, roomId))) await this.launcher.discard(roomId);
-        } catch (error) {
-          this.onError(error, `launching table ${table.id}`);
-        }
-      }));
-    }
-    if (pending.length > 0) this.emit(tournamentId);
+    // LAUNCH_BATCH launches in flight, the next one as soon as one ends; each table's players are
+    // told as soon as it is open (issue 31): told all at once after the last table, a round of
+    // 1,024 players all joined in the same second, after every table had waited for the slowest.
+    await inParallel(pending, LAUNCH_BATCH, async (table) => {
+      try {
+        const { roomId } = await this.launcher.launch({
+          tournamentId, tableId: table.id, game: t.game, variant: t.variant, seats: table.seats, checkInGraceSeconds: t.checkInGraceSeconds,
+        });
+        // Another process may have launched it meanwhile: the first recorded room is the table's.
+        if (await this.store.markTableLaunched(table.id, roomId)) this.emit(tournamentId);
+        else await this.launcher.discard(roomId);
+      } catch (error) {
+        this.onError(error, `launching table ${table.id}`);
+      }
+    });
   }
 
   private async mustGet(id: string): Promise<TournamentRecord> {
@@ -557,9 +558,9 @@ export class TournamentService {
     return t;
   }
 
-  private async mustGetRegistration(tournamentId: string, playerId: string): Promise<RegistrationRecord> {
-    await this.mustGet(tournamentId);
-    const reg = (await this.store.listRegistrations(tournamentId)).find((r) => r.playerId === playerId);
+  /** `t`: the tournament, read by the caller (so it exists). */
+  private async mustGetRegistration(t: TournamentRecord, playerId: string): Promise<RegistrationRecord> {
+    const reg = await this.store.getRegistration(t.id, playerId);
     if (!reg) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
     return reg;
   }
@@ -586,6 +587,15 @@ function toRoundResult(r: TableResultRecord): PlayerRoundResult {
 
 function newCode(): string {
   return makeCode(randomInt);
+}
+
+/** `run` for every item, at most `width` at a time, the next as soon as one ends. */
+async function inParallel<T>(items: readonly T[], width: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }
 
 /** Runs `fn` after everything queued under `key` in `queues` has settled (whatever its outcome). */

@@ -1,4 +1,4 @@
-/** Every game Junction serves. Adding a game: its folder in shared/games, one line here, a renderer. */
+/** Every game Junction serves. Adding a game: its folder in shared/games, one line here, one in wires.ts, a renderer. */
 import type { AnyGame } from './contract.js';
 import { railwayMadnessGame } from './railway/index.js';
 import { carExchangeGame } from './car_exchange/index.js';

@@ -63,8 +63,15 @@ export function computeStandings(opts: {
     tables.set(key, list);
   }
 
+  // Grouped once: a filter per player read every result 1,024 times for a night of 1,024 players.
+  const byPlayer = new Map<string, PlayerRoundResult[]>();
+  for (const r of results) {
+    const list = byPlayer.get(r.playerId);
+    if (list) list.push(r);
+    else byPlayer.set(r.playerId, [r]);
+  }
   const rows = players.map((p) => {
-    const mine = results.filter((r) => r.playerId === p.playerId);
+    const mine = byPlayer.get(p.playerId) ?? [];
     const played = mine.filter((r) => !r.bye);
     let oppSum = 0;
     let oppCount = 0;

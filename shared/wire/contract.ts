@@ -1,8 +1,9 @@
 /**
  * How a client reads a game's synchronised schema back into the engine's view types, so renderers,
  * view bots and tests keep taking `publicView` / `seatView` exactly as the engine computes them.
- * Readers only read fields: they work on the server's schema instances and on colyseus.js'
- * decoded (reflected) ones alike, and know nothing of @colyseus/schema.
+ * Readers (derived from each game's declaration, shared/wire/declare.ts) only read fields: they
+ * work on the server's schema instances and on colyseus.js' decoded (reflected) ones alike, and
+ * know nothing of @colyseus/schema.
  */
 
 /** A synchronised list as both sides see it (ArraySchema). */
@@ -22,8 +23,3 @@ export interface SyncedTable {
 }
 
 export const list = <T>(items: WireList<T> | undefined): T[] => (items ? Array.from(items) : []);
-
-/** Numbers that may be null in a view travel as this (times, seats and counts are never negative). */
-export const NULL_NUMBER = -1;
-export const orNull = (n: number): number | null => (n === NULL_NUMBER ? null : n);
-export const fromNull = (n: number | null | undefined): number => n ?? NULL_NUMBER;

@@ -1,30 +1,18 @@
 /**
- * Which reader turns each game's synchronised state back into its views (one line per typed
- * game; the others still read JSON strings), and the one function clients, load tests and tests
+ * Which reader turns each game's synchronised state back into its views (derived from the game's
+ * wire declaration, shared/games/wires.ts), and the one function clients, load tests and tests
  * use to get `publicView` / `seatView` from a decoded table state.
  */
 import type { SyncedTable, ViewReader } from './contract.js';
-import { jsonReader } from './json.js';
-import { railwayReader } from './railway.js';
-import { trafficMemoryReader } from './traffic_memory.js';
-import { tookOverReader } from './took_over.js';
-import { bipReader } from './bip_bip.js';
-import { carExchangeReader } from './car_exchange.js';
-import { rushHourReader } from './rush_hour.js';
-import { trafficTangoReader } from './traffic_tango.js';
+import { readerOf } from './declare.js';
+import { wires } from '../games/wires.js';
 
-export const viewReaders: Record<string, ViewReader> = {
-  railway_madness: railwayReader,
-  traffic_memory: trafficMemoryReader,
-  took_over: tookOverReader,
-  bip_bip: bipReader,
-  car_exchange: carExchangeReader,
-  rush_hour: rushHourReader,
-  traffic_tango: trafficTangoReader,
-};
+export const viewReaders: Record<string, ViewReader> = Object.fromEntries(wires.map((wire) => [wire.game, readerOf(wire)]));
 
 export function readerFor(game: string): ViewReader {
-  return viewReaders[game] ?? jsonReader;
+  const reader = viewReaders[game];
+  if (!reader) throw new Error(`no wire declaration for game "${game}" (shared/games/wires.ts)`);
+  return reader;
 }
 
 /** The engine's views as this client holds them; null before the game has a table. */

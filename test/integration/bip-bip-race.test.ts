@@ -12,7 +12,13 @@ import { sendInTurn } from '../support/arrivals.js';
 import { recordRawBytes } from '../support/rawClient.js';
 import { WireDecoder } from '../support/wireDecoder.js';
 import type { PlayerState, TableState } from '../../server/state/TableState.js';
-import type { BipSeatState, BipTableState } from '../../server/state/bipBipSchema.js';
+/** The fields of Bip! Bip!'s decoded parts this test reads (columns of shared/games/bip_bip/wire.ts). */
+interface BipSeatState { hand: Iterable<number> & { forEach(cb: (id: number) => void): void } }
+interface BipTableState {
+  players: { forEach(cb: (p: { seat: number; handShown: boolean; hand: { length: number }; claimed: { forEach(cb: (id: number) => void): void } }) => void): void };
+  lastClaim?: { card: number };
+  reviews: { forEach(cb: (r: { card: number }) => void): void };
+}
 import type { GameRoom } from '../../server/rooms/GameRoom.js';
 import { carCells, findMatch, legalSteps, moved, type Board } from '../../shared/games/bip_bip/board.js';
 import type { BipState } from '../../shared/games/bip_bip/state.js';

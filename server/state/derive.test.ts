@@ -1,0 +1,106 @@
+/**
+ * The generic wire: a small declaration derived into schema classes and a mirror, encoded and
+ * decoded as a room does, read back with the derived reader. Every game's own declaration is
+ * replayed over whole games in mirrors.test.ts; this checks the economy the writer promises.
+ */
+import { Decoder, Encoder, StateView } from '@colyseus/schema';
+import { describe, expect, it } from 'vitest';
+import { declareWire, f, readerOf } from '../../shared/wire/declare.js';
+import { mirrorOf } from './derive.js';
+import { PlayerState, TableState } from './TableState.js';
+
+interface Piece { id: number; tag: string | null }
+interface TestTable {
+  round: number;
+  pieces: Piece[];
+  best: Piece | null;
+  shownHand?: number[];
+  range: { from: number; to: number };
+}
+interface TestSeat { hand: Piece[]; rows?: number[][] }
+
+const piece = f.struct<Piece>('TestPiece', { id: f.uint8, tag: f.nullable(f.string, '') });
+const wire = declareWire('test_wire', {
+  table: f.struct<TestTable>('TestTable', {
+    round: f.uint8,
+    pieces: f.list(piece),
+    best: f.optional(piece),
+    shownHand: f.shown('handShown', f.list(f.uint8)),
+    range: f.flat(f.struct<TestTable['range']>('TestRange', { from: f.uint8, to: f.uint8 })),
+  }),
+  seat: f.struct<TestSeat>('TestSeat', { hand: f.list(piece), rows: f.shown('hasRows', f.rows(f.uint8, 'rowItems', 'rowLengths')) }),
+});
+const mirror = mirrorOf(wire);
+const reader = readerOf(wire);
+
+function table() {
+  const state = new TableState();
+  state.game = 'test_wire';
+  const owner = new PlayerState();
+  owner.seat = 0;
+  state.players.set('owner', owner);
+  const other = new PlayerState();
+  other.seat = 1;
+  state.players.set('other', other);
+  const encoder = new Encoder(state);
+  const views = [new StateView(), new StateView()];
+  views[0].add(owner);
+  views[1].add(other);
+  const decoders = [new Decoder(new TableState()), new Decoder(new TableState())];
+  const send = (): number[] => {
+    const it = { offset: 1 };
+    encoder.encode(it);
+    const shared = it.offset;
+    const sizes = views.map((view, i) => {
+      const bytes = encoder.encodeView(view, shared, it);
+      decoders[i].decode(bytes, { offset: 1 });
+      return bytes.length;
+    });
+    encoder.discardChanges();
+    return sizes;
+  };
+  const write = (t: TestTable, s: TestSeat): void => {
+    state.table ??= mirror.createTable();
+    mirror.writeTable(state.table, t);
+    if (!owner.secret) { owner.secret = mirror.createSeat(); views[0].add(owner.secret); }
+    mirror.writeSeat(owner.secret, s, (added) => views[0].add(added));
+  };
+  return { encoder, send, write, decoded: (i: number) => decoders[i].state };
+}
+
+const pieces: Piece[] = [{ id: 1, tag: 'a' }, { id: 2, tag: null }, { id: 3, tag: 'c' }];
+const first: TestTable = { round: 1, pieces, best: null, range: { from: 2, to: 9 } };
+const seat: TestSeat = { hand: [{ id: 7, tag: null }], rows: [[1, 2], [3]] };
+
+describe('a derived wire', () => {
+  it('reads back exactly the views written, absent parts absent, and the seat part only at its owner', () => {
+    const t = table();
+    t.write(first, seat);
+    t.send();
+    const owner = t.decoded(0);
+    expect(reader.publicView(owner.table)).toEqual(first);
+    expect('shownHand' in reader.publicView(owner.table)).toBe(false);
+    expect(reader.seatView(owner.players.get('owner')!.secret, owner.table)).toEqual(seat);
+    expect(t.decoded(1).players.get('owner')!.secret).toBeUndefined();
+    const next: TestTable = { ...first, round: 2, best: pieces[2], shownHand: [4, 5] };
+    t.write(next, { ...seat, rows: [] });
+    t.send();
+    expect(reader.publicView(t.decoded(1).table)).toEqual(next);
+    expect(reader.seatView(t.decoded(0).players.get('owner')!.secret, t.decoded(0).table)).toEqual({ ...seat, rows: [] });
+  });
+
+  it('sends nothing for the same view object or for equal values, and one item for one changed item', () => {
+    const t = table();
+    t.write(first, seat);
+    t.send();
+    t.write(first, seat);
+    expect(t.encoder.hasChanges).toBe(false);
+    t.write({ ...first, pieces: pieces.map((p) => ({ ...p })) }, { ...seat, hand: [...seat.hand] });
+    expect(t.encoder.hasChanges).toBe(false);
+    const whole = (() => { const u = table(); u.write(first, seat); return u.send()[1]; })();
+    t.write({ ...first, pieces: [pieces[0], { id: 2, tag: 'b' }, pieces[2]] }, seat);
+    const [, oneItem] = t.send();
+    expect(oneItem).toBeLessThan(whole / 3);
+    expect(reader.publicView(t.decoded(1).table).pieces[1]).toEqual({ id: 2, tag: 'b' });
+  });
+});
