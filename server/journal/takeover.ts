@@ -19,6 +19,7 @@ import { reopenSession } from './resume.js';
 import type { ProcessLease } from './lease.js';
 import { localTables } from './localTables.js';
 import { logger } from '../ops/logger.js';
+import { inParallel } from '../inParallel.js';
 
 /** Tables reopened at once by one process (each is a rebuild and a room creation). */
 const PARALLEL = 4;
@@ -83,13 +84,9 @@ export class Takeover {
       this.seen.set(s.id, first);
       return s.owner === PROCESS_OWNER || preferred(s.id, holders) === PROCESS_OWNER || now - first >= this.deps.shareAfterMs;
     });
-    const queue = [...mine];
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        if (this.deps.draining()) return;
-        await this.reopen(next.id, next.game, next.fence);
-      }
-    }));
+    await inParallel(mine, PARALLEL, async (next) => {
+      if (!this.deps.draining()) await this.reopen(next.id, next.game, next.fence);
+    });
   }
 
   private async reopen(id: string, game: string, fence: number): Promise<void> {

@@ -18,6 +18,7 @@ import { CHECK_IN_GRACE_MAX_SECONDS, CHECK_IN_GRACE_MIN_SECONDS, DEFAULT_CHECK_I
 import type {
   GameRecord, NoShowRecord, RegistrationRecord, RoundRecord, Store, TableRecord, TableResultRecord, TournamentRecord,
 } from '../store/index.js';
+import { inParallel } from '../inParallel.js';
 
 export interface TableLauncher {
   launch(t: {
@@ -587,15 +588,6 @@ function toRoundResult(r: TableResultRecord): PlayerRoundResult {
 
 function newCode(): string {
   return makeCode(randomInt);
-}
-
-/** `run` for every item, at most `width` at a time, the next as soon as one ends. */
-async function inParallel<T>(items: readonly T[], width: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }
 
 /** Runs `fn` after everything queued under `key` in `queues` has settled (whatever its outcome). */

@@ -11,6 +11,7 @@ import type { Store } from '../store/index.js';
 import { PROCESS_OWNER } from '../journal/committer.js';
 import { reopenClaimed } from '../journal/resume.js';
 import { logger } from '../ops/logger.js';
+import { inParallel } from '../inParallel.js';
 
 export interface WakeDeps {
   store: Pick<Store, 'getGameSession' | 'claimSleepingSession' | 'markAwake' | 'listDueSleepingSessions'> & Store;
@@ -75,14 +76,10 @@ export class TableWaker {
     try {
       const due = await this.deps.store.listDueSleepingSessions(Date.now(), DUE_BATCH);
       // A few at once: deadlines that fall together (or passed during a restart) each fire within seconds.
-      let next = 0;
-      await Promise.all(Array.from({ length: Math.min(WAKE_AT_ONCE, due.length) }, async () => {
-        while (next < due.length) {
-          const { id } = due[next++];
-          if (await this.deps.isOpen(id)) continue; // still closing after its sleep: next pass
-          await this.wake(id, true).catch((error: unknown) => logger.warn({ room: id, err: error }, 'turn-based: waking a due table failed; the next pass tries again'));
-        }
-      }));
+      await inParallel(due, WAKE_AT_ONCE, async ({ id }) => {
+        if (await this.deps.isOpen(id)) return; // still closing after its sleep: next pass
+        await this.wake(id, true).catch((error: unknown) => logger.warn({ room: id, err: error }, 'turn-based: waking a due table failed; the next pass tries again'));
+      });
     } catch (error) {
       logger.warn({ err: error }, 'turn-based: waking due tables failed; the next pass tries again');
     }
