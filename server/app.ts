@@ -9,7 +9,7 @@ import express from 'express';
 import compression from 'compression';
 import { matchMaker, type Presence } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { RedisDriver } from '@colyseus/redis-driver';
+import { ListingDriver } from './matchmaking/listingDriver.js';
 import { games } from '../shared/games/registry.js';
 import { loadConfig, type Config } from './config.js';
 import { openStore, type Store } from './store/index.js';
@@ -125,7 +125,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
     transport: new WebSocketTransport({ server: httpServer, pingInterval: 5000, pingMaxRetries: 3, maxPayload: 4 * 1024 }),
     logger: colyseusLogger,
     presence,
-    driver: config.REDIS_URL ? new RedisDriver(config.REDIS_URL) : undefined,
+    driver: config.REDIS_URL ? new ListingDriver(config.REDIS_URL) : undefined,
     publicAddress,
     gracefullyShutdown: false,
     greet: false,
@@ -195,7 +195,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       return closeStoreAnd(error);
     }
     lease.onLost = () => void closeMovedTables(store);
-    gameServer.joinHold = { lease, limitMs: 3 * config.LEASE_TTL_MS + 2_000 };
+    gameServer.joinHold = { lease, store, limitMs: 3 * config.LEASE_TTL_MS + 2_000 };
     takeover = new Takeover({
       store, lease, internalKey: services.internalKey, intervalMs: config.TAKEOVER_INTERVAL_MS,
       shareAfterMs: Math.max(config.TAKEOVER_INTERVAL_MS * 2, Math.floor(config.LEASE_TTL_MS * 0.75)),

@@ -9,13 +9,15 @@
  *   process writes nothing more (its action goes nowhere) and sends its client on (4011);
  * - stops it with SIGTERM: it hands the table over, exits 0, and the table goes on elsewhere;
  * - kills it and at once joins the table by id through the survivor: the join waits for the table
- *   to reopen there and gets in on its first attempt.
+ *   to reopen there and gets in on its first attempt, also when the dead process' listings were
+ *   already cleaned up (no listing at all until the table reopens).
  * Nothing here waits on the clock: every step waits for a state, with generous limits.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
 import { Redis } from 'ioredis';
+import { ListingDriver } from '../server/matchmaking/listingDriver.js';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
 import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
 import { eventually, ready, secretOf, tableOf } from './support/server.js';
@@ -272,6 +274,31 @@ describe.skipIf(!up)('tables move between processes', () => {
     remove(host);
     // Sent while the shared listing still names the dead process (its lease has seconds to run):
     // without the hold, Colyseus sends it there and answers "process not available" 4 s later.
+    const back = await ready(await new Client(ws(survivor)).joinById<Synced>(a.roomId, { token: ana.token }));
+    expect(await hostOf(a.roomId)).toBe(survivor);
+    await eventually(() => back.state.players.get(back.sessionId)?.connected === true && !!secretOf(back), 30_000, 'the seat retaken');
+    expect(shown(back)).toBe(shownBefore);
+    back.connection.close();
+    b.connection.close();
+  }, 300_000);
+
+  it('kill -9 and the dead process\' listings cleaned up before the table reopens: a join by id waits for the table and succeeds, with no retry', async () => {
+    const { a, b, ana, host } = await quietTable();
+    const survivor = live.find((s) => s !== host)!;
+    const shownBefore = shown(a);
+    const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
+    const deadProcess = (JSON.parse((await redis.hget('roomcaches', a.roomId)) ?? '{}') as { processId?: string }).processId;
+    await redis.quit();
+    expect(deadProcess).toBeTruthy();
+    step(`join hold, no listing: killing ${host.pid}`);
+    host.child.kill('SIGKILL');
+    await host.stop('SIGKILL');
+    remove(host);
+    // What a survivor's health check does (it removes only entries that still name the dead
+    // process, so a table reopened meanwhile keeps its listing): the join finds no listing at all.
+    const cleanup = new ListingDriver(prefixedRedisUrl(KEY_PREFIX));
+    await cleanup.cleanup(deadProcess!);
+    await cleanup.shutdown();
     const back = await ready(await new Client(ws(survivor)).joinById<Synced>(a.roomId, { token: ana.token }));
     expect(await hostOf(a.roomId)).toBe(survivor);
     await eventually(() => back.state.players.get(back.sessionId)?.connected === true && !!secretOf(back), 30_000, 'the seat retaken');

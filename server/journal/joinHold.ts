@@ -10,6 +10,10 @@
  * short ping (a process killed a moment ago still has a fresh lease), the join waits, polling, until
  * the listing names a live process, then goes on as usual. A busy process that answers late only
  * delays a join: a live table never fails a join here.
+ * The listing may also be gone already: Colyseus' health check drops a dead process' listings, and
+ * a survivor may reopen the table only later. A join by id to an id with no listing then waits too,
+ * while the store says the table is running with a journal and not asleep (one read per join), so
+ * the player's join lands when the table opens instead of failing and being sent again and again.
  * When the wait is over the join goes on as it would have (Colyseus' own health check then drops a
  * dead process' listings), so a process without this lease key (an older build during a rolling
  * deploy) only delays a join, never refuses it.
@@ -27,6 +31,7 @@
  */
 import { matchMaker, requestFromIPC } from '@colyseus/core';
 import type { ProcessLease } from './lease.js';
+import type { Store } from '../store/index.js';
 
 const POLL_MS = 100;
 /**
@@ -39,6 +44,7 @@ const KEEP_ALIVE_MS = 1_000;
 
 export interface JoinHold {
   lease: Pick<ProcessLease, 'roomProcessLease'>;
+  store: Pick<Store, 'isResumable'>;
   /** The longest a join waits (a few TTLs of a lease: a loaded survivor reopens late). */
   limitMs: number;
 }
@@ -52,13 +58,22 @@ async function waitFor(roomId: string, hold: JoinHold, keepAlive: () => void): P
   const startedAt = Date.now();
   const giveUpAt = startedAt + hold.limitMs;
   let keptAliveAt = startedAt;
+  let resumable: boolean | undefined;
   for (;;) {
     if (Date.now() - keptAliveAt >= KEEP_ALIVE_MS) {
       keptAliveAt = Date.now();
       keepAlive();
     }
     const listing = await matchMaker.driver.findOne({ roomId });
-    if (!listing || listing.processId === matchMaker.processId) return;
+    if (!listing) {
+      // Its dead process' listings were cleaned up before a survivor reopened it: a table the
+      // journal says is still to reopen is waited for, anything else is refused at once as before.
+      resumable ??= await hold.store.isResumable(roomId);
+      if (!resumable || Date.now() >= giveUpAt) return;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      continue;
+    }
+    if (listing.processId === matchMaker.processId) return;
     const lease = await hold.lease.roomProcessLease(listing.processId);
     if (lease === 'renewed' && await answeredSince(listing.processId, startedAt)) return;
     if (Date.now() >= giveUpAt) return;

@@ -573,11 +573,18 @@ export class SqlStore implements Store {
   }
 
   async listResumableSessions(): Promise<{ id: string; game: string; owner: string; fence: number }[]> {
-    // owner is null on sessions written before the journal (005): their logs may lack the last seconds.
-    const rows = await this.db.selectFrom('game_sessions').select(['id', 'game', 'owner', 'fence']).where('status', '=', 'running').where('owner', 'is not', null).where('sleeping', '=', false)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))))
-      .orderBy('started_at').execute();
+    const rows = await this.resumable().select(['id', 'game', 'owner', 'fence']).orderBy('started_at').execute();
     return rows.map((r) => ({ id: r.id, game: r.game, owner: r.owner ?? '', fence: num(r.fence) }));
+  }
+
+  async isResumable(id: string): Promise<boolean> {
+    return (await this.resumable().select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  private resumable() {
+    // owner is null on sessions written before the journal (005): their logs may lack the last seconds.
+    return this.db.selectFrom('game_sessions').where('status', '=', 'running').where('owner', 'is not', null).where('sleeping', '=', false)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('game_results').select('game_results.id').whereRef('game_results.id', '=', 'game_sessions.id'))));
   }
 
   async sessionFences(ids: readonly string[]): Promise<Map<string, number>> {

@@ -231,6 +231,9 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       await s().startGameSession({ ...session, seed: 1 });
       expect(await s().getGameSession('log-1')).toEqual({ ...session, status: 'running', endedAt: null, journaled: false, abandonReason: null, sleeping: false, turn: null, tournament: null, filling: false });
       expect(await s().getGameSession('nope')).toBeNull();
+      // No journal owner yet: nothing to reopen, so a join by id does not wait for it.
+      expect(await s().isResumable('log-1')).toBe(false);
+      expect(await s().isResumable('nope')).toBe(false);
       await s().appendGameLog('log-1', 1, [{ k: 'x', t: 30 }]);
       await s().appendGameLog('log-1', 0, [{ k: 'a', s: 0, a: { type: 'go' }, t: 10, r: 1 }, { k: 'l', s: 1, a: { type: 'go' }, t: 12, e: 'late' }]);
       await s().appendGameLog('log-1', 0, [{ k: 'x', t: 99 }]);
@@ -258,6 +261,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().getGameSession('sleep-1')).toMatchObject({ sleeping: true, turn });
       // Asleep: neither the restart's resume nor the abandoned sweep sees it.
       expect((await s().listResumableSessions()).map((x) => x.id)).not.toContain('sleep-1');
+      expect(await s().isResumable('sleep-1')).toBe(false);
       expect((await s().listRunningSessions({ startedBefore: Number.MAX_SAFE_INTEGER, limit: 1000 })).map((x) => x.id)).not.toContain('sleep-1');
       expect(await s().listDueSleepingSessions(turn.deadline - 1, 10)).toEqual([]);
       expect(await s().listDueSleepingSessions(turn.deadline, 10)).toEqual([{ id: 'sleep-1', game: 'rush_hour' }]);
@@ -284,6 +288,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().getGameSession('fill-1')).toMatchObject({ filling: true, status: 'running', journaled: true, seats: [] });
       // A restart or a survivor reopens it like any journaled table.
       expect((await s().listResumableSessions()).map((x) => x.id)).toContain('fill-1');
+      expect(await s().isResumable('fill-1')).toBe(true);
       const ana = { seat: 0, name: 'Ana', identityId: 'u_fill', bot: false };
       expect(await s().updateFillingSeats('fill-1', 2, [ana])).toBe(false);
       expect(await s().updateFillingSeats('fill-1', 1, [ana])).toBe(true);

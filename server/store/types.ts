@@ -396,6 +396,8 @@ export interface Store {
   dropFillingSession(id: string, fence: number): Promise<boolean>;
   /** Sessions still `running` that have a journal owner and are not asleep (a restart or a survivor reopens them), oldest first. */
   listResumableSessions(): Promise<{ id: string; game: string; owner: string; fence: number }[]>;
+  /** Whether this one session is among listResumableSessions (a join by id waits for such a table to reopen). */
+  isResumable(id: string): Promise<boolean>;
   /** Total stored log bytes (JSON text) of one game: for docs/benchmarks.md. */
   gameLogBytes(gameId: string): Promise<number>;
   /**
