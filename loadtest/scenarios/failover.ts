@@ -10,6 +10,11 @@
  * that seat being connected again is recorded, per client and per table (its last seat). The
  * next kill waits for every seat to be back.
  *
+ * The players run in `--generators G` threads (default 2, loadtest/scenarios/failoverPlayers.ts):
+ * a kill sends every seat of its tables back at once, and one thread stalled for seconds decoding
+ * those joins. Each thread reports how busy it was over the kill phase (event-loop utilisation,
+ * loop delay p99 and max): the figures count only if no thread was saturated.
+ *
  * Actions: each seat counts what it sent, what was acknowledged (applied and shown) and what was
  * in flight when its connection dropped (it may or may not have been applied). At the end the
  * journal of every table is read from the store: for each seat, `lost` = acknowledged actions the
@@ -17,157 +22,45 @@
  */
 import { loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { Client, type Room } from 'colyseus.js';
+import { Worker } from 'node:worker_threads';
 import { Redis } from 'ioredis';
-import type { AnyGame } from '../../shared/games/contract.js';
 import { findGame } from '../../shared/games/registry.js';
-import { readTableViews } from '../../shared/wire/registry.js';
-import { Rng } from '../../shared/random.js';
 import { openStore } from '../../server/store/index.js';
 import { BUILT_SERVER, startServerOnFreePort, type ServerProcess } from '../serverProcess.js';
 import { freshSchema } from '../pgSchema.js';
 import { summarise } from '../stats.js';
+import { sleep } from './failoverSeat.js';
+import type { PlayersAsk, PlayersSetup, SeatCounts, SeatTimes, ThreadLoad } from './failoverPlayers.js';
 
-interface Synced {
-  game: string; phase: string; version: number; table?: unknown;
-  players: Map<string, { seat: number; connected: boolean; secret?: unknown }>;
-}
-
-const WAIT_LIMIT_MS = 180_000;
-const RETRY_MS = 100;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** Set-up requests on a loaded machine: a process stalled past its socket's patience is tried again on the next one. */
-async function attempt<T>(what: string, run: (i: number) => Promise<T>, tries = 5): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await run(i);
-    } catch (error) {
-      if (i + 1 >= tries) throw new Error(`${what} failed ${tries} times: ${String(error)}`);
-      await sleep(500 * (i + 1));
-    }
-  }
-}
-
-/** One seat: plays, and when its connection drops, takes its seat back wherever the table now lives. */
-class Seat {
-  room: Room<Synced> | undefined;
-  seat = -1;
-  acked = 0;
-  refused = 0;
-  sent = 0;
-  inFlightAtDrop = 0;
-  away = false;
-  backAt = 0;
-  leftAt = 0;
-  joinedAt = 0;
-  attempts = 0;
-  private pending: number | null = null;
+/** A thread of players (failoverPlayers.ts), asked one request at a time per call. */
+class PlayerThread {
+  private readonly worker: Worker;
   private nextId = 1;
-  private stopped = false;
-  private readonly rng: Rng;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
-  constructor(readonly roomId: string, private readonly token: string, private readonly name: string, private readonly game: AnyGame,
-    seed: number, private readonly thinkMs: [number, number], private readonly liveServers: () => ServerProcess[]) {
-    this.rng = new Rng(seed);
-  }
-
-  attach(room: Room<Synced>): void {
-    this.room = room;
-    room.onMessage('ack', (m: { id?: number }) => {
-      if (m.id !== undefined && m.id === this.pending) { this.pending = null; this.acked++; }
+  constructor(setup: PlayersSetup) {
+    // The bench runs under tsx: a worker registers tsx's loader before it imports a .ts entry.
+    const entry = new URL('./failoverPlayers.ts', import.meta.url).href;
+    this.worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: setup });
+    this.worker.on('message', (m: { id: number; reply?: unknown; error?: string }) => {
+      const waiter = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      if (m.error !== undefined) waiter?.reject(new Error(m.error));
+      else waiter?.resolve(m.reply);
     });
-    room.onMessage('error', (m: { id?: number }) => {
-      if (m.id !== undefined && m.id === this.pending) { this.pending = null; this.refused++; }
+    this.worker.on('error', (error) => { for (const w of this.waiting.values()) w.reject(error); this.waiting.clear(); });
+  }
+
+  ask<T>(request: PlayersAsk): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
     });
-    room.onMessage('*', () => undefined);
-    room.onLeave((code) => {
-      if (this.stopped || room !== this.room || code === 1000 || room.state.phase === 'finished') return;
-      this.inFlightAtDrop += this.pending === null ? 0 : 1;
-      this.pending = null;
-      this.away = true;
-      this.leftAt = Date.now();
-      this.attempts = 0;
-      void this.comeBack();
-    });
-    this.schedule();
   }
 
-  /** Seated and connected at the table, as the synchronised state says. */
-  seated(): boolean {
-    const me = this.room?.state.players?.get(this.room.sessionId);
-    return !this.away && Boolean(me?.connected);
-  }
-
-  playing(): boolean {
-    return this.room?.state.phase === 'playing';
-  }
-
-  /** Stops playing and waits (bounded) for the answer to the action in flight. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await until(() => this.pending === null || this.away, 30_000, 'the last action answered').catch(() => undefined);
-    if (this.pending !== null) this.inFlightAtDrop++;
-    if (this.room && !this.away) await Promise.race([this.room.leave(true).catch(() => undefined), sleep(5_000)]);
-  }
-
-  private async comeBack(): Promise<void> {
-    while (!this.stopped) {
-      const servers = this.liveServers();
-      const server = servers[Math.floor(Math.random() * servers.length)];
-      try {
-        this.attempts++;
-        const room = await new Client(`ws://127.0.0.1:${server.port}`).joinById<Synced>(this.roomId, { token: this.token, name: this.name });
-        this.joinedAt = Date.now();
-        await until(() => room.state.players?.get(room.sessionId)?.connected, 30_000, 'seat retaken');
-        this.away = false;
-        this.backAt = Date.now();
-        this.attach(room);
-        return;
-      } catch {
-        await sleep(RETRY_MS);
-      }
-    }
-  }
-
-  private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    const [lo, hi] = this.thinkMs;
-    this.timer = setTimeout(() => this.play(), lo + Math.random() * (hi - lo));
-  }
-
-  private play(): void {
-    const room = this.room;
-    if (this.stopped || this.away || !room) return;
-    if (this.pending === null && room.state.phase === 'playing' && this.game.viewBot) {
-      const me = room.state.players.get(room.sessionId);
-      const views = me?.secret ? readTableViews(room.state as never, room.sessionId) : undefined;
-      if (me && views) {
-        this.seat = me.seat;
-        const action = this.game.viewBot(views.publicView, views.seatView, me.seat, this.rng.state, Date.now());
-        this.rng.next();
-        if (action) {
-          this.pending = this.nextId++;
-          this.sent++;
-          room.send('action', { id: this.pending, a: action, t: Date.now() });
-        }
-      }
-    }
-    if (room.state.phase !== 'finished') this.schedule();
+  async end(): Promise<void> {
+    await this.worker.terminate();
   }
 }
 
@@ -187,7 +80,8 @@ export async function runScenario(values: Record<string, string | boolean | unde
   const database = await freshSchema(typeof values.database === 'string' ? values.database : 'postgres://postgres@127.0.0.1:5432/test', 'junction_bench_failover');
   let live: ServerProcess[] = [];
   const every: ServerProcess[] = [];
-  const seats: Seat[] = [];
+  const threadCount = Math.max(1, Number(values.generators ?? 2));
+  const threads: PlayerThread[] = [];
   const start = async () => {
     const server = await startServerOnFreePort((port) => ({
       REDIS_URL: redisUrl.toString(), DATABASE_URL: database.url, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
@@ -212,75 +106,58 @@ export async function runScenario(values: Record<string, string | boolean | unde
 
   try {
     await Promise.all(Array.from({ length: processCount }, () => start()));
-    const http = (i: number) => `http://127.0.0.1:${live[i % live.length].port}`;
-    const tables: { roomId: string; seats: Seat[] }[] = [];
-    for (let t = 0; t < tableCount; t++) {
-      const guests = await Promise.all([0, 1].map((i) => attempt('a guest identity', async (n) => (await (await fetch(`${http(t + i + n)}/api/identity`, { method: 'POST' })).json()) as { token: string })));
-      const host = await attempt('a table', (n) => new Client(`ws://127.0.0.1:${live[(t + n) % live.length].port}`).create<Synced>(game.id, { name: `H${t}`, private: true, players: 2, ...(variant ? { variant } : {}), token: guests[0].token }));
-      const hostSeat = new Seat(host.roomId, guests[0].token, `H${t}`, game, t * 2 + 1, think, () => live);
-      hostSeat.attach(host);
-      const guest = await attempt('the second seat', (n) => new Client(`ws://127.0.0.1:${live[(t + 1 + n) % live.length].port}`).joinById<Synced>(host.roomId, { name: `G${t}`, token: guests[1].token }));
-      const guestSeat = new Seat(host.roomId, guests[1].token, `G${t}`, game, t * 2 + 2, think, () => live);
-      guestSeat.attach(guest);
-      await until(() => host.state.players?.size === 2, 30_000, 'both seated');
-      host.send('start', {});
-      tables.push({ roomId: host.roomId, seats: [hostSeat, guestSeat] });
-      seats.push(hostSeat, guestSeat);
-    }
-    // A seat that lost its socket while the table was waiting (a reservation expired on a stalled
-    // process: 4002) came back on its own; its host asks to start again until the game runs.
-    let asked = Date.now();
-    await until(() => {
-      if (Date.now() - asked > 5_000) {
-        asked = Date.now();
-        for (const t of tables) {
-          const host = t.seats[0].room;
-          if (host?.state.phase === 'waiting' && t.seats.every((s) => s.seated())) host.send('start', {});
-        }
-      }
-      // Started (a table set up early may have finished by now: it is simply never hit).
-      return seats.every((s) => s.room !== undefined && s.room.state.phase !== 'waiting');
-    }, WAIT_LIMIT_MS, 'every table started');
+    const ports = () => live.map((server) => server.port);
+    // Table t is set up by thread t % threads, as one thread would have (same seeds, same processes).
+    threads.push(...Array.from({ length: threadCount }, (_, i) => new PlayerThread({
+      gameId: game.id, variant, think, tableIndexes: Array.from({ length: tableCount }, (_, t) => t).filter((t) => t % threadCount === i),
+    })));
+    const roomIds = (await Promise.all(threads.map((th) => th.ask<string[]>({ kind: 'setup', ports: ports() })))).flat();
+    await Promise.all(threads.map((th) => th.ask({ kind: 'started' })));
 
     const perClient: number[] = [];
     const perTable: number[] = [];
     let tablesHit = 0;
     const generatorFrom = { cpu: process.cpuUsage(), at: Date.now() };
+    await Promise.all(threads.map((th) => th.ask({ kind: 'measure' })));
     for (let k = 0; k < kills; k++) {
       await sleep(2_000); // let play go on between kills
-      const placed = await where(tables.map((t) => t.roomId));
-      const running = tables.filter((t) => t.seats.every((s) => s.playing()));
-      const count = (s: ServerProcess) => running.filter((t) => placed.get(t.roomId) === `127.0.0.1:${s.port}`).length;
+      const placed = await where(roomIds);
+      const running = (await Promise.all(threads.map((th) => th.ask<string[]>({ kind: 'running' })))).flat();
+      const count = (s: ServerProcess) => running.filter((id) => placed.get(id) === `127.0.0.1:${s.port}`).length;
       const victim = [...live].sort((a, b) => count(b) - count(a))[0];
-      const hit = running.filter((t) => placed.get(t.roomId) === `127.0.0.1:${victim.port}`);
+      const hit = running.filter((id) => placed.get(id) === `127.0.0.1:${victim.port}`);
       const killedAt = Date.now();
       victim.child.kill('SIGKILL');
       live = live.filter((s) => s !== victim);
-      const replacement = start();
+      await Promise.all(threads.map((th) => th.ask({ kind: 'ports', ports: ports() })));
+      const replacement = start().then(() => Promise.all(threads.map((th) => th.ask({ kind: 'ports', ports: ports() }))));
       // Progress on stderr (the figures are the one JSON line on stdout): when each kill happened, to line up with the servers' logs.
       console.error(JSON.stringify({ kill: k + 1, killedAt, pid: victim.child.pid, tables: hit.length }));
-      await until(() => hit.every((t) => t.seats.every((s) => s.backAt > killedAt && s.seated() || s.room?.state.phase === 'finished')), WAIT_LIMIT_MS, `every seat of the ${hit.length} tables of the killed process back`);
+      const backByTable = await Promise.all(threads.map((th) => th.ask<SeatTimes[][]>({ kind: 'back', killedAt, roomIds: hit })));
       await replacement;
       // Where the time went, per kill (min / median / max ms after the kill): the drop seen, the join answered, the seat shown connected.
       const spread = (xs: number[]) => { const v = [...xs].sort((a, b) => a - b); return [v[0], v[Math.floor(v.length / 2)], v[v.length - 1]]; };
-      const hitSeats = hit.flatMap((t) => t.seats);
+      const hitTables = backByTable.flat();
+      const hitSeats = hitTables.flat();
       console.error(JSON.stringify({ kill: k + 1, dropSeen: spread(hitSeats.map((s) => s.leftAt - killedAt)), joined: spread(hitSeats.map((s) => s.joinedAt - killedAt)), back: spread(hitSeats.map((s) => s.backAt - killedAt)), joinAttempts: spread(hitSeats.map((s) => s.attempts)) }));
-      for (const t of hit) {
-        const times = t.seats.filter((s) => s.backAt > killedAt).map((s) => s.backAt - killedAt);
+      for (const seatsOfTable of hitTables) {
+        const times = seatsOfTable.map((s) => s.backAt - killedAt);
         perClient.push(...times);
         if (times.length > 0) perTable.push(Math.max(...times));
       }
       tablesHit += hit.length;
     }
 
-    await Promise.all(seats.map((s) => s.stop()));
+    const stopped = await Promise.all(threads.map((th) => th.ask<{ load: ThreadLoad; counts: { roomId: string; seats: SeatCounts[] }[] }>({ kind: 'stop' })));
+    const generator = generatorShare(generatorFrom);
     const store = await openStore({ databaseUrl: database.url });
-    let acked = 0; let applied = 0; let inFlight = 0; let lost = 0; let duplicated = 0; let unshown = 0;
+    let sent = 0; let refused = 0; let acked = 0; let applied = 0; let inFlight = 0; let lost = 0; let duplicated = 0; let unshown = 0;
     try {
-      for (const t of tables) {
+      for (const t of stopped.flatMap((th) => th.counts)) {
         const log = await store.readGameLog(t.roomId);
         for (const s of t.seats) {
           const inJournal = log.filter((e) => e.k === 'a' && e.s === s.seat).length;
+          sent += s.sent; refused += s.refused;
           acked += s.acked; applied += inJournal; inFlight += s.inFlightAtDrop;
           lost += Math.max(0, s.acked - inJournal);
           duplicated += Math.max(0, inJournal - s.acked - s.inFlightAtDrop);
@@ -293,12 +170,12 @@ export async function runScenario(values: Record<string, string | boolean | unde
     return {
       scenario: 'failover', game: game.id, variant, tables: tableCount, processes: processCount, kills, tablesHit,
       resumePerClientMs: summarise(perClient), resumePerTableMs: summarise(perTable),
-      actions: { sent: seats.reduce((n, s) => n + s.sent, 0), acked, refused: seats.reduce((n, s) => n + s.refused, 0), inJournal: applied, inFlightAtDrop: inFlight, appliedNotShown: unshown, lost, duplicated },
+      actions: { sent, acked, refused, inJournal: applied, inFlightAtDrop: inFlight, appliedNotShown: unshown, lost, duplicated },
       loadAverage: loadavg().map((n) => Math.round(n * 100) / 100),
-      generator: generatorShare(generatorFrom),
+      generator: { ...generator, threads: stopped.map((th) => th.load) },
     };
   } finally {
-    for (const s of seats) await Promise.race([s.stop(), sleep(1_000)]);
+    for (const th of threads) await th.end();
     await Promise.all(every.map((s) => s.stop('SIGKILL')));
     const redis = new Redis(baseRedis);
     try {

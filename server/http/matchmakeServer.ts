@@ -69,27 +69,36 @@ export class JunctionServer extends Server {
     const options = parseObject(body);
     if (!options) return answer(res, 400, headers, { code: 'bad_json', error: 'The request body is not a JSON object.', status: 400 });
     if (method === 'joinOrCreate' || method === 'join' || method === 'create') withPace(options);
+    let answering: NodeJS.Timeout | undefined;
     try {
       const [verb, target] = method === 'joinOrCreate' ? await this.steer(params[at + 2] ?? '', options) : [method, params[at + 2] ?? ''];
       if (this.joinHold && (verb === 'joinById' || verb === 'reconnect')) {
         // Every answer from here on is a 200 with a JSON body, so a long wait can send the status
         // first and then whitespace (valid before JSON) to keep the client's request alive.
-        await waitWhileTableMoves(target, this.joinHold, () => {
+        const keepAlive = () => {
           if (!res.headersSent) res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
           res.write(' ');
-        });
+        };
+        await waitWhileTableMoves(target, this.joinHold, keepAlive);
+        // Once the answer has started it must not go silent until it ends: Node's HTTP agent drops
+        // a socket idle for 5 s, and a client whose response had already started then waits for
+        // ever (colyseus.js' HTTP never settles). The join after a long wait can take that long
+        // (a dead process' reservation times out, then its health check): seen in the failover bench.
+        if (res.headersSent) answering = setInterval(keepAlive, KEEP_ALIVE_MS);
       }
-      const response = await matchMaker.controller.invokeMethod(verb, target, options, {
+      const response = await answeredWithin(MATCHMAKE_ANSWER_LIMIT_MS, matchMaker.controller.invokeMethod(verb, target, options, {
         token: getBearerToken(req.headers.authorization ?? ''),
         headers: req.headers,
         ip: clientAddress(req, this.trust),
         req,
-      }) as Record<string, unknown>;
+      })) as Record<string, unknown>;
       if (this.transport.protocol !== undefined) response.protocol = this.transport.protocol;
       answer(res, 200, headers, response);
     } catch (error) {
       const e = error as { code?: unknown; message?: unknown };
       answer(res, 200, headers, { code: e.code, error: e.message });
+    } finally {
+      clearInterval(answering);
     }
   }
 
@@ -134,6 +143,28 @@ export class JunctionServer extends Server {
 function withPace(options: Record<string, unknown>): void {
   options.pace ??= 'live';
   if (options.pace === 'turn') options.moveClock ??= DEFAULT_MOVE_CLOCK;
+}
+
+/**
+ * Colyseus' calls to another process (a seat reservation: requestFromIPC) can stay pending for
+ * ever when their Redis subscribe fails: the player's request would never be answered and their
+ * client would wait for ever. Past this limit they are told to try again (`matchmake_timeout`, its
+ * code as its message like a room's refusals; a reservation made meanwhile expires unused).
+ */
+const MATCHMAKE_ANSWER_LIMIT_MS = 60_000;
+/** Whitespace before a held answer's JSON, this often (well inside Node's 5 s idle socket limit). */
+const KEEP_ALIVE_MS = 1_000;
+
+async function answeredWithin<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('matchmake_timeout'), { code: 'matchmake_timeout' })), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function answer(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {

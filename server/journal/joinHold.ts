@@ -41,6 +41,8 @@ const POLL_MS = 100;
  */
 const PING_MS = 1_000;
 const KEEP_ALIVE_MS = 1_000;
+/** requestFromIPC's own timer starts after its subscribe: this one allows for that. */
+const LATE_MARGIN_MS = 250;
 
 export interface JoinHold {
   lease: Pick<ProcessLease, 'roomProcessLease'>;
@@ -118,10 +120,15 @@ function forgetOldProcesses(): void {
 }
 
 async function answers(processId: string): Promise<boolean> {
+  // requestFromIPC can stay pending for ever: it awaits a Redis subscribe inside its promise's
+  // executor, where a failure is swallowed and its own timer never starts. The ping is shared, so
+  // one such request would hold every join to that process: its answer counts only within this
+  // process' own timer.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_MS + LATE_MARGIN_MS); });
   try {
-    await requestFromIPC(matchMaker.presence, `p:${processId}`, 'healthcheck', [], PING_MS);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([requestFromIPC(matchMaker.presence, `p:${processId}`, 'healthcheck', [], PING_MS).then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
