@@ -61,14 +61,16 @@ export function fitText(text: Phaser.GameObjects.Text, maxWidth: number): Phaser
  */
 export class MoveGate {
   private busy = false;
-  private seenViews = '';
+  private seenViews: readonly unknown[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  /** Call with the views at the start of each render. */
+  /**
+   * Call with the views at the start of each render. The table reads them once per patch, so the
+   * same objects mean the same patch (a redraw), new ones a change.
+   */
   seen(...views: unknown[]): void {
-    const sig = JSON.stringify(views);
-    if (sig === this.seenViews) return;
-    this.seenViews = sig;
+    if (views.length === this.seenViews.length && views.every((v, i) => v === this.seenViews[i])) return;
+    this.seenViews = views;
     this.release();
   }
 
@@ -77,10 +79,10 @@ export class MoveGate {
   }
 
   /** A context whose `act` closes the gate; `redraw` runs when it opens again without new views. */
-  wrap<C extends { act(action: unknown, predict?: () => () => void): void }>(ctx: C, redraw: () => void): C {
+  wrap<A, C extends { act(action: A, predict?: () => () => void): void }>(ctx: C, redraw: () => void): C {
     return {
       ...ctx,
-      act: (action: unknown, predict?: () => () => void) => {
+      act: (action: A, predict?: () => () => void) => {
         this.busy = true;
         if (this.timer) clearTimeout(this.timer);
         this.timer = setTimeout(() => { this.release(); redraw(); }, 2_000);

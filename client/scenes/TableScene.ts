@@ -99,7 +99,15 @@ export class TableScene extends Phaser.Scene {
     this.listenedRoom = null;
     this.hintText = '';
     this.moveLog = new MoveLog();
-    this.patch = new PatchReader(this.connection);
+    this.patch = new PatchReader({
+      views: () => this.connection.views(),
+      log: () => this.connection.log(),
+      viewsStamp: () => {
+        const room = this.connection.room;
+        if (!room?.state) return '';
+        return `${room.roomId}|${room.sessionId}|${room.state.phase}|${room.state.version}|${room.state.players.get(room.sessionId)?.secret !== undefined}`;
+      },
+    });
     this.layer = this.add.container(0, 0);
     this.buildDom();
     this.hookConnection();

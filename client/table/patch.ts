@@ -13,6 +13,12 @@ export interface Views { publicView: unknown; seatView: unknown }
 export interface PatchSource {
   views(): Views | null;
   log(): LogEntry[];
+  /**
+   * Changes whenever the views may have (the state's `version`, bumped on every applied change,
+   * with the room and the seat): a patch that leaves it alone keeps the views it had, the very
+   * same objects, so a renderer sees that nothing of the game changed.
+   */
+  viewsStamp(): string;
 }
 
 export interface TablePatch {
@@ -24,6 +30,7 @@ export interface TablePatch {
 
 export class PatchReader {
   private current: TablePatch | null = null;
+  private views: { stamp: string; views: Views | null } | null = null;
   /** The newest public entry handed out; null until the first read, which adopts the log as it stands. */
   private lastLogged: number | null = null;
   private heard: Happened[] = [];
@@ -41,7 +48,10 @@ export class PatchReader {
   }
 
   read(): TablePatch {
-    this.current ??= { views: this.source.views(), log: this.source.log() };
+    if (this.current) return this.current;
+    const stamp = this.source.viewsStamp();
+    if (this.views?.stamp !== stamp) this.views = { stamp, views: this.source.views() };
+    this.current = { views: this.views.views, log: this.source.log() };
     return this.current;
   }
 
