@@ -6,7 +6,9 @@
  * redrawn and turned over, a new one comes in from `from` (else fades in), and one no longer named
  * flies to where `end` says (else fades). While a piece travels its texts hide (see showPrint).
  *
- * Three layers: `under` (outlines, rings), the pieces, `over` (labels, buttons, badges).
+ * Three layers: `under` (outlines, rings), the pieces, `over` (labels, buttons, badges). What a
+ * renderer has not keyed yet it draws into `decor` (under the pieces) and `overlay` (above them),
+ * emptied by every `begin`.
  */
 import type Phaser from 'phaser';
 import { fitText, tapButton, type ButtonOpts } from './controls.js';
@@ -15,8 +17,19 @@ type Container = Phaser.GameObjects.Container;
 type Shown = Phaser.GameObjects.GameObject & { destroy(): void };
 
 export const MOVE_MS = 240;
+/** A placed piece'''s slide (`place`): a board'''s cars and signs move a little slower than cards fly. */
+export const SLIDE_MS = 260;
 
 export interface Spot { x: number; y: number; angle?: number; alpha?: number }
+
+/** Where `place` puts a piece: `from` is where a new one comes from (else it fades in where it belongs). */
+export interface PiecePlace {
+  x: number;
+  y: number;
+  from?: { x: number; y: number };
+  depth?: number;
+  alpha?: number;
+}
 
 export type Layer = 'under' | 'over';
 
@@ -42,6 +55,10 @@ export class Stage {
   private pieces = new Map<string, Piece>();
   private kept = new Map<string, Kept>();
   private seen = new Set<string>();
+  /** Drawn afresh on every render, under the pieces: what the renderer has not keyed. */
+  decor!: Container;
+  /** Drawn afresh on every render, above the pieces. */
+  overlay!: Container;
 
   /**
    * Makes sure the stage stands in `layer`; true when it was (re)built from nothing (the first
@@ -54,18 +71,24 @@ export class Stage {
     this.scene = scene;
     this.root = scene.add.container(0, 0);
     this.layers = { under: scene.add.container(0, 0), pieces: scene.add.container(0, 0), over: scene.add.container(0, 0) };
+    this.decor = scene.add.container(0, 0);
+    this.overlay = scene.add.container(0, 0);
+    this.layers.under.add(this.decor);
+    this.layers.over.add(this.overlay);
     this.root.add([this.layers.under, this.layers.pieces, this.layers.over]);
     layer.add(this.root);
     return true;
   }
 
-  /** Start a render: everything waits to be named again. */
+  /** Start a render: everything waits to be named again; `decor` and `overlay` are emptied. */
   begin(): void {
     this.seen.clear();
+    this.decor.removeAll(true);
+    this.overlay.removeAll(true);
   }
 
-  get(key: string): Container | undefined {
-    return this.pieces.get(key)?.obj;
+  get(key: string | number): Container | undefined {
+    return this.pieces.get(String(key))?.obj;
   }
 
   /** The keys of the pieces on the stage now. */
@@ -83,7 +106,8 @@ export class Stage {
    * changes the piece is redrawn by `draw` (children centred on 0,0, `w`×`h`) and turns over; a new
    * look or size alone redraws it quietly. A new piece comes from `from`, else fades in.
    */
-  piece(key: string, face: string, w: number, h: number, draw: (c: Container) => void, to: Spot, from?: Spot): Container {
+  piece(id: string | number, face: string, w: number, h: number, draw: (c: Container) => void, to: Spot, from?: Spot): Container {
+    const key = String(id);
     this.seen.add(key);
     const scene = this.scene!;
     const old = this.pieces.get(key);
@@ -122,6 +146,44 @@ export class Stage {
     if (!old && !from) obj.alpha = 0;
     this.slide(obj, to);
     return obj;
+  }
+
+  /**
+   * Place the piece `key`, made by `make` when new or when its `look` changed (then it is made again
+   * where the old one stood, and slides on), at a depth among the pieces.
+   */
+  place(key: string, look: string, make: () => Container, at: PiecePlace): Container {
+    this.seen.add(key);
+    const scene = this.scene!;
+    const old = this.pieces.get(key);
+    let obj = old?.obj;
+    if (!old || old.face !== look) {
+      obj = make();
+      if (old) {
+        obj.setPosition(old.obj.x, old.obj.y).setAlpha(old.obj.alpha);
+        scene.tweens.killTweensOf(old.obj);
+        old.obj.destroy();
+      } else {
+        const from = at.from ?? at;
+        obj.setPosition(from.x, from.y);
+        if (!at.from) obj.setAlpha(0);
+      }
+      this.pieces.set(key, { obj, face: look, size: '' });
+      this.layers!.pieces.add(obj);
+    }
+    obj!.setDepth(at.depth ?? 0);
+    const alpha = at.alpha ?? 1;
+    if (obj!.x !== at.x || obj!.y !== at.y || obj!.alpha !== alpha) {
+      scene.tweens.killTweensOf(obj!);
+      scene.tweens.add({ targets: obj, x: at.x, y: at.y, alpha, duration: SLIDE_MS, ease: 'Cubic.easeOut' });
+    }
+    return obj!;
+  }
+
+  /** A quick half-turn of a piece in place (a card being revealed). */
+  flip(key: string, delay = 0): void {
+    const obj = this.get(key);
+    if (obj) this.scene!.tweens.add({ targets: obj, scaleX: { from: 0, to: 1 }, duration: 200, delay, ease: 'Sine.easeOut' });
   }
 
   /** A text kept by key: its words, place and style updated in place. */
@@ -167,6 +229,7 @@ export class Stage {
    */
   end(exit?: (key: string) => Spot | null): void {
     const scene = this.scene!;
+    this.layers!.pieces.sort('depth');
     for (const [key, piece] of this.pieces) {
       if (this.seen.has(key)) continue;
       this.pieces.delete(key);
