@@ -10,7 +10,8 @@ import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { BipPublicView, BipSeatView, CardFace } from '../../../shared/games/bip_bip/views.js';
 import { adjacent, cellName, moved, moveProblem, type Board } from '../../../shared/games/bip_bip/board.js';
 import { t } from '../../i18n/index.js';
-import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { hitBox, tableButton, tapArea } from '../controls.js';
+import { Stage } from '../stage.js';
 import { DeferredRedraw } from '../deferredRedraw.js';
 import { ResizeSnap } from '../resizeSnap.js';
 import { drawCard, drawMark, turned } from './pieces.js';
@@ -23,7 +24,7 @@ const FONT = 'system-ui, sans-serif';
 
 export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new PieceStage();
+  private stage = new Stage();
   private resize = new ResizeSnap();
   private cursor = 5;
   private car: number | null = null;
@@ -182,7 +183,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   private drawBoard(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, board: Board, L: BipLayout): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
-    const over = this.stage.over;
+    const over = this.stage.overlay;
     const step = L.board.size / 4;
     const roads = scene.add.graphics();
     roads.fillStyle(0x263042).fillRoundedRect(L.board.x, L.board.y, L.board.size, L.board.size, 10);

@@ -12,8 +12,8 @@ import type { CarExchangePublicView, CarExchangeSeatView } from '../../../shared
 import { COLOURS, cardOf, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
 import { FILL, LETTER, LETTER_OF, countdown, drawBack, drawCard, type CardSize } from './cardFace.js';
 import { drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, style, type Tick } from './panels.js';
-import type { Pieces, Spot } from '../pieces.js';
-import { GatedTable } from '../pieceStage.js';
+import type { Spot, Stage } from '../stage.js';
+import { GatedTable } from '../gatedTable.js';
 import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
@@ -39,7 +39,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   private deckPos: Spot = { x: 0, y: 0 };
   private get ctx(): RenderContext | null { return this.table.ctx; }
   private get gate(): MoveGate { return this.table.gate; }
-  private get pieces(): Pieces<number> | null { return this.table.pieces; }
+  private get pieces(): Stage | null { return this.table.pieces; }
   private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
   render(frame: RenderContext, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
@@ -280,11 +280,10 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, chrome, view, infoX, my + infoH + 4, width - infoX, this.ticks);
     else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, chrome, view, 0, my + ph + 12, width, this.ticks);
 
-    pieces.begin();
     // The pile's top card, keyed like the hand card it was, so my play slides there; a rival's card
     // fades in on the pile (a flight from their box would cross every text in between).
     if (view.top) {
-      pieces.put(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos);
+      pieces.piece(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos);
       setTap(pieces.get(view.top.id)!, 'pile', null);
     }
 
@@ -316,7 +315,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
       }
       const at: Spot = { x: (i % per) * (size.w + 6) + size.w / 2, y: y + Math.floor(i / per) * (size.h + 6) + size.h / 2 - (live ? 4 : 0) };
       const look = `${live && anyLive}|${anyLive && !live}|${i === this.cursor}|${badge ?? ''}`;
-      const piece = this.pieces!.put(card.id, `${card.id}#${look}|${size.w.toFixed(0)}`, size.w, size.h,
+      const piece = this.pieces!.piece(card.id, `${card.id}#${look}|${size.w.toFixed(0)}`, size.w, size.h,
         (c) => c.add(drawCard(scene, -size.w / 2, -size.h / 2, size, card, { lit: live && anyLive, dim: anyLive && !live, cursor: i === this.cursor, badge })),
         at, this.deckPos);
       setTap(piece, `card-${card.id}`, live ? () => { this.cursor = i; this.onCard(ctx, v, mine, card.id); } : null);

@@ -10,7 +10,8 @@ import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { PublicCard, RushHourPublicView, RushHourSeatView } from '../../../shared/games/rush_hour/views.js';
 import { t } from '../../i18n/index.js';
-import { PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { tableButton, tapArea } from '../controls.js';
+import { Stage } from '../stage.js';
 import { cardLabel, cardPoints, drawBack, drawCard, drawFreeSpot, type CardSize } from './cardFace.js';
 import { endOf, rowsAfter, stepText, toSim, type SimRow } from './replay.js';
 import { rushLayout, type RushLayout } from './layout.js';
@@ -29,7 +30,7 @@ interface Spot { x: number; y: number; size: CardSize; highlight?: number; dim?:
 
 export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHourSeatView> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new PieceStage();
+  private stage = new Stage();
   private ctx: RenderContext | null = null;
   private last: { pub: RushHourPublicView; mine: RushHourSeatView | null } | null = null;
   private cursor = -1;
@@ -285,7 +286,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
         if (slot.length === 0) return void decor.add(drawFreeSpot(scene, x, cy, size));
         const d = slot.length > 1 ? Math.min(4, 10 / (slot.length - 1)) : 0;
         slot.forEach((card, i) => spots.set(card.id, { x: x + i * d, y: cy - (slot.length - 1 - i) * d * 0.5, size, depth: 10 + i }));
-        if (slot.length > 1) this.stage.over.add(scene.add.text(x + size.w + (slot.length - 1) * d, cy, `×${slot.length}`, { ...txt(11, '#111', true), backgroundColor: '#f2c14e' }).setOrigin(1, 0.3));
+        if (slot.length > 1) this.stage.overlay.add(scene.add.text(x + size.w + (slot.length - 1) * d, cy, `×${slot.length}`, { ...txt(11, '#111', true), backgroundColor: '#f2c14e' }).setOrigin(1, 0.3));
       });
     });
   }

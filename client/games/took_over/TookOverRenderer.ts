@@ -12,8 +12,8 @@ import type { TookOverPublicView, TookOverSeatView } from '../../../shared/games
 import type { NumberedCard } from '../../../shared/games/trafficcars_deck/cards.js';
 import { sideFor } from '../../../shared/games/took_over/line.js';
 import { drawCard, type CardSize } from '../trafficcars/cardFace.js';
-import type { Pieces, Spot } from '../pieces.js';
-import { GatedTable } from '../pieceStage.js';
+import type { Spot, Stage } from '../stage.js';
+import { GatedTable } from '../gatedTable.js';
 import { TAP, fitText, tapButton, type MoveGate } from '../controls.js';
 import { markTarget, unmarkTarget } from '../../ui/tapTargets.js';
 import { t } from '../../i18n/index.js';
@@ -35,7 +35,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
   private discardSpot: Spot = { x: 0, y: 0 };
   private get ctx(): RenderContext | null { return this.table.ctx; }
   private get gate(): MoveGate { return this.table.gate; }
-  private get pieces(): Pieces<string> | null { return this.table.pieces; }
+  private get pieces(): Stage | null { return this.table.pieces; }
   private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
   render(frame: RenderContext, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
@@ -200,7 +200,6 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     y += playersH + 6;
 
     // the line, then my hand
-    pieces.begin();
     view.line.forEach((card, i) => {
       // A rival's card fades in where it lands (its flight would cross the texts above the line).
       const piece = this.putCard(card, lineSize, spotOf(i), view.latest?.id === card.id ? 0xf2c14e : 0x222222);
@@ -244,7 +243,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
   }
 
   private putCard(card: NumberedCard, size: CardSize, at: Spot, border: number, from?: Spot): Phaser.GameObjects.Container {
-    return this.pieces!.put(card.id, `${card.id}#${border}`, size.w, size.h,
+    return this.pieces!.piece(card.id, `${card.id}#${border}`, size.w, size.h,
       (c) => c.add(drawCard(c.scene, 0, 0, size, card, border)), at, from);
   }
 

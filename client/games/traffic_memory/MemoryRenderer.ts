@@ -8,7 +8,7 @@ import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
 import type { TrafficMemoryPublicView, TrafficMemorySeatView } from '../../../shared/games/traffic_memory/views.js';
 import { drawBack, drawCard, type CardSize } from '../trafficcars/cardFace.js';
-import { Pieces, type Spot } from '../pieces.js';
+import { Stage, type Spot } from '../stage.js';
 import { MoveGate, fitText, setTap } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
@@ -20,9 +20,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
   private cursor = 0;
   private ctx: RenderContext | null = null;
   private last: { pub: TrafficMemoryPublicView; mine: TrafficMemorySeatView | null } | null = null;
-  private pieces: Pieces<number> | null = null;
-  private under: Phaser.GameObjects.Container | null = null;
-  private over: Phaser.GameObjects.Container | null = null;
+  private pieces: Stage | null = null;
   private timer: Phaser.Time.TimerEvent | null = null;
   private clock: (() => void) | null = null;
   private pileCounts: number[] = [];
@@ -34,12 +32,9 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     this.ctx = ctx;
     this.last = { pub, mine };
     const { scene, layer } = ctx;
-    if (!this.pieces) {
-      this.under = scene.add.container(0, 0);
-      layer.add(this.under);
-      this.pieces = new Pieces<number>(scene, layer);
-      this.over = scene.add.container(0, 0);
-      layer.add(this.over);
+    this.pieces ??= new Stage();
+    const fresh = this.pieces.attach(scene, layer);
+    if (fresh && !this.timer) {
       this.timer = scene.time.addEvent({ delay: 100, loop: true, callback: () => this.clock?.() });
     }
     this.draw(ctx, pub, mine);
@@ -47,9 +42,9 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
 
   private draw(ctx: RenderContext, view: TrafficMemoryPublicView, seat: TrafficMemorySeatView | null): void {
     const { scene, width, height } = ctx;
-    const under = this.under!, over = this.over!, pieces = this.pieces!;
-    under.removeAll(true);
-    over.removeAll(true);
+    const pieces = this.pieces!;
+    pieces.begin();
+    const under = pieces.decor, over = pieces.overlay;
     const name = (s: number): string => (s === ctx.mySeat ? t(`${NS}you`) : ctx.seats.find((x) => x.seat === s)?.name ?? t(`${NS}seat`, { n: s + 1 }));
 
     // layout: grid and a panel, side by side when wide, stacked when tall
@@ -110,7 +105,6 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     const canOpen = new Set(this.gate.open ? seat?.canOpen ?? [] : []);
     const grown = view.piles.findIndex((p, s) => p.length > (this.pileCounts[s] ?? 0));
     this.pileCounts = view.piles.map((p) => p.length);
-    pieces.begin();
     for (const cell of view.cells) {
       const at = centre(cell.pos);
       if (seat?.myTurn && cell.pos === this.cursor) under.add(scene.add.rectangle(at.x, at.y, w + 8, h + 8).setStrokeStyle(3, 0x7fd1ff));
@@ -120,13 +114,12 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
       }
       const order = view.opened.indexOf(cell.pos);
       const face = cell.state === 'up' ? `${cell.card.id}#${order >= 0}` : 'down';
-      const piece = pieces.put(cell.pos, face, w, h, (c) => {
+      const piece = pieces.piece(cell.pos, face, w, h, (c) => {
         c.add(cell.state === 'up' ? drawCard(scene, 0, 0, size, cell.card, order >= 0 ? 0xf2c14e : 0x222222) : drawBack(scene, 0, 0, size));
       }, at);
       setTap(piece, `card-${cell.pos}`, canOpen.has(cell.pos) ? () => { this.cursor = cell.pos; this.open(ctx, cell.pos); } : null);
     }
     pieces.end(() => (grown >= 0 ? pileSpots[grown] ?? null : null));
-    ctx.layer.bringToTop(over);
 
     // trail: a line through this turn's opened cards and numbered badges
     if (view.opened.length > 0) {
@@ -163,9 +156,8 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
 
   destroy(): void {
     this.timer?.remove();
+    this.timer = null;
     this.pieces?.destroy();
-    this.under?.destroy();
-    this.over?.destroy();
     this.pieces = null;
   }
 

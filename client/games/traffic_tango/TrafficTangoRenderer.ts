@@ -13,7 +13,8 @@ import type { SignInput } from '../../../shared/games/traffic_tango/actions.js';
 import { DIRS, LINE_NAMES, type Dir } from '../../../shared/games/traffic_tango/board.js';
 import type { CityMap } from '../../../shared/games/traffic_tango/signs.js';
 import { t } from '../../i18n/index.js';
-import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { hitBox, tableButton, tapArea } from '../controls.js';
+import { Stage } from '../stage.js';
 import { drawCity, lineCentre, tileCentre, type CityGeometry } from './cityMap.js';
 import { drawCrash, drawSign, type SignKind } from './signIcons.js';
 import { seatMark } from './draw.js';
@@ -30,7 +31,7 @@ interface Anim { key: string; tick: number; last: number; timer: Phaser.Time.Tim
 
 export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new PieceStage();
+  private stage = new Stage();
   private mode: 'signs' | 'route' = 'signs';
   private kind: Kind = 'toll';
   private dir: Dir = 'N';
@@ -144,9 +145,9 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     const pts = tiles.map((tile) => tileCentre(g, tile));
     for (let i = 1; i < pts.length; i++) gr.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
     pts.forEach((p) => gr.fillStyle(0xf2c14e).fillCircle(p.x, p.y, Math.max(3, g.cell * 0.08)));
-    this.stage.over.add(gr);
+    this.stage.overlay.add(gr);
     const endAt = pts.at(-1)!;
-    this.stage.over.add(ctx.scene.add.text(endAt.x, endAt.y - g.cell * 0.3, `${tiles.length - 1}`, { fontFamily: FONT, fontSize: '12px', color: '#1d2330', backgroundColor: '#f2c14e', fontStyle: 'bold' }).setOrigin(0.5));
+    this.stage.overlay.add(ctx.scene.add.text(endAt.x, endAt.y - g.cell * 0.3, `${tiles.length - 1}`, { fontFamily: FONT, fontSize: '12px', color: '#1d2330', backgroundColor: '#f2c14e', fontStyle: 'bold' }).setOrigin(0.5));
   }
 
   /** Tiles and line heads that accept the chosen sign, or tiles that extend the route: nothing else. */
@@ -173,8 +174,8 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
         id = `step-${name}`;
       }
       tapArea(hit, id, tap);
-      if (tap) this.stage.over.add(scene.add.rectangle(x, y, g.cell - 6, g.cell - 6).setStrokeStyle(3, this.mode === 'route' ? 0xf2c14e : 0x9fe29f, 0.9));
-      if (i === this.cursor) this.stage.over.add(scene.add.rectangle(x, y, g.cell - 2, g.cell - 2).setStrokeStyle(2, 0x7fd1ff));
+      if (tap) this.stage.overlay.add(scene.add.rectangle(x, y, g.cell - 6, g.cell - 6).setStrokeStyle(3, this.mode === 'route' ? 0xf2c14e : 0x9fe29f, 0.9));
+      if (i === this.cursor) this.stage.overlay.add(scene.add.rectangle(x, y, g.cell - 2, g.cell - 2).setStrokeStyle(2, 0x7fd1ff));
     }
     LINE_NAMES.forEach((line, n) => {
       const { x, y } = lineCentre(g, n);
@@ -186,7 +187,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
         if (cand && signsAccepted(pub, mine, map, withDraft(this.draft, cand))) tap = () => this.addSign(cand);
       }
       tapArea(hit, `line-${line}`, tap);
-      if (tap) this.stage.over.add(scene.add.circle(x, y, Math.min(g.head, g.cell) * 0.42).setStrokeStyle(3, 0x9fe29f));
+      if (tap) this.stage.overlay.add(scene.add.circle(x, y, Math.min(g.head, g.cell) * 0.42).setStrokeStyle(3, 0x9fe29f));
     });
   }
 
@@ -215,7 +216,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
       const at = track.findIndex((s) => s.state === 'crash');
       if (at < 0 || (tick !== null && tick < at)) continue;
       const c = tileCentre(g, track[at].tile);
-      this.stage.over.add(drawCrash(scene, c.x, c.y, g.cell * 0.6));
+      this.stage.overlay.add(drawCrash(scene, c.x, c.y, g.cell * 0.6));
     }
     void mine;
   }
