@@ -8,6 +8,7 @@
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { TookOverAction } from '../../../shared/games/took_over/actions.js';
 import type { TookOverPublicView, TookOverSeatView } from '../../../shared/games/took_over/views.js';
 import type { NumberedCard } from '../../../shared/games/trafficcars_deck/cards.js';
 import { sideFor } from '../../../shared/games/took_over/line.js';
@@ -23,22 +24,22 @@ const NS = 'table_took_over:';
 /** The client's clock estimate may run a little ahead of the server's: wait this much past the pace. */
 const PACE_MARGIN_MS = 120;
 
-export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOverSeatView> {
+export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOverSeatView, TookOverAction> {
   get keysHelp(): string { return t(`${NS}keys`); }
   private selected = new Set<string>();
-  private table = new GatedTable<string>();
+  private table = new GatedTable<TookOverAction>();
   private last: { pub: TookOverPublicView; mine: TookOverSeatView | null } | null = null;
   private timer: Phaser.Time.TimerEvent | null = null;
   private paceTimer: Phaser.Time.TimerEvent | null = null;
   private tick: (() => void) | null = null;
   private lineSpot: Spot & { top: number; bottom: number } = { x: 0, y: 0, top: 0, bottom: 0 };
   private discardSpot: Spot = { x: 0, y: 0 };
-  private get ctx(): RenderContext | null { return this.table.ctx; }
+  private get ctx(): RenderContext<TookOverAction> | null { return this.table.ctx; }
   private get gate(): MoveGate { return this.table.gate; }
   private get pieces(): Stage | null { return this.table.pieces; }
   private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
-  render(frame: RenderContext, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
+  render(frame: RenderContext<TookOverAction>, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
     const { ctx, fresh } = this.table.open(frame, () => this.draw(), pub, mine);
     this.last = { pub, mine };
     if (fresh) this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.tick?.() });
@@ -61,7 +62,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     return cues;
   }
 
-  onKey(frame: RenderContext, key: string): void {
+  onKey(frame: RenderContext<TookOverAction>, key: string): void {
     const ctx = this.ctx ?? frame;
     const hand = this.last?.mine?.hand ?? [];
     const k = key.toLowerCase();
@@ -277,7 +278,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     });
   }
 
-  private tapCard(ctx: RenderContext, id: string): void {
+  private tapCard(ctx: RenderContext<TookOverAction>, id: string): void {
     const legal = this.legal();
     if (legal.place.has(id)) this.place(ctx, id);
     else if (legal.take.has(id)) this.toggle(id);
@@ -288,12 +289,12 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     this.ctx?.scene.time.delayedCall(0, () => this.draw());
   }
 
-  private place(ctx: RenderContext, id: string): void {
+  private place(ctx: RenderContext<TookOverAction>, id: string): void {
     this.selected.clear();
     ctx.act({ type: 'place', card: id }, () => this.fly(ctx, [id]));
   }
 
-  private takeOver(ctx: RenderContext): void {
+  private takeOver(ctx: RenderContext<TookOverAction>): void {
     const legal = this.legal();
     const chosen = [...this.selected].filter((id) => legal.take.has(id));
     const cards = chosen.length > 0 ? chosen : [...legal.take];
@@ -303,7 +304,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
   }
 
   /** Cards fly to the line at once; if refused they slide back to the hand. */
-  private fly(ctx: RenderContext, ids: string[]): () => void {
+  private fly(ctx: RenderContext<TookOverAction>, ids: string[]): () => void {
     const moved = ids.flatMap((id) => { const s = this.pieces?.get(id); return s?.active ? [{ s, x: s.x, y: s.y }] : []; });
     for (const m of moved) ctx.scene.tweens.add({ targets: m.s, x: this.lineSpot.x, y: this.lineSpot.y, duration: 180 });
     return () => {

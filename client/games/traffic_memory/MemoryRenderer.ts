@@ -6,6 +6,7 @@
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { TrafficMemoryAction } from '../../../shared/games/traffic_memory/actions.js';
 import type { TrafficMemoryPublicView, TrafficMemorySeatView } from '../../../shared/games/traffic_memory/views.js';
 import { drawBack, drawCard, type CardSize } from '../trafficcars/cardFace.js';
 import { Stage, type Spot } from '../stage.js';
@@ -15,10 +16,10 @@ import { t } from '../../i18n/index.js';
 const NS = 'table_traffic_memory:';
 const label = (v: number | null): string => (v === null ? '★' : String(v));
 
-export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, TrafficMemorySeatView> {
+export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, TrafficMemorySeatView, TrafficMemoryAction> {
   get keysHelp(): string { return t(`${NS}keys`); }
   private cursor = 0;
-  private ctx: RenderContext | null = null;
+  private ctx: RenderContext<TrafficMemoryAction> | null = null;
   private last: { pub: TrafficMemoryPublicView; mine: TrafficMemorySeatView | null } | null = null;
   private pieces: Stage | null = null;
   private timer: Phaser.Time.TimerEvent | null = null;
@@ -26,7 +27,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
   private pileCounts: number[] = [];
   private gate = new MoveGate();
 
-  render(frame: RenderContext, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null): void {
+  render(frame: RenderContext<TrafficMemoryAction>, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null): void {
     this.gate.seen(pub, mine);
     const ctx = this.gate.wrap(frame, () => { if (this.last && this.pieces) this.draw(ctx, this.last.pub, this.last.mine); });
     this.ctx = ctx;
@@ -40,7 +41,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     this.draw(ctx, pub, mine);
   }
 
-  private draw(ctx: RenderContext, view: TrafficMemoryPublicView, seat: TrafficMemorySeatView | null): void {
+  private draw(ctx: RenderContext<TrafficMemoryAction>, view: TrafficMemoryPublicView, seat: TrafficMemorySeatView | null): void {
     const { scene, width, height } = ctx;
     const pieces = this.pieces!;
     pieces.begin();
@@ -140,7 +141,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     else ctx.hint(t(`${NS}hint.watch`, { name: name(view.turn) }));
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  onKey(ctx: RenderContext<TrafficMemoryAction>, key: string): void {
     const last = this.last;
     if (!last) return;
     const { pub } = last;
@@ -162,7 +163,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
   }
 
   /** Half-turn the card at once; if refused it turns back. */
-  private open(ctx: RenderContext, pos: number): void {
+  private open(ctx: RenderContext<TrafficMemoryAction>, pos: number): void {
     ctx.act({ type: 'open', pos }, () => {
       const sprite = this.pieces?.get(pos);
       if (!sprite?.active) return () => undefined;
