@@ -5,7 +5,8 @@
  * arrows + Enter, to open it. Portrait puts the panel under the grid, landscape beside it.
  */
 import type Phaser from 'phaser';
-import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { GameRenderer, Happened, RenderContext } from '../renderer.js';
+import { seatParam } from '../happened.js';
 import type { TrafficMemoryAction } from '../../../shared/games/traffic_memory/actions.js';
 import type { TrafficMemoryPublicView, TrafficMemorySeatView } from '../../../shared/games/traffic_memory/views.js';
 import { drawBack, drawCard, type CardSize } from '../trafficcars/cardFace.js';
@@ -24,10 +25,13 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
   private pieces: Stage | null = null;
   private timer: Phaser.Time.TimerEvent | null = null;
   private clock: (() => void) | null = null;
-  private pileCounts: number[] = [];
+  /** Who took the cards that leave the grid in this render (the patch's `took` event), so they fly to that pile. */
+  private takenBy: number | null = null;
   private gate = new MoveGate();
 
-  render(frame: RenderContext<TrafficMemoryAction>, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null): void {
+  render(frame: RenderContext<TrafficMemoryAction>, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null, events: readonly Happened[] = []): void {
+    // `took`, `took_wild`... in the live log; `took` in the replay's journal.
+    this.takenBy = events.filter((e) => e.type.startsWith('took')).map((e) => seatParam(e)).filter((s) => s !== null).at(-1) ?? null;
     this.gate.seen(pub, mine);
     const ctx = this.gate.wrap(frame, () => { if (this.last && this.pieces) this.draw(ctx, this.last.pub, this.last.mine); });
     this.ctx = ctx;
@@ -104,8 +108,8 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
 
     // the grid, keyed by position
     const canOpen = new Set(this.gate.open ? seat?.canOpen ?? [] : []);
-    const grown = view.piles.findIndex((p, s) => p.length > (this.pileCounts[s] ?? 0));
-    this.pileCounts = view.piles.map((p) => p.length);
+    const takenBy = this.takenBy;
+    this.takenBy = null;
     for (const cell of view.cells) {
       const at = centre(cell.pos);
       if (seat?.myTurn && cell.pos === this.cursor) under.add(scene.add.rectangle(at.x, at.y, w + 8, h + 8).setStrokeStyle(3, 0x7fd1ff));
@@ -120,7 +124,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
       }, at);
       setTap(piece, `card-${cell.pos}`, canOpen.has(cell.pos) ? () => { this.cursor = cell.pos; this.open(ctx, cell.pos); } : null);
     }
-    pieces.end(() => (grown >= 0 ? pileSpots[grown] ?? null : null));
+    pieces.end(() => (takenBy !== null ? pileSpots[takenBy] ?? null : null));
 
     // trail: a line through this turn's opened cards and numbered badges
     if (view.opened.length > 0) {
