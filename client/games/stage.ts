@@ -114,12 +114,13 @@ export class Stage {
     const size = `${w.toFixed(1)}x${h.toFixed(1)}`;
     const same = old !== undefined && old.face.split('#')[0] === face.split('#')[0];
     if (old && same && (old.face !== face || old.size !== size)) {
-      // Same card, new size or look (a resize, a highlight): redraw it where it stands, no flip.
+      // Same card, new size or look (a resize, a highlight, a card going from the table into a
+      // train): redrawn where it stands, no flip, and it slides on from there.
       old.obj.removeAll(true);
       draw(old.obj);
       old.obj.setSize(w, h);
       old.face = face;
-      if (old.size !== size) { scene.tweens.killTweensOf(old.obj); old.obj.setPosition(to.x, to.y).setScale(1); }
+      if (old.size !== size) old.obj.setScale(1);
       old.size = size;
     }
     if (old && same) {
