@@ -47,9 +47,10 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
 
   private draw(ctx: RenderContext<TrafficMemoryAction>, view: TrafficMemoryPublicView, seat: TrafficMemorySeatView | null): void {
     const { scene, width, height } = ctx;
-    const pieces = this.pieces!;
-    pieces.begin();
-    const under = pieces.decor, over = pieces.overlay;
+    const stage = this.pieces!;
+    stage.begin();
+    const outline = (key: string, x: number, y: number, ow: number, oh: number, width: number, colour: number, alpha = 1) =>
+      stage.shape(key, `${x}|${y}|${ow}|${oh}|${width}|${colour}`, (sc) => sc.add.rectangle(x, y, ow, oh).setStrokeStyle(width, colour, alpha));
     const name = (s: number): string => (s === ctx.mySeat ? t(`${NS}you`) : ctx.seats.find((x) => x.seat === s)?.name ?? t(`${NS}seat`, { n: s + 1 }));
 
     // layout: grid and a panel, side by side when wide, stacked when tall
@@ -71,15 +72,15 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     const px = landscape ? Math.min(gridW, left + cols * (w + gap) + 18) : 0;
     const py = landscape ? 2 : rows * (h + gap) + 10;
     const pw = width - px;
-    const style = { fontFamily: 'system-ui, sans-serif', fontSize: '15px', color: '#f2f2f2' };
     const pileSpots: Spot[] = [];
     let y = py;
-    const clock = scene.add.text(px, y, '', { ...style, fontSize: '17px', color: '#f2c14e' });
-    over.add(clock);
+    // Its words are the ticking clock's (this.clock): the stage keeps the label, the tick writes it.
+    const clock = stage.label('clock', px, y, '', { size: 17, colour: '#f2c14e' });
     const now = (): number => ctx.serverNow();
     const secs = (at: number): string => (Math.max(0, at - now()) / 1000).toFixed(1);
     this.clock = () => {
       if (!clock.active) return;
+      clock.setFontSize(17); // fitText below shrinks it for a long line; a shorter one gets its size back
       // The frame's top bar counts these deadlines down: here, only who is to open a card.
       if (ctx.frameClock) clock.setText(view.phase === 'flip' ? t(`${NS}clock.openNoClock`, { name: name(view.turn) }) : view.phase === 'reveal' ? '' : t(`${NS}clock.over`));
       else if (view.phase === 'flip') clock.setText(view.flipBy !== null ? t(`${NS}clock.open`, { name: name(view.turn), s: secs(view.flipBy) }) : t(`${NS}clock.openNoClock`, { name: name(view.turn) }));
@@ -90,9 +91,9 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     this.clock();
     y += 26;
     const trail = view.opened.map((pos) => { const c = view.cells[pos]; return c?.state === 'up' ? label(c.card.value) : '?'; });
-    over.add(fitText(scene.add.text(px, y, t(`${NS}trail`, { name: name(view.turn), trail: trail.length ? trail.join(' → ') : '—' }), style), pw));
+    stage.label('trail', px, y, t(`${NS}trail`, { name: name(view.turn), trail: trail.length ? trail.join(' → ') : '—' }), { size: 15, maxWidth: pw });
     y += 22;
-    over.add(fitText(scene.add.text(px, y, t(view.wilds ? `${NS}deckWilds` : `${NS}deck`, { count: view.faceDown, from: view.range.from, to: view.range.to }), { ...style, fontSize: '13px', color: '#bbb' }), pw));
+    stage.label('deck', px, y, t(view.wilds ? `${NS}deckWilds` : `${NS}deck`, { count: view.faceDown, from: view.range.from, to: view.range.to }), { size: 13, colour: '#bbb', maxWidth: pw });
     y += 22;
     const perRow = landscape ? 1 : Math.min(view.piles.length, pw >= 360 ? 2 : 1);
     const colW = pw / perRow;
@@ -101,8 +102,8 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
       const cy = y + Math.floor(s / perRow) * 40;
       const mark = s === view.turn ? '● ' : '';
       const head = t(`${NS}pile`, { name: name(s), count: pile.length });
-      over.add(fitText(scene.add.text(cx, cy, `${mark}${head}`, { ...style, fontSize: '14px', color: s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', fontStyle: s === view.turn ? 'bold' : 'normal' }), colW - 8));
-      over.add(fitText(scene.add.text(cx + 12, cy + 18, pile.map((c) => label(c.value)).join(' ') || '—', { ...style, fontSize: '13px', color: '#cfd6e6' }), colW - 20));
+      stage.label(`pile-${s}`, cx, cy, `${mark}${head}`, { size: 14, colour: s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', bold: s === view.turn, maxWidth: colW - 8 });
+      stage.label(`pile-cards-${s}`, cx + 12, cy + 18, pile.map((c) => label(c.value)).join(' ') || '—', { size: 13, colour: '#cfd6e6', maxWidth: colW - 20 });
       pileSpots[s] = { x: cx + 30, y: cy + 20 };
     });
 
@@ -112,31 +113,34 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     this.takenBy = null;
     for (const cell of view.cells) {
       const at = centre(cell.pos);
-      if (seat?.myTurn && cell.pos === this.cursor) under.add(scene.add.rectangle(at.x, at.y, w + 8, h + 8).setStrokeStyle(3, 0x7fd1ff));
+      if (seat?.myTurn && cell.pos === this.cursor) outline('cursor', at.x, at.y, w + 8, h + 8, 3, 0x7fd1ff);
       if (cell.state === 'gone') {
-        under.add(scene.add.rectangle(at.x, at.y, w, h).setStrokeStyle(1, 0x4a5674, 0.6));
+        outline(`gone-${cell.pos}`, at.x, at.y, w, h, 1, 0x4a5674, 0.6);
         continue;
       }
       const order = view.opened.indexOf(cell.pos);
       const face = cell.state === 'up' ? `${cell.card.id}#${order >= 0}` : 'down';
-      const piece = pieces.piece(cell.pos, face, w, h, (c) => {
+      const piece = stage.piece(cell.pos, face, w, h, (c) => {
         c.add(cell.state === 'up' ? drawCard(scene, 0, 0, size, cell.card, order >= 0 ? 0xf2c14e : 0x222222) : drawBack(scene, 0, 0, size));
       }, at);
       setTap(piece, `card-${cell.pos}`, canOpen.has(cell.pos) ? () => { this.cursor = cell.pos; this.open(ctx, cell.pos); } : null);
     }
-    pieces.end(() => (takenBy !== null ? pileSpots[takenBy] ?? null : null));
 
     // trail: a line through this turn's opened cards and numbered badges
     if (view.opened.length > 0) {
-      const g = scene.add.graphics().lineStyle(3, 0xf2c14e, 0.8);
       const pts = view.opened.map(centre);
-      for (let i = 1; i < pts.length; i++) g.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
-      over.add(g);
+      stage.shape('trail-line', JSON.stringify(pts), (sc) => {
+        const g = sc.add.graphics().lineStyle(3, 0xf2c14e, 0.8);
+        for (let i = 1; i < pts.length; i++) g.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+        return g;
+      }, 'over');
       pts.forEach((p, i) => {
-        over.add(scene.add.circle(p.x - w / 2 + 9, p.y + h / 2 - 9, 9, 0xf2c14e).setStrokeStyle(1, 0x111111));
-        over.add(scene.add.text(p.x - w / 2 + 9, p.y + h / 2 - 9, String(i + 1), { fontSize: '12px', color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
+        const bx = p.x - w / 2 + 9, by = p.y + h / 2 - 9;
+        stage.shape(`badge-${i}`, `${bx}|${by}`, (sc) => sc.add.circle(bx, by, 9, 0xf2c14e).setStrokeStyle(1, 0x111111), 'over');
+        stage.label(`badge-n-${i}`, bx, by, String(i + 1), { size: 12, colour: '#111', bold: true, origin: [0.5, 0.5] });
       });
     }
+    stage.end(() => (takenBy !== null ? pileSpots[takenBy] ?? null : null));
 
     if (!seat) ctx.hint(view.phase === 'over' ? t(`${NS}hint.over`) : t(`${NS}hint.watching`, { name: name(view.turn) }));
     else if (seat.myTurn) ctx.hint(view.opened.length === 0 ? t(`${NS}hint.yourTurn`) : t(`${NS}hint.goOn`));
