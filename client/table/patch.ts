@@ -8,6 +8,8 @@ import { happenedFromMsg, type Happened } from '../games/happened.js';
 import type { Msg } from '../../shared/i18n/msg.js';
 import type { LogEntry } from '../../shared/wire/table.js';
 
+const HEARD_KEPT = 50;
+
 export interface Views { publicView: unknown; seatView: unknown }
 
 export interface PatchSource {
@@ -45,6 +47,8 @@ export class PatchReader {
   /** Private events (`events` messages) wait for the next render. */
   heardPrivately(events: readonly { type: string; msg: Msg }[]): void {
     for (const e of events) this.heard.push(happenedFromMsg(e.msg, e.type));
+    // Nobody takes them while the result shows: keep only what a render could still animate.
+    if (this.heard.length > HEARD_KEPT) this.heard.splice(0, this.heard.length - HEARD_KEPT);
   }
 
   read(): TablePatch {
