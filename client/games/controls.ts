@@ -61,14 +61,16 @@ export function fitText(text: Phaser.GameObjects.Text, maxWidth: number): Phaser
  */
 export class MoveGate {
   private busy = false;
-  private seenViews = '';
+  private seenViews: readonly unknown[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  /** Call with the views at the start of each render. */
+  /**
+   * Call with the views at the start of each render. The table reads them once per patch, so the
+   * same objects mean the same patch (a redraw), new ones a change.
+   */
   seen(...views: unknown[]): void {
-    const sig = JSON.stringify(views);
-    if (sig === this.seenViews) return;
-    this.seenViews = sig;
+    if (views.length === this.seenViews.length && views.every((v, i) => v === this.seenViews[i])) return;
+    this.seenViews = views;
     this.release();
   }
 
@@ -77,10 +79,10 @@ export class MoveGate {
   }
 
   /** A context whose `act` closes the gate; `redraw` runs when it opens again without new views. */
-  wrap<C extends { act(action: unknown, predict?: () => () => void): void }>(ctx: C, redraw: () => void): C {
+  wrap<A, C extends { act(action: A, predict?: () => () => void): void }>(ctx: C, redraw: () => void): C {
     return {
       ...ctx,
-      act: (action: unknown, predict?: () => () => void) => {
+      act: (action: A, predict?: () => () => void) => {
         this.busy = true;
         if (this.timer) clearTimeout(this.timer);
         this.timer = setTimeout(() => { this.release(); redraw(); }, 2_000);
@@ -98,4 +100,52 @@ export class MoveGate {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+type Tappable = Phaser.GameObjects.Rectangle;
+
+/**
+ * Wires a piece's hit rectangle once; what a tap does is read at tap time, so a piece kept across
+ * renders never calls a stale handler. `enable` (re)registers it as a tap target only while the
+ * rules allow the move; otherwise it is not interactive at all. `pressed` marks one of a set of
+ * choices (true: the chosen one, which stays listed for the text view even with no tap).
+ */
+export function tapArea(hit: Tappable, id: string, onTap: (() => void) | null, pressed?: boolean): void {
+  hit.setData('onTap', onTap);
+  if (!hit.getData('wired')) {
+    hit.setData('wired', true);
+    hit.on('pointerdown', (p: Phaser.Input.Pointer, _x: number, _y: number, ev: Phaser.Types.Input.EventData) => {
+      const fn = hit.getData('onTap') as (() => void) | null;
+      if (fn) { ev?.stopPropagation?.(); fn(); }
+      void p;
+    });
+  }
+  if (onTap) {
+    hit.setInteractive({ useHandCursor: true });
+    markTarget(hit, id, pressed);
+  } else {
+    if (hit.input) hit.disableInteractive();
+    if (pressed) markTarget(hit, id, true);
+    else unmarkTarget(hit);
+  }
+}
+
+/** An invisible hit rectangle of at least 44 × 44 px centred on (cx, cy). */
+export function hitBox(scene: Phaser.Scene, cx: number, cy: number, w: number, h: number): Phaser.GameObjects.Rectangle {
+  return scene.add.rectangle(cx, cy, Math.max(44, w), Math.max(44, h), 0xffffff, 0.001);
+}
+
+/** A text button drawn on the table: at least 44 px high, registered as a tap target while enabled. */
+export function tableButton(scene: Phaser.Scene, parent: Phaser.GameObjects.Container, x: number, y: number, label: string, id: string, onTap: (() => void) | null, opts: { w?: number; primary?: boolean; on?: boolean; font?: number } = {}): { w: number; h: number } {
+  const font = opts.font ?? 15;
+  const t = scene.add.text(0, 0, keyHinted(label), { fontFamily: 'system-ui, sans-serif', fontSize: `${font}px`, color: onTap || opts.on ? '#1d2330' : '#cfd6e6', fontStyle: 'bold', align: 'center' });
+  const w = Math.max(44, opts.w ?? t.width + 20);
+  if (t.width > w - 8) t.setWordWrapWidth(w - 8);
+  const h = Math.max(44, t.height + 16);
+  const fill = opts.on ? 0x9fe29f : onTap ? (opts.primary ? 0xf2c14e : 0xdfe6f5) : 0x4a5267;
+  const bg = scene.add.rectangle(x, y, w, h, fill).setOrigin(0).setStrokeStyle(opts.on ? 3 : 1, opts.on ? 0xffffff : 0x1d2330);
+  t.setPosition(x + w / 2, y + h / 2).setOrigin(0.5);
+  parent.add([bg, t]);
+  tapArea(bg, id, onTap, opts.on);
+  return { w, h };
 }

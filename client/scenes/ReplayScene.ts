@@ -12,12 +12,13 @@ import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js
 import { api, currentIdentity, ensureIdentity } from '../net/identity.js';
 import { button, el } from '../ui/dom.js';
 import { t } from '../i18n/index.js';
+import { happenedFromEvent } from '../games/happened.js';
 import { formatMsg, type Reader } from '../i18n/format.js';
 import type { Msg } from '../../shared/i18n/msg.js';
 import { gameTitle, gameTitleIn, variantName } from '../lobby/names.js';
 import { rememberReplay } from '../pwa/offlineReplays.js';
 
-interface Frame { t: number; view: unknown; events: { msg?: Msg }[]; active: number[]; cause: { kind: string; seat?: number } }
+interface Frame { t: number; view: unknown; events: { type: string; msg?: Msg; [field: string]: unknown }[]; active: number[]; cause: { kind: string; seat?: number } }
 interface GameReplay {
   id: string; game: string; variant: string; summary: Msg | string; startedAt: number; status?: string; private?: boolean; finishedAt?: number;
   players: { seat: number; name: string; bot: boolean; place: number; score: number; identityId: string | null }[];
@@ -34,6 +35,8 @@ const MAX_GAP_MS = 2_000;
 export class ReplayScene extends Phaser.Scene {
   private data$: GameReplay | null = null;
   private index = 0;
+  /** The frame drawn last: a step forward animates that step's events, a jump animates nothing. */
+  private drawnIndex = -1;
   private playing = false;
   private speed = 1;
   private nextAt = 0;
@@ -53,6 +56,7 @@ export class ReplayScene extends Phaser.Scene {
   create(data: { id: string }): void {
     this.data$ = null;
     this.index = 0;
+    this.drawnIndex = -1;
     this.playing = false;
     this.gameRenderer = null;
     this.layer = this.add.container(16, TOP);
@@ -189,7 +193,9 @@ export class ReplayScene extends Phaser.Scene {
       scene: this, layer: this.layer, width: this.scale.width - 32, height: Math.max(120, this.scale.height - top - bottom - 10),
       mySeat: me, seats, serverNow: () => game.startedAt + frame.t, act: () => undefined, hint: () => undefined,
     };
-    if (this.gameRenderer) this.gameRenderer.render(ctx, frame.view, own ? own.views[this.index] : null);
+    const events = this.index === this.drawnIndex + 1 ? frame.events.map(happenedFromEvent) : [];
+    this.drawnIndex = this.index;
+    if (this.gameRenderer) this.gameRenderer.render(ctx, frame.view, own ? own.views[this.index] : null, events);
     else this.layer.add(this.add.text(0, 0, t('players:replay_view.no_view'), { fontSize: '18px' }));
   }
 }

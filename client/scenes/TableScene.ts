@@ -6,7 +6,7 @@
  */
 import Phaser from 'phaser';
 import { screens } from '../app/screens.js';
-import type { Connection, PlayerView, TableRoomState } from '../net/connection.js';
+import type { Connection, PlayerView, PrivateEvent, TableRoomState } from '../net/connection.js';
 import { loadRenderer } from '../games/registry.js';
 import type { GameRenderer, RenderContext, SeatInfo } from '../games/renderer.js';
 import { catalogue as games } from '../../shared/games/catalogue.js';
@@ -37,6 +37,7 @@ import { isKidsTable } from '../../shared/chat/catalogue.js';
 import { TIP_MS, tipLine } from '../table/firstTip.js';
 import { keyHinted } from '../ui/keyHints.js';
 import { TextView } from '../table/textView/textView.js';
+import { PatchReader } from '../table/patch.js';
 
 const NAME_KEY = 'junction.name';
 
@@ -70,6 +71,8 @@ export class TableScene extends Phaser.Scene {
   private rendererRequested = false;
   private dialogOpen = false;
   private textView!: TextView;
+  /** The views and log of the latest patch, read once, and the events it brought. */
+  private patch!: PatchReader;
 
   constructor() {
     super('table');
@@ -96,6 +99,15 @@ export class TableScene extends Phaser.Scene {
     this.listenedRoom = null;
     this.hintText = '';
     this.moveLog = new MoveLog();
+    this.patch = new PatchReader({
+      views: () => this.connection.views(),
+      log: () => this.connection.log(),
+      viewsStamp: () => {
+        const room = this.connection.room;
+        if (!room?.state) return '';
+        return `${room.roomId}|${room.sessionId}|${room.state.phase}|${room.state.version}|${room.state.players.get(room.sessionId)?.secret !== undefined}`;
+      },
+    });
     this.layer = this.add.container(0, 0);
     this.buildDom();
     this.hookConnection();
@@ -155,7 +167,7 @@ export class TableScene extends Phaser.Scene {
   private buildTextView(): TextView {
     const view = new TextView({
       game: () => this.connection.room?.state?.game ?? null,
-      views: () => (this.connection.room?.state?.phase === 'playing' && this.gameRenderer ? this.connection.views() : null),
+      views: () => (this.connection.room?.state?.phase === 'playing' && this.gameRenderer ? this.patch.read().views : null),
       reader: () => { const r = this.reader(); return { mySeat: r.mySeat, name: (seat) => nameOf(seat, r) }; },
       turn: () => this.clockText,
       hint: () => this.hintText,
@@ -187,13 +199,13 @@ export class TableScene extends Phaser.Scene {
   }
 
   private hookConnection(): void {
-    this.connection.onState = () => { this.dirty = true; };
+    this.connection.onState = () => { this.patch.changed(); this.dirty = true; };
     this.connection.onRefused = (r: unknown) => {
       this.result?.rematchRefused();
       this.tell(said(r), 'refusal');
     };
     this.connection.onNotice = (m: unknown) => this.tell(said(m), 'notice');
-    this.connection.onEvents = (events: unknown) => this.addEvents(events);
+    this.connection.onEvents = (events) => this.addEvents(events);
     this.connection.onChat = (event) => {
       if (event.kind === 'line') this.chat.add(event.line);
       else if (event.kind === 'history') this.chat.history(event.lines);
@@ -229,8 +241,9 @@ export class TableScene extends Phaser.Scene {
   }
 
   /** Private events (a drawn hand, one's own pick) join the public log as this reader's lines. */
-  private addEvents(events: unknown): void {
+  private addEvents(events: PrivateEvent[]): void {
     if (!Array.isArray(events)) return;
+    this.patch.heardPrivately(events);
     for (const e of events) {
       const s = said(e);
       if (s) this.moveLog.add(s, true);
@@ -330,10 +343,10 @@ export class TableScene extends Phaser.Scene {
         window.setTimeout(() => this.closeTip(), TIP_MS);
       }
     }
-    const views = state.phase !== 'waiting' ? this.connection.views() : null;
-    if (views && !this.result) {
-      // Renderers own the layer's children: they keep pieces between changes and tween them.
-      if (this.gameRenderer) this.gameRenderer.render(this.context(), views.publicView, views.seatView);
+    const views = state.phase !== 'waiting' ? this.patch.read().views : null;
+    if (views && !this.result && this.gameRenderer) {
+      // Renderers own the layer's children: they keep pieces between changes and move them as the events say.
+      this.gameRenderer.render(this.context(), views.publicView, views.seatView, this.patch.takeEvents());
     }
     this.drawStatus();
     if (state.phase === 'finished') this.showResult();
@@ -357,7 +370,7 @@ export class TableScene extends Phaser.Scene {
     const state = this.state();
     const me = this.me();
     const active = new Set(state.phase === 'playing' ? state.active : []);
-    const views = state.phase === 'playing' ? this.connection.views() : null;
+    const views = state.phase === 'playing' ? this.patch.read().views : null;
     const cues = views ? this.gameRenderer?.seatCues?.(views.publicView) : undefined;
     this.cuedSeats = [...(cues?.keys() ?? [])];
     const rows = this.players().map((p) => ({
@@ -370,7 +383,7 @@ export class TableScene extends Phaser.Scene {
   }
 
   private drawLog(): void {
-    this.moveLog.syncPublic(readPublicLog(this.connection));
+    this.moveLog.syncPublic(readPublicLog(this.patch.read().log));
     const reader = this.reader();
     const lines = this.moveLog.all();
     const list = this.frame.logList;

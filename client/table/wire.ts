@@ -17,9 +17,9 @@ export function said(value: unknown): Said | null {
   return isMsg(inner) ? said(inner) : null;
 }
 
-/** The public move log, oldest first, as the connection decodes it from `state.log`. */
-export function readPublicLog(connection: { log(): { n: number; msg: Msg }[] }): LogEntry[] {
-  return connection.log().map((e) => ({ n: e.n, said: e.msg })).sort((a, b) => a.n - b.n);
+/** The public move log, oldest first, from the entries the connection decoded from `state.log`. */
+export function readPublicLog(entries: readonly { n: number; msg: Msg }[]): LogEntry[] {
+  return entries.map((e) => ({ n: e.n, said: e.msg })).sort((a, b) => a.n - b.n);
 }
 
 export interface FinalStanding { seats: { seat: number; place: number; score: number }[]; summary: Said | null }

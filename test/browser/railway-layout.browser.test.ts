@@ -65,9 +65,10 @@ function pieceBoxes(page: Page) {
     const stage = document.querySelector('.jn-stage')!.getBoundingClientRect();
     const page = (b: any) => ({ x: c.left + b.x * sx, y: c.top + b.y * sx, width: b.width * sx, height: b.height * sx });
     const renderer = scene.gameRenderer;
-    const items: Map<string, { obj: any }> = renderer.table.pieces.items;
-    const moving = [...items.values()].some((p) => scene.tweens.isTweening(p.obj));
-    const pieces = [...items.entries()].map(([key, p]) => ({ key, box: page(p.obj.getBounds()) }));
+    // Pieces are keyed by card; the renderer says which stands where (`train-2`, `held-0`, `loco-1`).
+    const places: Map<string, string> = renderer.places;
+    const moving: boolean = renderer.moving();
+    const pieces = [...places.entries()].map(([key, piece]) => ({ key, box: page(renderer.piece(piece).getBounds()) }));
     const buttons: { key: string; box: ReturnType<typeof page> }[] = [];
     const walk = (objects: any[]) => { for (const o of objects) { if (o.type === 'Text' && o.input?.enabled) buttons.push({ key: `button "${o.text}"`, box: page(o.getBounds()) }); if (Array.isArray(o.list)) walk(o.list); } };
     walk(scene.layer.list);

@@ -26,7 +26,9 @@ async function matchingCardPoint(page: Page): Promise<{ x: number; y: number } |
     const fits = (c: any) => c.type === last.type || c.colour === last.colour || c.wheels === last.wheels;
     const slot = pub.table.findIndex((t: any) => t && t.car && fits(t.car));
     if (slot < 0) return null;
-    const sprite = scene.children.list.flatMap((o: any) => (o.list ? o.list : [o])).find((o: any) => o.getData?.('slot') === slot);
+    // Pieces sit in the renderer's stage, a few containers down (client/games/stage.ts).
+    const all = (list: any[]): any[] => list.flatMap((o: any) => [o, ...(o.list ? all(o.list) : [])]);
+    const sprite = all(scene.children.list).find((o: any) => o.getData?.('slot') === slot);
     if (!sprite) return null;
     const b = sprite.getBounds();
     const canvas = game.canvas.getBoundingClientRect();
@@ -39,7 +41,8 @@ async function slotPoint(page: Page, slot: number): Promise<{ x: number; y: numb
   return page.evaluate((slot) => {
     const game = (window as unknown as { junction: any }).junction;
     const scene = game.scene.getScene('table');
-    const sprite = scene?.children.list.flatMap((o: any) => (o.list ? o.list : [o])).find((o: any) => o.getData?.('slot') === slot);
+    const all = (list: any[]): any[] => list.flatMap((o: any) => [o, ...(o.list ? all(o.list) : [])]);
+    const sprite = all(scene?.children.list ?? []).find((o: any) => o.getData?.('slot') === slot);
     if (!sprite) return null;
     const b = sprite.getBounds();
     const canvas = game.canvas.getBoundingClientRect();

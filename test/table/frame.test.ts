@@ -46,8 +46,8 @@ describe('reading keyed messages', () => {
     expect(said(42)).toBeNull();
   });
 
-  it('reads the public log from the connection, oldest first', () => {
-    expect(readPublicLog({ log: () => [{ n: 6, msg: { key: 'k:d' } }, { n: 5, msg: { key: 'k:c', params: { count: 2 } } }] }))
+  it('reads the public log from the decoded entries, oldest first', () => {
+    expect(readPublicLog([{ n: 6, msg: { key: 'k:d' } }, { n: 5, msg: { key: 'k:c', params: { count: 2 } } }]))
       .toEqual([{ n: 5, said: { key: 'k:c', params: { count: 2 } } }, { n: 6, said: { key: 'k:d' } }]);
   });
 });

@@ -7,10 +7,12 @@
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { BipAction } from '../../../shared/games/bip_bip/actions.js';
 import type { BipPublicView, BipSeatView, CardFace } from '../../../shared/games/bip_bip/views.js';
 import { adjacent, cellName, moved, moveProblem, type Board } from '../../../shared/games/bip_bip/board.js';
 import { t } from '../../i18n/index.js';
-import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { hitBox, tableButton, tapArea } from '../controls.js';
+import { Stage } from '../stage.js';
 import { DeferredRedraw } from '../deferredRedraw.js';
 import { ResizeSnap } from '../resizeSnap.js';
 import { drawCard, drawMark, turned } from './pieces.js';
@@ -21,9 +23,9 @@ const tt = (key: string, opts?: Record<string, unknown>): string => t(`table_bip
 const secs = (ms: number): string => Math.max(0, ms / 1000).toFixed(1);
 const FONT = 'system-ui, sans-serif';
 
-export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> {
+export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, BipAction> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new PieceStage();
+  private stage = new Stage();
   private resize = new ResizeSnap();
   private cursor = 5;
   private car: number | null = null;
@@ -39,7 +41,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   private turns = 0;
   private focus: 'board' | 'hand' = 'board';
   private swapPick = new Set<number>();
-  private last: { ctx: RenderContext; pub: BipPublicView; mine: BipSeatView | null } | null = null;
+  private last: { ctx: RenderContext<BipAction>; pub: BipPublicView; mine: BipSeatView | null } | null = null;
   private clocks: { text: Phaser.GameObjects.Text; label: () => string }[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
   private redraw = new DeferredRedraw(() => {
@@ -57,7 +59,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   private offPage = new Set<string>();
   private handSeen = new Set<number>();
 
-  render(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null): void {
+  render(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null): void {
     this.last = { ctx, pub: view, mine: seat };
     if (this.stage.attach(ctx.scene, ctx.layer)) this.carKeys = this.carKeys.map(() => null);
     this.stage.begin();
@@ -136,7 +138,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
 
   // ---- drawing -------------------------------------------------------------------------------
 
-  private clock(ctx: RenderContext, x: number, y: number, label: () => string, style: Phaser.Types.GameObjects.Text.TextStyle = {}): Phaser.GameObjects.Text {
+  private clock(ctx: RenderContext<BipAction>, x: number, y: number, label: () => string, style: Phaser.Types.GameObjects.Text.TextStyle = {}): Phaser.GameObjects.Text {
     const text = ctx.scene.add.text(x, y, label(), { fontFamily: FONT, fontSize: '14px', color: '#f2f2f2', ...style });
     this.clocks.push({ text, label });
     this.stage.decor.add(text);
@@ -179,10 +181,10 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     this.carKeys = keys;
   }
 
-  private drawBoard(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, board: Board, L: BipLayout): void {
+  private drawBoard(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null, board: Board, L: BipLayout): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
-    const over = this.stage.over;
+    const over = this.stage.overlay;
     const step = L.board.size / 4;
     const roads = scene.add.graphics();
     roads.fillStyle(0x263042).fillRoundedRect(L.board.x, L.board.y, L.board.size, L.board.size, 10);
@@ -261,7 +263,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     return [c - 4, c + 4, c % 4 > 0 ? c - 1 : -1, c % 4 < 3 ? c + 1 : -1].some((to) => to >= 0 && to < 16 && this.moveOk(view, c, to));
   }
 
-  private followDrag(ctx: RenderContext, L: BipLayout): void {
+  private followDrag(ctx: RenderContext<BipAction>, L: BipLayout): void {
     const key = this.car === null ? null : this.carKeys[this.car];
     const obj = key ? this.stage.get(key) : undefined;
     const pointer = ctx.scene.input.activePointer;
@@ -282,7 +284,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   }
 
   /** The last claim during the freeze, and the chosen card (turnable) beside it. */
-  private drawInfo(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
+  private drawInfo(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const { x, y, w } = L.info;
@@ -309,7 +311,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     }
   }
 
-  private statusLine(ctx: RenderContext, view: BipPublicView): string {
+  private statusLine(ctx: RenderContext<BipAction>, view: BipPublicView): string {
     const now = ctx.serverNow();
     switch (view.phase) {
       case 'countdown': return tt('status.countdown', { round: view.round, rounds: view.rounds, s: secs(view.startsAt - now) });
@@ -323,7 +325,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     }
   }
 
-  private drawPlayers(ctx: RenderContext, view: BipPublicView, L: BipLayout): void {
+  private drawPlayers(ctx: RenderContext<BipAction>, view: BipPublicView, L: BipLayout): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const { x, y, w } = L.players;
@@ -367,7 +369,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     }
   }
 
-  private drawHand(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
+  private drawHand(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
     this.offPage.clear();
     if (!seat) return;
     const { scene } = ctx;
@@ -442,7 +444,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     return { x: L.board.x + L.board.size / 2, y: L.board.y + L.board.size / 2 };
   }
 
-  private cardPiece(ctx: RenderContext, card: CardFace, w: number, chosen: boolean, pending: boolean, refused: boolean, k: number): Phaser.GameObjects.Container {
+  private cardPiece(ctx: RenderContext<BipAction>, card: CardFace, w: number, chosen: boolean, pending: boolean, refused: boolean, k: number): Phaser.GameObjects.Container {
     const face = drawCard(ctx.scene, 0, 0, w, card, chosen, k < 9 ? `${k + 1}` : undefined);
     (face.list[0] as Phaser.GameObjects.Rectangle).setData('card', card.id);
     if (pending) {
@@ -464,11 +466,11 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     this.card = id;
   }
 
-  private name(ctx: RenderContext, seat: number): string {
+  private name(ctx: RenderContext<BipAction>, seat: number): string {
     return seat === ctx.mySeat ? tt('you') : ctx.seats.find((s) => s.seat === seat)?.name ?? tt('seat', { n: seat + 1 });
   }
 
-  private hintText(ctx: RenderContext, view: BipPublicView, seat: BipSeatView | null): string {
+  private hintText(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null): string {
     if (!seat) return tt('hint.watching');
     const now = ctx.serverNow();
     if (view.phase === 'swap') return view.swap?.leader === seat.seat ? tt('hint.swapLeader') : tt('hint.swapOther');
@@ -485,7 +487,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     this.redraw.request();
   }
 
-  private boardAction(ctx: RenderContext, c: number): void {
+  private boardAction(ctx: RenderContext<BipAction>, c: number): void {
     const view = this.last?.pub;
     const seat = this.last?.mine ?? null;
     if (!view || ctx.mySeat === null) return;
@@ -509,7 +511,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
   }
 
   /** With a card chosen, the board is for pointing at the claimed cars; the third one sends the claim. */
-  private pointAt(ctx: RenderContext, c: number): void {
+  private pointAt(ctx: RenderContext<BipAction>, c: number): void {
     const view = this.last?.pub;
     if (!view || view.board[c] === null) return;
     this.claimCars = this.claimCars.includes(c) ? this.claimCars.filter((x) => x !== c) : [...this.claimCars, c];
@@ -536,7 +538,7 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     this.rerender();
   }
 
-  private claim(ctx: RenderContext): void {
+  private claim(ctx: RenderContext<BipAction>): void {
     const view = this.last?.pub;
     const seat = this.last?.mine ?? null;
     if (!view || this.card === null || this.pendingClaims.has(this.card)) return;
@@ -562,14 +564,14 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView> 
     });
   }
 
-  private swap(ctx: RenderContext): void {
+  private swap(ctx: RenderContext<BipAction>): void {
     const view = this.last?.pub;
     if (!view?.swap || this.swapPick.size !== view.swap.count) return;
     ctx.act({ type: 'swap', cards: [...this.swapPick] });
     this.swapPick.clear();
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  onKey(ctx: RenderContext<BipAction>, key: string): void {
     const view = this.last?.pub;
     if (!view) return;
     const move = ({ ArrowRight: 1, ArrowLeft: -1, ArrowDown: 4, ArrowUp: -4 } as Record<string, number>)[key];

@@ -8,12 +8,13 @@
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { CarExchangeAction } from '../../../shared/games/car_exchange/actions.js';
 import type { CarExchangePublicView, CarExchangeSeatView } from '../../../shared/games/car_exchange/views.js';
 import { COLOURS, cardOf, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
 import { FILL, LETTER, LETTER_OF, countdown, drawBack, drawCard, type CardSize } from './cardFace.js';
 import { drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, style, type Tick } from './panels.js';
-import type { Pieces, Spot } from '../pieces.js';
-import { GatedTable } from '../pieceStage.js';
+import type { Spot, Stage } from '../stage.js';
+import { GatedTable } from '../gatedTable.js';
 import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
@@ -26,23 +27,23 @@ const PHRASES = 5;
 const HEX = (n: number) => `#${n.toString(16).padStart(6, '0')}`;
 const phrase = (i: number): string => t(`${NS}phrase.${i % PHRASES}`);
 
-export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, CarExchangeSeatView> {
+export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, CarExchangeSeatView, CarExchangeAction> {
   get keysHelp(): string { return t(`${NS}keys`); }
   private cursor = 0;
   private mode: Mode | null = null;
   private chat = 0;
-  private table = new GatedTable<number>();
+  private table = new GatedTable<CarExchangeAction>();
   private last: Views | null = null;
   private ticks: Tick[] = [];
   private timer: Phaser.Time.TimerEvent | null = null;
   private pilePos: Spot = { x: 0, y: 0 };
   private deckPos: Spot = { x: 0, y: 0 };
-  private get ctx(): RenderContext | null { return this.table.ctx; }
+  private get ctx(): RenderContext<CarExchangeAction> | null { return this.table.ctx; }
   private get gate(): MoveGate { return this.table.gate; }
-  private get pieces(): Pieces<number> | null { return this.table.pieces; }
+  private get pieces(): Stage | null { return this.table.pieces; }
   private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
-  render(frame: RenderContext, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
+  render(frame: RenderContext<CarExchangeAction>, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
     const { ctx, fresh } = this.table.open(frame, () => this.draw(), pub, mine);
     this.last = { pub, mine };
     if (fresh) this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
@@ -55,7 +56,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     this.table.destroy();
   }
 
-  onKey(frame: RenderContext, key: string): void {
+  onKey(frame: RenderContext<CarExchangeAction>, key: string): void {
     const ctx = this.ctx ?? frame;
     if (!this.last?.mine || !this.gate.open) return;
     const { pub, mine } = this.last;
@@ -80,7 +81,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     else if (k === 't' && pub.talking) this.act({ type: 'say', text: phrase(this.chat++) });
   }
 
-  private act(action: object): void {
+  private act(action: CarExchangeAction): void {
     this.ctx?.act(action);
   }
 
@@ -151,18 +152,18 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     return mine.playable.includes(id) || this.canRace(v, mine)?.id === id || this.canBlock(v, mine)?.id === id;
   }
 
-  private race(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView): void {
+  private race(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView): void {
     const card = this.canRace(v, mine);
     if (card && v.newCarWindow) this.play(ctx, card.id, { type: 'newCar', card: card.id, back: v.newCarWindow.seat });
   }
 
-  private block(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView): void {
+  private block(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView): void {
     const card = this.canBlock(v, mine);
     if (card) this.play(ctx, card.id, { type: 'block', card: card.id });
   }
 
   /** Send a card play and show it flying to the pile at once; a refusal slides it back. */
-  private play(ctx: RenderContext, id: number, action: object): void {
+  private play(ctx: RenderContext<CarExchangeAction>, id: number, action: CarExchangeAction): void {
     this.mode = null;
     ctx.act(action, () => {
       const sprite = this.pieces?.get(id);
@@ -173,7 +174,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     });
   }
 
-  private onCard(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, id: number): void {
+  private onCard(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView, id: number): void {
     const card = cardOf(id);
     const m = this.mode;
     if (m?.kind === 'garage') {
@@ -192,7 +193,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   }
 
   /** The open choice: a picker for the selected card, or the dealer's opening colour. */
-  private options(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView): Option[] | null {
+  private options(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView): Option[] | null {
     const m = this.mode;
     const cancel: Option = { id: 'cancel', label: t(`${NS}cancel`), keys: ['Escape'], run: () => { this.mode = null; this.later(); } };
     const colours = (act: (c: Colour) => void): Option[] => COLOURS.map((c, i) => ({
@@ -280,11 +281,10 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, chrome, view, infoX, my + infoH + 4, width - infoX, this.ticks);
     else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, chrome, view, 0, my + ph + 12, width, this.ticks);
 
-    pieces.begin();
     // The pile's top card, keyed like the hand card it was, so my play slides there; a rival's card
     // fades in on the pile (a flight from their box would cross every text in between).
     if (view.top) {
-      pieces.put(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos);
+      pieces.piece(view.top.id, `${view.top.id}#pile`, pile.w, pile.h, (c) => c.add(drawCard(scene, -pile.w / 2, -pile.h / 2, pile, view.top!)), this.pilePos);
       setTap(pieces.get(view.top.id)!, 'pile', null);
     }
 
@@ -299,7 +299,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     ctx.hint(this.hintFor(ctx, view, mine));
   }
 
-  private drawHand(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number, size: CardSize, per: number): void {
+  private drawHand(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number, size: CardSize, per: number): void {
     const { scene } = ctx;
     const n = mine.hand.length;
     if (n === 0) return void this.chrome!.add(scene.add.text(0, y + 10, this.me(v, mine)?.out ? t(`${NS}youAreOut`) : t(`${NS}noCards`), style(16)));
@@ -316,14 +316,14 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
       }
       const at: Spot = { x: (i % per) * (size.w + 6) + size.w / 2, y: y + Math.floor(i / per) * (size.h + 6) + size.h / 2 - (live ? 4 : 0) };
       const look = `${live && anyLive}|${anyLive && !live}|${i === this.cursor}|${badge ?? ''}`;
-      const piece = this.pieces!.put(card.id, `${card.id}#${look}|${size.w.toFixed(0)}`, size.w, size.h,
+      const piece = this.pieces!.piece(card.id, `${card.id}#${look}|${size.w.toFixed(0)}`, size.w, size.h,
         (c) => c.add(drawCard(scene, -size.w / 2, -size.h / 2, size, card, { lit: live && anyLive, dim: anyLive && !live, cursor: i === this.cursor, badge })),
         at, this.deckPos);
       setTap(piece, `card-${card.id}`, live ? () => { this.cursor = i; this.onCard(ctx, v, mine, card.id); } : null);
     });
   }
 
-  private drawChoices(ctx: RenderContext, opts: Option[], y: number): void {
+  private drawChoices(ctx: RenderContext<CarExchangeAction>, opts: Option[], y: number): void {
     const { scene } = ctx;
     const kind = this.mode?.kind;
     const title = scene.add.text(0, y + 12, kind ? t(`${NS}choose.${kind}`) : t(`${NS}choose.dealer`), style(14, '#f2c14e'));
@@ -354,7 +354,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     for (const b of buttons) { b.setPosition(x, y); this.chrome!.add(b); x += b.width + 6; }
   }
 
-  private drawWindows(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
+  private drawWindows(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
     const { scene } = ctx;
     const chrome = this.chrome!;
     let x = 0;
@@ -391,7 +391,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     }
   }
 
-  private drawChat(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
+  private drawChat(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
     const { scene } = ctx;
     const due = v.talk.find((tk) => tk.seat === mine.seat);
     const label = scene.add.text(0, y + 12, '', style(13, due ? '#ffb3b3' : '#cfd6e6'));
@@ -407,7 +407,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     }
   }
 
-  private hintFor(ctx: RenderContext, v: CarExchangePublicView, mine: CarExchangeSeatView | null): string {
+  private hintFor(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView | null): string {
     const h = (k: string, o?: Record<string, unknown>) => t(`${NS}hint.${k}`, o);
     if (v.phase === 'over') return h('over');
     if (v.phase === 'roundOver') return h('roundOver');

@@ -5,6 +5,7 @@
  */
 import type Phaser from 'phaser';
 import type { RenderContext } from '../renderer.js';
+import type { RailwayAction } from '../../../shared/games/railway/actions.js';
 import type { RailwayPublicView, RailwaySeatView } from '../../../shared/games/railway/views.js';
 import { carId } from '../../../shared/games/railway/cards.js';
 import { follows, lastCar } from '../../../shared/games/railway/matching.js';
@@ -14,7 +15,7 @@ import { t } from '../../i18n/index.js';
 
 const NS = 'table_railway_madness:';
 
-export function renderLongest(ctx: RenderContext, into: Phaser.GameObjects.Container, view: RailwayPublicView, mine: RailwaySeatView | null): void {
+export function renderLongest(ctx: RenderContext<RailwayAction>, into: Phaser.GameObjects.Container, view: RailwayPublicView, mine: RailwaySeatView | null): void {
   const { scene, width, height } = ctx;
   const lt = view.longest!;
   const me = lt.players.find((p) => p.seat === ctx.mySeat);

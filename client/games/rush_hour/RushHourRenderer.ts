@@ -8,9 +8,11 @@
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { RushHourAction } from '../../../shared/games/rush_hour/actions.js';
 import type { PublicCard, RushHourPublicView, RushHourSeatView } from '../../../shared/games/rush_hour/views.js';
 import { t } from '../../i18n/index.js';
-import { PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { tableButton, tapArea } from '../controls.js';
+import { Stage } from '../stage.js';
 import { cardLabel, cardPoints, drawBack, drawCard, drawFreeSpot, type CardSize } from './cardFace.js';
 import { endOf, rowsAfter, stepText, toSim, type SimRow } from './replay.js';
 import { rushLayout, type RushLayout } from './layout.js';
@@ -27,10 +29,10 @@ const tt = (key: string, opts?: Record<string, unknown>): string => t(`table_rus
 
 interface Spot { x: number; y: number; size: CardSize; highlight?: number; dim?: boolean; depth: number }
 
-export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHourSeatView> {
+export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHourSeatView, RushHourAction> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new PieceStage();
-  private ctx: RenderContext | null = null;
+  private stage = new Stage();
+  private ctx: RenderContext<RushHourAction> | null = null;
   private last: { pub: RushHourPublicView; mine: RushHourSeatView | null } | null = null;
   private cursor = -1;
   private predictedPick: number | null = null;
@@ -52,7 +54,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   private page = 0;
   private perPage = Infinity;
 
-  render(ctx: RenderContext, view: RushHourPublicView, seat: RushHourSeatView | null): void {
+  render(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, seat: RushHourSeatView | null): void {
     this.ctx = ctx;
     this.last = { pub: view, mine: seat };
     this.stage.attach(ctx.scene, ctx.layer);
@@ -79,7 +81,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     this.clockTimer ??= ctx.scene.time.addEvent({ delay: 250, loop: true, callback: () => this.updateClock() });
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  onKey(ctx: RenderContext<RushHourAction>, key: string): void {
     const view = this.last?.pub;
     const mine = this.last?.mine;
     if (!view || !mine || view.over) return;
@@ -113,7 +115,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
 
   // ---- actions -------------------------------------------------------------------------------
 
-  private pick(ctx: RenderContext, card: number, index: number): void {
+  private pick(ctx: RenderContext<RushHourAction>, card: number, index: number): void {
     const view = this.last?.pub;
     const mine = this.last?.mine;
     // The engine takes a pick only while picking, of a card in the hand.
@@ -126,7 +128,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     });
   }
 
-  private chooseRow(ctx: RenderContext, row: number): void {
+  private chooseRow(ctx: RenderContext<RushHourAction>, row: number): void {
     const allowed = this.last?.mine?.canChoose ?? [];
     if (!allowed.includes(row)) return ctx.hint(tt('hint.rowNotAllowed', { row: row + 1, rows: allowed.map((r) => r + 1).join(' / ') }));
     ctx.act({ type: 'row', row }, () => {
@@ -148,7 +150,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
 
   // ---- replay of the last turn ---------------------------------------------------------------
 
-  private syncReplay(ctx: RenderContext, view: RushHourPublicView): void {
+  private syncReplay(ctx: RenderContext<RushHourAction>, view: RushHourPublicView): void {
     const lt = view.lastTurn;
     const key = lt ? `${lt.deal}-${lt.turn}` : '';
     if (key !== this.replayKey) {
@@ -176,7 +178,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     }
   }
 
-  private animate(ctx: RenderContext, view: RushHourPublicView, L: RushLayout): void {
+  private animate(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, L: RushLayout): void {
     const lt = view.lastTurn;
     if (this.freshReveal && lt) {
       this.freshReveal = false;
@@ -199,7 +201,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
 
   // ---- drawing -------------------------------------------------------------------------------
 
-  private name(ctx: RenderContext, seat: number): string {
+  private name(ctx: RenderContext<RushHourAction>, seat: number): string {
     if (seat === ctx.mySeat) return tt('you');
     return ctx.seats.find((s) => s.seat === seat)?.name ?? tt('seat', { n: seat + 1 });
   }
@@ -209,7 +211,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   }
 
   /** Two lines: deal, turn and priority; what is asked now, with its clock. Returns their height. */
-  private drawHeader(ctx: RenderContext, view: RushHourPublicView, mine: RushHourSeatView | null): number {
+  private drawHeader(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView | null): number {
     const { scene, width } = ctx;
     const decor = this.stage.decor;
     const o = view.options;
@@ -249,7 +251,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     c.text.setText(tt('clock', { label: c.label, s })).setColor(s <= 5 ? '#ff7b7b' : '#f2c14e');
   }
 
-  private drawRows(ctx: RenderContext, view: RushHourPublicView, mine: RushHourSeatView | null, rows: SimRow[], L: RushLayout, spots: Map<number, Spot>): void {
+  private drawRows(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView | null, rows: SimRow[], L: RushLayout, spots: Map<number, Spot>): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const allowed = view.over ? [] : mine?.canChoose ?? [];
@@ -285,13 +287,13 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
         if (slot.length === 0) return void decor.add(drawFreeSpot(scene, x, cy, size));
         const d = slot.length > 1 ? Math.min(4, 10 / (slot.length - 1)) : 0;
         slot.forEach((card, i) => spots.set(card.id, { x: x + i * d, y: cy - (slot.length - 1 - i) * d * 0.5, size, depth: 10 + i }));
-        if (slot.length > 1) this.stage.over.add(scene.add.text(x + size.w + (slot.length - 1) * d, cy, `×${slot.length}`, { ...txt(11, '#111', true), backgroundColor: '#f2c14e' }).setOrigin(1, 0.3));
+        if (slot.length > 1) this.stage.overlay.add(scene.add.text(x + size.w + (slot.length - 1) * d, cy, `×${slot.length}`, { ...txt(11, '#111', true), backgroundColor: '#f2c14e' }).setOrigin(1, 0.3));
       });
     });
   }
 
   /** The revealed cards still waiting for their place, in placement order; else the latest step in words. */
-  private drawReveal(ctx: RenderContext, view: RushHourPublicView, L: RushLayout, spots: Map<number, Spot>): void {
+  private drawReveal(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, L: RushLayout, spots: Map<number, Spot>): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const lt = view.lastTurn;
@@ -319,7 +321,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     decor.add(scene.add.text(x + 8, y + 6, `${tt('reveal.last', { n: lt.turn })} ${line}`, { ...txt(12, '#cfd6e6'), wordWrap: { width: w - 16 } }).setMaxLines(Math.max(1, Math.floor((h - 10) / 15))));
   }
 
-  private drawPlayers(ctx: RenderContext, view: RushHourPublicView, L: RushLayout, spots: Map<number, Spot>): void {
+  private drawPlayers(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, L: RushLayout, spots: Map<number, Spot>): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const p = view.prompt;
@@ -353,7 +355,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     });
   }
 
-  private drawHand(ctx: RenderContext, view: RushHourPublicView, mine: RushHourSeatView, hand: PublicCard[], L: RushLayout, spots: Map<number, Spot>): void {
+  private drawHand(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView, hand: PublicCard[], L: RushLayout, spots: Map<number, Spot>): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const picked = this.predictedPick ?? mine.pick?.id ?? null;
@@ -398,7 +400,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   }
 
   /** Every visible card is one piece: put each where this render says, and wire the hand's taps. */
-  private placeCards(ctx: RenderContext, view: RushHourPublicView, mine: RushHourSeatView | null, spots: Map<number, Spot>): void {
+  private placeCards(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView | null, spots: Map<number, Spot>): void {
     const { scene } = ctx;
     const canPick = mine !== null && pickOpen(view, ctx.mySeat, this.predictedPick);
     const inHand = new Set(mine?.hand.map((c) => c.id) ?? []);
@@ -424,7 +426,7 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     }
   }
 
-  private hint(ctx: RenderContext, view: RushHourPublicView, mine: RushHourSeatView | null): void {
+  private hint(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView | null): void {
     if (view.over) return ctx.hint(tt('hint.over'));
     if (!mine || ctx.mySeat === null) return ctx.hint(tt('hint.watching'));
     const p = view.prompt;

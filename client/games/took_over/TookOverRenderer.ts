@@ -8,13 +8,14 @@
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { TookOverAction } from '../../../shared/games/took_over/actions.js';
 import type { TookOverPublicView, TookOverSeatView } from '../../../shared/games/took_over/views.js';
 import type { NumberedCard } from '../../../shared/games/trafficcars_deck/cards.js';
 import { sideFor } from '../../../shared/games/took_over/line.js';
 import { drawCard, type CardSize } from '../trafficcars/cardFace.js';
-import type { Pieces, Spot } from '../pieces.js';
-import { GatedTable } from '../pieceStage.js';
-import { TAP, fitText, tapButton, type MoveGate } from '../controls.js';
+import type { LabelStyle, Spot, Stage } from '../stage.js';
+import { GatedTable } from '../gatedTable.js';
+import { TAP, fitText, type MoveGate } from '../controls.js';
 import { markTarget, unmarkTarget } from '../../ui/tapTargets.js';
 import { t } from '../../i18n/index.js';
 import type { SeatCue } from '../../table/playersPanel.js';
@@ -23,22 +24,21 @@ const NS = 'table_took_over:';
 /** The client's clock estimate may run a little ahead of the server's: wait this much past the pace. */
 const PACE_MARGIN_MS = 120;
 
-export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOverSeatView> {
+export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOverSeatView, TookOverAction> {
   get keysHelp(): string { return t(`${NS}keys`); }
   private selected = new Set<string>();
-  private table = new GatedTable<string>();
+  private table = new GatedTable<TookOverAction>();
   private last: { pub: TookOverPublicView; mine: TookOverSeatView | null } | null = null;
   private timer: Phaser.Time.TimerEvent | null = null;
   private paceTimer: Phaser.Time.TimerEvent | null = null;
   private tick: (() => void) | null = null;
   private lineSpot: Spot & { top: number; bottom: number } = { x: 0, y: 0, top: 0, bottom: 0 };
   private discardSpot: Spot = { x: 0, y: 0 };
-  private get ctx(): RenderContext | null { return this.table.ctx; }
+  private get ctx(): RenderContext<TookOverAction> | null { return this.table.ctx; }
   private get gate(): MoveGate { return this.table.gate; }
-  private get pieces(): Pieces<string> | null { return this.table.pieces; }
-  private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
+  private get pieces(): Stage | null { return this.table.pieces; }
 
-  render(frame: RenderContext, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
+  render(frame: RenderContext<TookOverAction>, pub: TookOverPublicView, mine: TookOverSeatView | null): void {
     const { ctx, fresh } = this.table.open(frame, () => this.draw(), pub, mine);
     this.last = { pub, mine };
     if (fresh) this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => this.tick?.() });
@@ -61,7 +61,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     return cues;
   }
 
-  onKey(frame: RenderContext, key: string): void {
+  onKey(frame: RenderContext<TookOverAction>, key: string): void {
     const ctx = this.ctx ?? frame;
     const hand = this.last?.mine?.hand ?? [];
     const k = key.toLowerCase();
@@ -97,7 +97,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     if (!ctx || !last || !this.pieces) return;
     const { pub: view, mine: seat } = last;
     const { scene, width, height } = ctx;
-    const chrome = this.chrome!, pieces = this.pieces;
+    const stage = this.pieces;
     this.table.clear();
     const hand = seat?.hand ?? [];
     for (const id of [...this.selected]) if (!hand.some((c) => c.id === id)) this.selected.delete(id);
@@ -106,8 +106,8 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     this.paceTimer?.remove();
     if (legal.paceLeft > 0 && view.active === seat?.seat) this.paceTimer = scene.time.delayedCall(legal.paceLeft + 10, () => this.draw());
     const name = (s: number): string => (s === ctx.mySeat ? t(`${NS}you`) : ctx.seats.find((x) => x.seat === s)?.name ?? t(`${NS}seat`, { n: s + 1 }));
-    const text = (x: number, y: number, s: string, size = 14, colour = '#f2f2f2', bold = false) =>
-      scene.add.text(x, y, s, { fontFamily: 'system-ui, sans-serif', fontSize: `${size}px`, color: colour, fontStyle: bold ? 'bold' : 'normal' });
+    const text = (key: string, x: number, y: number, s: string, size = 14, colour = '#f2f2f2', style: Partial<LabelStyle> = {}) =>
+      stage.label(key, x, y, s, { size, colour, ...style });
 
     // sizes: one card size for line and hand, so a placed card only slides; the hand wraps in rows
     const landscape = width > height * 1.6;
@@ -115,11 +115,9 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     const pCols = landscape ? nPlayers : width >= 520 ? Math.min(2, nPlayers) : 1;
     const playersH = 20 * Math.ceil(nPlayers / pCols);
     const handW = landscape ? width - 196 : width;
-    const handLabel = text(0, 0, legal.take.size > 0 ? t(`${NS}handTake`) : t(`${NS}hand`), 13, '#cfd6e6');
-    if (landscape) fitText(handLabel, handW);
-    else handLabel.setWordWrapWidth(width - 4);
-    const labelH = seat ? handLabel.height + 4 : 0;
-    if (!seat) handLabel.destroy();
+    const handWords = legal.take.size > 0 ? t(`${NS}handTake`) : t(`${NS}hand`);
+    const handLabel = seat ? text('hand-label', 0, 0, handWords, 13, '#cfd6e6', landscape ? { maxWidth: handW } : { wrap: width - 4 }) : null;
+    const labelH = handLabel ? handLabel.height + 4 : 0;
     // info line, line, clock, players, hand label, the raise of a chosen card, buttons (portrait)
     const fixed = 20 + 6 + 22 + playersH + 6 + labelH + 12 + (landscape || !seat ? 0 : TAP + 12);
     const handN = Math.max(1, hand.length);
@@ -139,7 +137,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
 
     // the line
     let y = 0;
-    chrome.add(fitText(text(0, y, t(`${NS}lineInfo`, { discarded: t(`${NS}discarded`, { count: view.discarded }), aside: t(`${NS}aside`, { count: view.setAside }) })), width));
+    text('line-info', 0, y, t(`${NS}lineInfo`, { discarded: t(`${NS}discarded`, { count: view.discarded }), aside: t(`${NS}aside`, { count: view.setAside }) }), 14, '#f2f2f2', { maxWidth: width });
     y += 20;
     const n = view.line.length;
     const zone = 50;
@@ -155,25 +153,26 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     this.lineSpot = { x: width / 2, y: ly, top: y - 10, bottom: y + size.h + 10 };
     this.discardSpot = { x: width - 20, y: ly };
     const spotOf = (i: number): Spot => ({ x: x0 + i * step + (gapIndex > 0 && i >= gapIndex ? 16 : 0), y: ly });
-    const endZone = (x: number, label: string) => {
-      chrome.add(scene.add.rectangle(x, ly, zone - 6, size.h, 0x2b3550, 0.6).setStrokeStyle(1, 0x4a5674));
+    const endZone = (key: string, x: number, label: string) => {
+      stage.shape(`${key}-zone`, `${x}|${ly}|${zone}|${size.h}`, (sc) => sc.add.rectangle(x, ly, zone - 6, size.h, 0x2b3550, 0.6).setStrokeStyle(1, 0x4a5674));
       // one word a line ("←", "plus", "petit"): the zone is narrow
-      chrome.add(fitText(text(x, ly, label.split(' ').join('\n'), 12, '#9fb0d0').setOrigin(0.5).setAlign('center'), zone - 8));
+      text(key, x, ly, label.split(' ').join('\n'), 12, '#9fb0d0', { origin: [0.5, 0.5], maxWidth: zone - 8 }).setAlign('center');
     };
     if (n > 0) {
-      endZone(zone / 2, t(`${NS}lower`));
-      endZone(width - zone / 2, t(`${NS}higher`));
-    } else chrome.add(text(width / 2, ly, t(`${NS}emptyLine`), 13, '#9fb0d0').setOrigin(0.5));
+      endZone('lower', zone / 2, t(`${NS}lower`));
+      endZone('higher', width - zone / 2, t(`${NS}higher`));
+    } else text('empty-line', width / 2, ly, t(`${NS}emptyLine`), 13, '#9fb0d0', { origin: [0.5, 0.5] });
     if (view.gap && gapIndex > 0) {
       const gx = (spotOf(gapIndex - 1).x + spotOf(gapIndex).x) / 2 + 1;
-      chrome.add(scene.add.rectangle(gx, ly, 8, size.h + 12, 0xd64545).setStrokeStyle(2, 0xffffff));
+      stage.shape('gap', `${gx}|${ly}|${size.h}`, (sc) => sc.add.rectangle(gx, ly, 8, size.h + 12, 0xd64545).setStrokeStyle(2, 0xffffff), 'over');
     }
     y += size.h + 6;
     const gapText = view.gap ? ` · ${t(`${NS}gap`, { low: view.gap.low, high: view.gap.high })}` : '';
-    const clock = text(0, y, '', 15, '#f2c14e');
-    chrome.add(clock);
+    // Its words are the tick's: the stage keeps the label, the tick writes it.
+    const clock = text('clock', 0, y, '', 15, '#f2c14e');
     this.tick = () => {
       if (!clock.active) return;
+      clock.setFontSize(15); // fitText shrinks it for a long line; a shorter one gets its size back
       if (view.phase === 'over') return void clock.setText(view.winner !== null ? t(`${NS}won`, { name: name(view.winner) }) : t(`${NS}over`));
       // The frame's top bar counts the turn down: here, only whose turn it is.
       if (ctx.frameClock) return void fitText(clock.setText(`${name(view.active)} · ▶ ${t(`${NS}turn`)}${gapText}`), width);
@@ -195,20 +194,18 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
       const x = (s % cols) * colW;
       const py = y + Math.floor(s / cols) * 20;
       const role = view.phase === 'over' ? '' : s === view.active ? ` · ▶ ${t(`${NS}turn`)}` : (view.taker === null ? s !== view.active : s === view.taker) ? ` · ⚡ ${t(`${NS}taker`)}` : '';
-      chrome.add(fitText(text(x, py, `${t(`${NS}seatCounts`, { label: name(s), counts: t(`${NS}counts`, { hand: p.hand, stack: p.stack }) })}${role}`, 13, s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', s === view.active), colW - 8));
+      text(`seat-${s}`, x, py, `${t(`${NS}seatCounts`, { label: name(s), counts: t(`${NS}counts`, { hand: p.hand, stack: p.stack }) })}${role}`, 13, s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', { bold: s === view.active, maxWidth: colW - 8 });
     });
     y += playersH + 6;
 
     // the line, then my hand
-    pieces.begin();
     view.line.forEach((card, i) => {
       // A rival's card fades in where it lands (its flight would cross the texts above the line).
       const piece = this.putCard(card, lineSize, spotOf(i), view.latest?.id === card.id ? 0xf2c14e : 0x222222);
       this.setHandTap(piece, card.id, null);
     });
     if (seat) {
-      handLabel.setPosition(0, y);
-      chrome.add(handLabel);
+      handLabel?.setPosition(0, y);
       const top = y + labelH + 10;
       hand.forEach((card, i) => {
         const sel = this.selected.has(card.id);
@@ -219,19 +216,17 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
         const piece = this.putCard(card, size, at, sel ? 0xf2c14e : live ? 0x7fd1ff : 0x222222);
         this.setHandTap(piece, card.id, live ? card : null);
         // a card that may take over: ⚡ in its bottom corner (the band carries no text)
-        if (legal.take.has(card.id)) chrome.add(text(cx + w / 2 - 3, cy + size.h / 2 - 3, '⚡', 12, '#ffb36b').setOrigin(1, 1));
+        if (legal.take.has(card.id)) text(`may-take-${card.id}`, cx + w / 2 - 3, cy + size.h / 2 - 3, '⚡', 12, '#ffb36b', { origin: [1, 1] });
       });
       const by = landscape ? y : top + rows * (size.h + 6) + 6;
       const bx = landscape ? width - 188 : 0;
-      const passB = tapButton(scene, bx, by, t(`${NS}pass`), 'pass', () => ctx.act({ type: 'pass' }), { enabled: legal.pass, width: landscape ? 188 : undefined });
-      chrome.add(passB);
+      const passB = stage.button('pass', t(`${NS}pass`), 'pass', () => ctx.act({ type: 'pass' }), { enabled: legal.pass, width: landscape ? 188 : undefined }).setPosition(bx, by);
       const takeX = landscape ? bx : passB.x + passB.width + 12;
       const takeY = landscape ? by + TAP + 8 : by;
-      const takeB = tapButton(scene, takeX, takeY, t(`${NS}takeOver`), 'takeover', () => this.takeOver(ctx), { enabled: legal.take.size > 0, big: true, colour: '#ff7b7b', width: landscape ? 188 : undefined, fontSize: landscape ? 16 : 20 });
+      const takeB = stage.button('takeover', t(`${NS}takeOver`), 'takeover', () => this.takeOver(ctx), { enabled: legal.take.size > 0, big: true, colour: '#ff7b7b', width: landscape ? 188 : undefined, fontSize: landscape ? 16 : 20 }).setPosition(takeX, takeY);
       fitText(takeB, width - takeX);
-      chrome.add(takeB);
     }
-    pieces.end(() => this.discardSpot);
+    stage.end(() => this.discardSpot);
 
     if (view.phase === 'over') ctx.hint(view.winner === ctx.mySeat ? t(`${NS}hint.won`) : t(`${NS}hint.over`));
     else if (!seat) ctx.hint(t(`${NS}hint.watching`, { name: name(view.active) }));
@@ -244,7 +239,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
   }
 
   private putCard(card: NumberedCard, size: CardSize, at: Spot, border: number, from?: Spot): Phaser.GameObjects.Container {
-    return this.pieces!.put(card.id, `${card.id}#${border}`, size.w, size.h,
+    return this.pieces!.piece(card.id, `${card.id}#${border}`, size.w, size.h,
       (c) => c.add(drawCard(c.scene, 0, 0, size, card, border)), at, from);
   }
 
@@ -278,7 +273,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     });
   }
 
-  private tapCard(ctx: RenderContext, id: string): void {
+  private tapCard(ctx: RenderContext<TookOverAction>, id: string): void {
     const legal = this.legal();
     if (legal.place.has(id)) this.place(ctx, id);
     else if (legal.take.has(id)) this.toggle(id);
@@ -289,12 +284,12 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
     this.ctx?.scene.time.delayedCall(0, () => this.draw());
   }
 
-  private place(ctx: RenderContext, id: string): void {
+  private place(ctx: RenderContext<TookOverAction>, id: string): void {
     this.selected.clear();
     ctx.act({ type: 'place', card: id }, () => this.fly(ctx, [id]));
   }
 
-  private takeOver(ctx: RenderContext): void {
+  private takeOver(ctx: RenderContext<TookOverAction>): void {
     const legal = this.legal();
     const chosen = [...this.selected].filter((id) => legal.take.has(id));
     const cards = chosen.length > 0 ? chosen : [...legal.take];
@@ -304,7 +299,7 @@ export class TookOverRenderer implements GameRenderer<TookOverPublicView, TookOv
   }
 
   /** Cards fly to the line at once; if refused they slide back to the hand. */
-  private fly(ctx: RenderContext, ids: string[]): () => void {
+  private fly(ctx: RenderContext<TookOverAction>, ids: string[]): () => void {
     const moved = ids.flatMap((id) => { const s = this.pieces?.get(id); return s?.active ? [{ s, x: s.x, y: s.y }] : []; });
     for (const m of moved) ctx.scene.tweens.add({ targets: m.s, x: this.lineSpot.x, y: this.lineSpot.y, duration: 180 });
     return () => {

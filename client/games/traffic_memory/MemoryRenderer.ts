@@ -5,51 +5,52 @@
  * arrows + Enter, to open it. Portrait puts the panel under the grid, landscape beside it.
  */
 import type Phaser from 'phaser';
-import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { GameRenderer, Happened, RenderContext } from '../renderer.js';
+import { seatParam } from '../happened.js';
+import type { TrafficMemoryAction } from '../../../shared/games/traffic_memory/actions.js';
 import type { TrafficMemoryPublicView, TrafficMemorySeatView } from '../../../shared/games/traffic_memory/views.js';
 import { drawBack, drawCard, type CardSize } from '../trafficcars/cardFace.js';
-import { Pieces, type Spot } from '../pieces.js';
+import { Stage, type Spot } from '../stage.js';
 import { MoveGate, fitText, setTap } from '../controls.js';
 import { t } from '../../i18n/index.js';
 
 const NS = 'table_traffic_memory:';
 const label = (v: number | null): string => (v === null ? '★' : String(v));
 
-export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, TrafficMemorySeatView> {
+export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, TrafficMemorySeatView, TrafficMemoryAction> {
   get keysHelp(): string { return t(`${NS}keys`); }
   private cursor = 0;
-  private ctx: RenderContext | null = null;
+  private ctx: RenderContext<TrafficMemoryAction> | null = null;
   private last: { pub: TrafficMemoryPublicView; mine: TrafficMemorySeatView | null } | null = null;
-  private pieces: Pieces<number> | null = null;
-  private under: Phaser.GameObjects.Container | null = null;
-  private over: Phaser.GameObjects.Container | null = null;
+  private pieces: Stage | null = null;
   private timer: Phaser.Time.TimerEvent | null = null;
   private clock: (() => void) | null = null;
-  private pileCounts: number[] = [];
+  /** Who took the cards that leave the grid in this render (the patch's `took` event), so they fly to that pile. */
+  private takenBy: number | null = null;
   private gate = new MoveGate();
 
-  render(frame: RenderContext, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null): void {
+  render(frame: RenderContext<TrafficMemoryAction>, pub: TrafficMemoryPublicView, mine: TrafficMemorySeatView | null, events: readonly Happened[] = []): void {
+    // `took`, `took_wild`... in the live log; `took` in the replay's journal.
+    this.takenBy = events.filter((e) => e.type.startsWith('took')).map((e) => seatParam(e)).filter((s) => s !== null).at(-1) ?? null;
     this.gate.seen(pub, mine);
     const ctx = this.gate.wrap(frame, () => { if (this.last && this.pieces) this.draw(ctx, this.last.pub, this.last.mine); });
     this.ctx = ctx;
     this.last = { pub, mine };
     const { scene, layer } = ctx;
-    if (!this.pieces) {
-      this.under = scene.add.container(0, 0);
-      layer.add(this.under);
-      this.pieces = new Pieces<number>(scene, layer);
-      this.over = scene.add.container(0, 0);
-      layer.add(this.over);
+    this.pieces ??= new Stage();
+    const fresh = this.pieces.attach(scene, layer);
+    if (fresh && !this.timer) {
       this.timer = scene.time.addEvent({ delay: 100, loop: true, callback: () => this.clock?.() });
     }
     this.draw(ctx, pub, mine);
   }
 
-  private draw(ctx: RenderContext, view: TrafficMemoryPublicView, seat: TrafficMemorySeatView | null): void {
+  private draw(ctx: RenderContext<TrafficMemoryAction>, view: TrafficMemoryPublicView, seat: TrafficMemorySeatView | null): void {
     const { scene, width, height } = ctx;
-    const under = this.under!, over = this.over!, pieces = this.pieces!;
-    under.removeAll(true);
-    over.removeAll(true);
+    const stage = this.pieces!;
+    stage.begin();
+    const outline = (key: string, x: number, y: number, ow: number, oh: number, width: number, colour: number, alpha = 1) =>
+      stage.shape(key, `${x}|${y}|${ow}|${oh}|${width}|${colour}`, (sc) => sc.add.rectangle(x, y, ow, oh).setStrokeStyle(width, colour, alpha));
     const name = (s: number): string => (s === ctx.mySeat ? t(`${NS}you`) : ctx.seats.find((x) => x.seat === s)?.name ?? t(`${NS}seat`, { n: s + 1 }));
 
     // layout: grid and a panel, side by side when wide, stacked when tall
@@ -71,15 +72,15 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     const px = landscape ? Math.min(gridW, left + cols * (w + gap) + 18) : 0;
     const py = landscape ? 2 : rows * (h + gap) + 10;
     const pw = width - px;
-    const style = { fontFamily: 'system-ui, sans-serif', fontSize: '15px', color: '#f2f2f2' };
     const pileSpots: Spot[] = [];
     let y = py;
-    const clock = scene.add.text(px, y, '', { ...style, fontSize: '17px', color: '#f2c14e' });
-    over.add(clock);
+    // Its words are the ticking clock's (this.clock): the stage keeps the label, the tick writes it.
+    const clock = stage.label('clock', px, y, '', { size: 17, colour: '#f2c14e' });
     const now = (): number => ctx.serverNow();
     const secs = (at: number): string => (Math.max(0, at - now()) / 1000).toFixed(1);
     this.clock = () => {
       if (!clock.active) return;
+      clock.setFontSize(17); // fitText below shrinks it for a long line; a shorter one gets its size back
       // The frame's top bar counts these deadlines down: here, only who is to open a card.
       if (ctx.frameClock) clock.setText(view.phase === 'flip' ? t(`${NS}clock.openNoClock`, { name: name(view.turn) }) : view.phase === 'reveal' ? '' : t(`${NS}clock.over`));
       else if (view.phase === 'flip') clock.setText(view.flipBy !== null ? t(`${NS}clock.open`, { name: name(view.turn), s: secs(view.flipBy) }) : t(`${NS}clock.openNoClock`, { name: name(view.turn) }));
@@ -90,9 +91,9 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     this.clock();
     y += 26;
     const trail = view.opened.map((pos) => { const c = view.cells[pos]; return c?.state === 'up' ? label(c.card.value) : '?'; });
-    over.add(fitText(scene.add.text(px, y, t(`${NS}trail`, { name: name(view.turn), trail: trail.length ? trail.join(' → ') : '—' }), style), pw));
+    stage.label('trail', px, y, t(`${NS}trail`, { name: name(view.turn), trail: trail.length ? trail.join(' → ') : '—' }), { size: 15, maxWidth: pw });
     y += 22;
-    over.add(fitText(scene.add.text(px, y, t(view.wilds ? `${NS}deckWilds` : `${NS}deck`, { count: view.faceDown, from: view.range.from, to: view.range.to }), { ...style, fontSize: '13px', color: '#bbb' }), pw));
+    stage.label('deck', px, y, t(view.wilds ? `${NS}deckWilds` : `${NS}deck`, { count: view.faceDown, from: view.range.from, to: view.range.to }), { size: 13, colour: '#bbb', maxWidth: pw });
     y += 22;
     const perRow = landscape ? 1 : Math.min(view.piles.length, pw >= 360 ? 2 : 1);
     const colW = pw / perRow;
@@ -101,44 +102,45 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
       const cy = y + Math.floor(s / perRow) * 40;
       const mark = s === view.turn ? '● ' : '';
       const head = t(`${NS}pile`, { name: name(s), count: pile.length });
-      over.add(fitText(scene.add.text(cx, cy, `${mark}${head}`, { ...style, fontSize: '14px', color: s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', fontStyle: s === view.turn ? 'bold' : 'normal' }), colW - 8));
-      over.add(fitText(scene.add.text(cx + 12, cy + 18, pile.map((c) => label(c.value)).join(' ') || '—', { ...style, fontSize: '13px', color: '#cfd6e6' }), colW - 20));
+      stage.label(`pile-${s}`, cx, cy, `${mark}${head}`, { size: 14, colour: s === ctx.mySeat ? '#f2c14e' : '#f2f2f2', bold: s === view.turn, maxWidth: colW - 8 });
+      stage.label(`pile-cards-${s}`, cx + 12, cy + 18, pile.map((c) => label(c.value)).join(' ') || '—', { size: 13, colour: '#cfd6e6', maxWidth: colW - 20 });
       pileSpots[s] = { x: cx + 30, y: cy + 20 };
     });
 
     // the grid, keyed by position
     const canOpen = new Set(this.gate.open ? seat?.canOpen ?? [] : []);
-    const grown = view.piles.findIndex((p, s) => p.length > (this.pileCounts[s] ?? 0));
-    this.pileCounts = view.piles.map((p) => p.length);
-    pieces.begin();
+    const takenBy = this.takenBy;
+    this.takenBy = null;
     for (const cell of view.cells) {
       const at = centre(cell.pos);
-      if (seat?.myTurn && cell.pos === this.cursor) under.add(scene.add.rectangle(at.x, at.y, w + 8, h + 8).setStrokeStyle(3, 0x7fd1ff));
+      if (seat?.myTurn && cell.pos === this.cursor) outline('cursor', at.x, at.y, w + 8, h + 8, 3, 0x7fd1ff);
       if (cell.state === 'gone') {
-        under.add(scene.add.rectangle(at.x, at.y, w, h).setStrokeStyle(1, 0x4a5674, 0.6));
+        outline(`gone-${cell.pos}`, at.x, at.y, w, h, 1, 0x4a5674, 0.6);
         continue;
       }
       const order = view.opened.indexOf(cell.pos);
       const face = cell.state === 'up' ? `${cell.card.id}#${order >= 0}` : 'down';
-      const piece = pieces.put(cell.pos, face, w, h, (c) => {
+      const piece = stage.piece(cell.pos, face, w, h, (c) => {
         c.add(cell.state === 'up' ? drawCard(scene, 0, 0, size, cell.card, order >= 0 ? 0xf2c14e : 0x222222) : drawBack(scene, 0, 0, size));
       }, at);
       setTap(piece, `card-${cell.pos}`, canOpen.has(cell.pos) ? () => { this.cursor = cell.pos; this.open(ctx, cell.pos); } : null);
     }
-    pieces.end(() => (grown >= 0 ? pileSpots[grown] ?? null : null));
-    ctx.layer.bringToTop(over);
 
     // trail: a line through this turn's opened cards and numbered badges
     if (view.opened.length > 0) {
-      const g = scene.add.graphics().lineStyle(3, 0xf2c14e, 0.8);
       const pts = view.opened.map(centre);
-      for (let i = 1; i < pts.length; i++) g.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
-      over.add(g);
+      stage.shape('trail-line', JSON.stringify(pts), (sc) => {
+        const g = sc.add.graphics().lineStyle(3, 0xf2c14e, 0.8);
+        for (let i = 1; i < pts.length; i++) g.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+        return g;
+      }, 'over');
       pts.forEach((p, i) => {
-        over.add(scene.add.circle(p.x - w / 2 + 9, p.y + h / 2 - 9, 9, 0xf2c14e).setStrokeStyle(1, 0x111111));
-        over.add(scene.add.text(p.x - w / 2 + 9, p.y + h / 2 - 9, String(i + 1), { fontSize: '12px', color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
+        const bx = p.x - w / 2 + 9, by = p.y + h / 2 - 9;
+        stage.shape(`badge-${i}`, `${bx}|${by}`, (sc) => sc.add.circle(bx, by, 9, 0xf2c14e).setStrokeStyle(1, 0x111111), 'over');
+        stage.label(`badge-n-${i}`, bx, by, String(i + 1), { size: 12, colour: '#111', bold: true, origin: [0.5, 0.5] });
       });
     }
+    stage.end(() => (takenBy !== null ? pileSpots[takenBy] ?? null : null));
 
     if (!seat) ctx.hint(view.phase === 'over' ? t(`${NS}hint.over`) : t(`${NS}hint.watching`, { name: name(view.turn) }));
     else if (seat.myTurn) ctx.hint(view.opened.length === 0 ? t(`${NS}hint.yourTurn`) : t(`${NS}hint.goOn`));
@@ -147,7 +149,7 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
     else ctx.hint(t(`${NS}hint.watch`, { name: name(view.turn) }));
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  onKey(ctx: RenderContext<TrafficMemoryAction>, key: string): void {
     const last = this.last;
     if (!last) return;
     const { pub } = last;
@@ -163,14 +165,13 @@ export class MemoryRenderer implements GameRenderer<TrafficMemoryPublicView, Tra
 
   destroy(): void {
     this.timer?.remove();
+    this.timer = null;
     this.pieces?.destroy();
-    this.under?.destroy();
-    this.over?.destroy();
     this.pieces = null;
   }
 
   /** Half-turn the card at once; if refused it turns back. */
-  private open(ctx: RenderContext, pos: number): void {
+  private open(ctx: RenderContext<TrafficMemoryAction>, pos: number): void {
     ctx.act({ type: 'open', pos }, () => {
       const sprite = this.pieces?.get(pos);
       if (!sprite?.active) return () => undefined;

@@ -8,12 +8,14 @@
  */
 import type Phaser from 'phaser';
 import type { GameRenderer, RenderContext } from '../renderer.js';
+import type { TrafficTangoAction } from '../../../shared/games/traffic_tango/actions.js';
 import type { TrafficTangoPublicView as Pub, TrafficTangoSeatView as Mine } from '../../../shared/games/traffic_tango/views.js';
 import type { SignInput } from '../../../shared/games/traffic_tango/actions.js';
 import { DIRS, LINE_NAMES, type Dir } from '../../../shared/games/traffic_tango/board.js';
 import type { CityMap } from '../../../shared/games/traffic_tango/signs.js';
 import { t } from '../../i18n/index.js';
-import { hitBox, PieceStage, tableButton, tapArea } from '../pieceStage.js';
+import { hitBox, tableButton, tapArea } from '../controls.js';
+import { Stage } from '../stage.js';
 import { drawCity, lineCentre, tileCentre, type CityGeometry } from './cityMap.js';
 import { drawCrash, drawSign, type SignKind } from './signIcons.js';
 import { seatMark } from './draw.js';
@@ -28,9 +30,9 @@ const tt = (key: string, opts?: Record<string, unknown>): string => t(`table_tra
 
 interface Anim { key: string; tick: number; last: number; timer: Phaser.Time.TimerEvent | null }
 
-export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
+export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTangoAction> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new PieceStage();
+  private stage = new Stage();
   private mode: 'signs' | 'route' = 'signs';
   private kind: Kind = 'toll';
   private dir: Dir = 'N';
@@ -38,7 +40,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   private route: string[] = [];
   private dayKey = '';
   private cursor = 12;
-  private last: { ctx: RenderContext; pub: Pub; mine: Mine | null } | null = null;
+  private last: { ctx: RenderContext<TrafficTangoAction>; pub: Pub; mine: Mine | null } | null = null;
   private clock: Phaser.Time.TimerEvent | null = null;
   private clockText: Phaser.GameObjects.Text | null = null;
   private redraw = new DeferredRedraw(() => {
@@ -48,7 +50,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   private deliveriesSeen: number | null = null;
   private anim: Anim | null = null;
 
-  render(ctx: RenderContext, pub: Pub, mine: Mine | null): void {
+  render(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine | null): void {
     this.last = { ctx, pub, mine };
     this.stage.attach(ctx.scene, ctx.layer);
     this.stage.begin();
@@ -102,13 +104,13 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   }
 
   /** A delivery seen arriving is played out tick by tick; one already there when we sat down is not. */
-  private syncAnim(ctx: RenderContext, pub: Pub): void {
+  private syncAnim(ctx: RenderContext<TrafficTangoAction>, pub: Pub): void {
     const n = pub.deliveries.length;
     if (this.deliveriesSeen !== null && n > this.deliveriesSeen) this.startAnim(ctx);
     this.deliveriesSeen = n;
   }
 
-  private startAnim(ctx: RenderContext): void {
+  private startAnim(ctx: RenderContext<TrafficTangoAction>): void {
     this.anim?.timer?.remove();
     const tracks = this.tracks();
     const last = Math.max(0, ...[...tracks.values()].map((tr) => tr.length - 1));
@@ -137,20 +139,20 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
 
   // ---- the map's overlays ---------------------------------------------------------------------
 
-  private drawRoute(ctx: RenderContext, g: CityGeometry, mine: Mine | null): void {
+  private drawRoute(ctx: RenderContext<TrafficTangoAction>, g: CityGeometry, mine: Mine | null): void {
     const tiles = this.mode === 'route' ? (this.route.length ? this.route : mine ? [mine.start] : []) : [];
     if (tiles.length === 0 || !mine) return;
     const gr = ctx.scene.add.graphics().lineStyle(Math.max(3, g.cell * 0.1), 0xf2c14e, 0.95);
     const pts = tiles.map((tile) => tileCentre(g, tile));
     for (let i = 1; i < pts.length; i++) gr.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
     pts.forEach((p) => gr.fillStyle(0xf2c14e).fillCircle(p.x, p.y, Math.max(3, g.cell * 0.08)));
-    this.stage.over.add(gr);
+    this.stage.overlay.add(gr);
     const endAt = pts.at(-1)!;
-    this.stage.over.add(ctx.scene.add.text(endAt.x, endAt.y - g.cell * 0.3, `${tiles.length - 1}`, { fontFamily: FONT, fontSize: '12px', color: '#1d2330', backgroundColor: '#f2c14e', fontStyle: 'bold' }).setOrigin(0.5));
+    this.stage.overlay.add(ctx.scene.add.text(endAt.x, endAt.y - g.cell * 0.3, `${tiles.length - 1}`, { fontFamily: FONT, fontSize: '12px', color: '#1d2330', backgroundColor: '#f2c14e', fontStyle: 'bold' }).setOrigin(0.5));
   }
 
   /** Tiles and line heads that accept the chosen sign, or tiles that extend the route: nothing else. */
-  private tapTargets(ctx: RenderContext, pub: Pub, mine: Mine | null, map: CityMap, g: CityGeometry): void {
+  private tapTargets(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine | null, map: CityMap, g: CityGeometry): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const playing = mine !== null && pub.phase === 'play';
@@ -173,8 +175,8 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
         id = `step-${name}`;
       }
       tapArea(hit, id, tap);
-      if (tap) this.stage.over.add(scene.add.rectangle(x, y, g.cell - 6, g.cell - 6).setStrokeStyle(3, this.mode === 'route' ? 0xf2c14e : 0x9fe29f, 0.9));
-      if (i === this.cursor) this.stage.over.add(scene.add.rectangle(x, y, g.cell - 2, g.cell - 2).setStrokeStyle(2, 0x7fd1ff));
+      if (tap) this.stage.overlay.add(scene.add.rectangle(x, y, g.cell - 6, g.cell - 6).setStrokeStyle(3, this.mode === 'route' ? 0xf2c14e : 0x9fe29f, 0.9));
+      if (i === this.cursor) this.stage.overlay.add(scene.add.rectangle(x, y, g.cell - 2, g.cell - 2).setStrokeStyle(2, 0x7fd1ff));
     }
     LINE_NAMES.forEach((line, n) => {
       const { x, y } = lineCentre(g, n);
@@ -186,12 +188,12 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
         if (cand && signsAccepted(pub, mine, map, withDraft(this.draft, cand))) tap = () => this.addSign(cand);
       }
       tapArea(hit, `line-${line}`, tap);
-      if (tap) this.stage.over.add(scene.add.circle(x, y, Math.min(g.head, g.cell) * 0.42).setStrokeStyle(3, 0x9fe29f));
+      if (tap) this.stage.overlay.add(scene.add.circle(x, y, Math.min(g.head, g.cell) * 0.42).setStrokeStyle(3, 0x9fe29f));
     });
   }
 
   /** One car piece per seat: parked on its start corner, or where the delivery being played has it. */
-  private drawCars(ctx: RenderContext, pub: Pub, mine: Mine | null, g: CityGeometry): void {
+  private drawCars(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine | null, g: CityGeometry): void {
     const { scene } = ctx;
     const tracks = this.tracks();
     const r = Math.max(7, g.cell * 0.2);
@@ -215,14 +217,14 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
       const at = track.findIndex((s) => s.state === 'crash');
       if (at < 0 || (tick !== null && tick < at)) continue;
       const c = tileCentre(g, track[at].tile);
-      this.stage.over.add(drawCrash(scene, c.x, c.y, g.cell * 0.6));
+      this.stage.overlay.add(drawCrash(scene, c.x, c.y, g.cell * 0.6));
     }
     void mine;
   }
 
   // ---- the panel ------------------------------------------------------------------------------
 
-  private panel(ctx: RenderContext, pub: Pub, mine: Mine | null, map: CityMap, x: number, y0: number, w: number): void {
+  private panel(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine | null, map: CityMap, x: number, y0: number, w: number): void {
     this.panelX = x;
     this.panelW = w;
     this.panelY = y0;
@@ -248,7 +250,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     if (mine) this.deliveryPanel(ctx, mine);
   }
 
-  private signPanel(ctx: RenderContext, pub: Pub, mine: Mine, map: CityMap): void {
+  private signPanel(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine, map: CityMap): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const x = this.panelX, w = this.panelW;
@@ -298,7 +300,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   private panelY = 0;
   private panelW = 0;
 
-  private text(ctx: RenderContext, s: string, color: string, size: number, bold = false): Phaser.GameObjects.Text {
+  private text(ctx: RenderContext<TrafficTangoAction>, s: string, color: string, size: number, bold = false): Phaser.GameObjects.Text {
     const text = ctx.scene.add.text(this.panelX, this.panelY, s, { fontFamily: FONT, fontSize: `${size}px`, color, fontStyle: bold ? 'bold' : 'normal', wordWrap: { width: this.panelW } });
     this.stage.decor.add(text);
     this.panelY += Math.max(text.height, size + 4) + 4;
@@ -306,7 +308,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
   }
 
   /** Buttons side by side, wrapping onto the next line. */
-  private flow(ctx: RenderContext, items: { label: string; id: string; tap: (() => void) | null; on?: boolean; primary?: boolean }[]): void {
+  private flow(ctx: RenderContext<TrafficTangoAction>, items: { label: string; id: string; tap: (() => void) | null; on?: boolean; primary?: boolean }[]): void {
     const x = this.panelX, w = this.panelW;
     let bx = x;
     let rowH = 0;
@@ -322,7 +324,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     this.panelY += rowH + 6;
   }
 
-  private routePanel(ctx: RenderContext, mine: Mine, map: CityMap): void {
+  private routePanel(ctx: RenderContext<TrafficTangoAction>, mine: Mine, map: CityMap): void {
     const route = this.route.length ? this.route : [mine.start];
     this.text(ctx, tt('route', { from: mine.start, to: mine.dest, tiles: route.join(' ') }), '#ffffff', 13);
     const check = routeCheck(map, mine, route);
@@ -339,7 +341,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     ctx.hint(mine.route ? tt('hint.routeSent') : tt('hint.route', { from: mine.start, to: mine.dest }));
   }
 
-  private scoreTable(ctx: RenderContext, pub: Pub, mine: Mine | null): void {
+  private scoreTable(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine | null): void {
     const { scene } = ctx;
     const decor = this.stage.decor;
     const x = this.panelX, w = this.panelW;
@@ -366,7 +368,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     this.panelY += 4;
   }
 
-  private deliveryPanel(ctx: RenderContext, mine: Mine): void {
+  private deliveryPanel(ctx: RenderContext<TrafficTangoAction>, mine: Mine): void {
     const d = mine.deliveries.at(-1);
     if (!d) return;
     let summary: string;
@@ -466,7 +468,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     this.redraw.request();
   }
 
-  private name(ctx: RenderContext, seat: number): string {
+  private name(ctx: RenderContext<TrafficTangoAction>, seat: number): string {
     if (seat === ctx.mySeat) return tt('you');
     return ctx.seats.find((s) => s.seat === seat)?.name ?? tt('seat', { n: seat + 1 });
   }
@@ -488,7 +490,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine> {
     else l.ctx.hint(tt('hint.notHere'));
   }
 
-  onKey(ctx: RenderContext, key: string): void {
+  onKey(ctx: RenderContext<TrafficTangoAction>, key: string): void {
     const l = this.last;
     if (!l) return;
     const moveBy = ({ ArrowRight: 1, ArrowLeft: -1, ArrowDown: 5, ArrowUp: -5 } as Record<string, number>)[key];
