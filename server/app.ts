@@ -141,7 +141,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   gameServer.define('lobby', JunctionLobbyRoom);
   for (const game of games) {
     // `pace` and `moveClock`: quick play's turn-based queue is its own (JunctionServer always sets a pace).
-    gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players', 'pace', 'moveClock']).enableRealtimeListing();
+    gameServer.define(game.id, roomFor(game, services)).filterBy(['variant', 'players', 'pace', 'moveClock']).enableRealtimeListing();
   }
   const tournaments = await setUpTournaments({ app, store, presence, services, pendingResults: results.pendingAmong, limits });
 

@@ -24,7 +24,7 @@ import { eventMsg } from '../state/messages.js';
 import { syncValues } from '../state/sync.js';
 import { readResult } from '../../shared/wire/table.js';
 import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
-import { roomServices } from './services.js';
+import type { RoomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
@@ -92,7 +92,10 @@ export interface TableMetadata {
 
 export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
+  static services: RoomServices;
   private game!: AnyGame;
+  /** What the process gives its rooms, bound to the room class by `roomFor` (Colyseus constructs rooms itself). */
+  private readonly services = (this.constructor as typeof GameRoom).services;
   private options: TableOptions = { variant: '', players: 0 };
   private seed = 0;
   private startedAt = 0;
@@ -134,8 +137,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
   private told = new Map<number, number>();
   /** Seated connections, as friends see them online (server/friends/online.ts). */
-  private readonly connections = new RoomConnections(() => roomServices().online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
-  private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
+  private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -143,11 +146,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
-    if (roomServices().draining) throw joinRefusal('server_draining');
+    if (this.services.draining) throw joinRefusal('server_draining');
     this.game = (this.constructor as typeof GameRoom).game;
     // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
     if (raw.resume !== undefined) return this.resumeFrom(raw);
-    if (roomServices().results.full) throw joinRefusal('results_backlog');
+    if (this.services.results.full) throw joinRefusal('results_backlog');
     this.options = this.parseOptions(raw);
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
@@ -174,9 +177,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // `startedAt` while it fills: when its wait for players began (bots take the free seats QUICKPLAY_TURN_FILL_MS later).
     const session: GameSessionRecord = {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: 0,
-      startedAt: this.state.autoStartAt - roomServices().config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
+      startedAt: this.state.autoStartAt - this.services.config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
     };
-    this.filling = await FillingTable.open(roomServices().store, session, () => this.fillingSeats(), () => this.onTakenOver());
+    this.filling = await FillingTable.open(this.services.store, session, () => this.fillingSeats(), () => this.onTakenOver());
     localTables.add(this);
   }
 
@@ -190,10 +193,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     if (parsed.data.spectator === true) {
-      if (this.state.spectators >= roomServices().config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
+      if (this.state.spectators >= this.services.config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
       return true;
     }
-    const returning = await knownIdentity(roomServices().identities, parsed.data.token);
+    const returning = await knownIdentity(this.services.identities, parsed.data.token);
     if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
     if (this.tournament) {
       const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
@@ -204,8 +207,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
     }
-    const auth = await authenticateSeat(roomServices().identities, parsed.data.token, joinAddress(context));
-    if (auth.identity) await seatStanding(roomServices().store.social, auth.identity.id, { quickPlay: !this.isPrivate && !this.tournament, ratedOrPublic: !this.isPrivate || this.ratedPrivate || this.tournament !== null });
+    const auth = await authenticateSeat(this.services.identities, parsed.data.token, joinAddress(context));
+    if (auth.identity) await seatStanding(this.services.store.social, auth.identity.id, { quickPlay: !this.isPrivate && !this.tournament, ratedOrPublic: !this.isPrivate || this.ratedPrivate || this.tournament !== null });
     // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
     if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
     return auth;
@@ -260,7 +263,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (!player) return; // a seat retaken by another connection of its identity, or never seated
     this.seating.away(client.sessionId, this.now());
     if (this.state.phase === 'playing') this.afterChange(); // also plans the sleep of a turn-based table left empty
-    const seconds = roomServices().config.RECONNECT_SECONDS;
+    const seconds = this.services.config.RECONNECT_SECONDS;
     if (!consented && seconds > 0 && this.state.phase !== 'finished') {
       try {
         const reconnection = this.allowReconnection(client, seconds);
@@ -314,7 +317,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // A journaled game outlasts any grace: its journal made durable, its players keep their seats and
     // come back by id after the restart (4011), where a consented close would resign them.
     const close = this.actionLog ? () => this.handOver() : () => this.disconnect();
-    this.clock.setTimeout(() => void close(), roomServices().config.SHUTDOWN_GRACE_MS);
+    this.clock.setTimeout(() => void close(), this.services.config.SHUTDOWN_GRACE_MS);
   }
 
   /**
@@ -369,12 +372,12 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.state.seats = this.options.players;
     writeOptions(this.state.options, this.options);
     this.seating = new Seating(this.state.players, this.roomId);
-    this.maxClients = maxClientsFor(this.options.players);
+    this.maxClients = maxClientsFor(this.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
   }
 
   private createCollaborators(): void {
-    const services = roomServices();
+    const services = this.services;
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
     this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
     this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
@@ -386,7 +389,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         return p && !p.bot ? p.seat : null;
       },
       otherHumans: (self) => [...this.state.players.entries()].filter(([id, p]) => id !== self && p.connected && !p.bot).map(([id]) => id),
-      raceWindowMs: () => roomServices().config.RACE_WINDOW_MS,
+      raceWindowMs: () => this.services.config.RACE_WINDOW_MS,
       actionLog: () => this.actionLog,
       changed: (events, answer) => {
         if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
@@ -425,7 +428,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * (docs/architecture.md "Clocks: the time left is kept").
    */
   private async resumeFrom(raw: Record<string, unknown>): Promise<void> {
-    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('bad_table_options');
+    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('bad_table_options');
     const ticket = resumeTicketSchema.parse(raw.resume);
     const table = takeRebuilt(ticket.id);
     if (!table) throw new Error(`resume: no rebuilt table ${ticket.id} in this process`);
@@ -440,7 +443,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.seed = session.seed;
     this.startedAt = session.startedAt;
     this.turnBased = isTurnBased(session.options);
-    if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, roomServices().config.TURN_CLOCK_MS), session.turn);
+    if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, this.services.config.TURN_CLOCK_MS), session.turn);
     this.openTable();
     await this.setPrivate(true);
     if (ticket.code) {
@@ -466,7 +469,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       if (player) this.seating.resign(player);
     }
     this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
-    this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
+    this.actionLog = new ActionLogWriter(this.services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
     if (this.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.clockOffset);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
     this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
@@ -505,18 +508,18 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       if (!seat.bot && seat.identityId) this.seating.seatAway(seat.seat, seat.name, { id: seat.identityId, display: seat.name }, now);
     }
     this.autoDispose = false;
-    this.filling = FillingTable.reopened(roomServices().store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
+    this.filling = FillingTable.reopened(this.services.store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
     localTables.add(this);
     this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
     roomsGauge.inc({ game: this.game.id });
-    this.scheduleAutoStart(session.startedAt + roomServices().config.QUICKPLAY_TURN_FILL_MS);
+    this.scheduleAutoStart(session.startedAt + this.services.config.QUICKPLAY_TURN_FILL_MS);
     await this.publishMetadata();
     // Its last seat was taken as its process died, before the game's first commit: it starts now.
     if (this.seating.taken >= this.options.players) this.start();
   }
 
   private async reservePrivateCode(): Promise<void> {
-    const store = roomServices().store;
+    const store = this.services.store;
     const code = await reserveCode(this.presence, this.roomId, async (c) => (await store.findSleepingSessionByCode(c)) !== null);
     this.state.code = code;
     this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
@@ -537,16 +540,16 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const range = this.game.seatRange(parsed.data);
     if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('bad_seat_count', { min: range.min, max: range.max });
     this.turnBased = pace.pace.pace === 'turn';
-    return withMoveClock(this.game.id, parsed.data, pace.pace, roomServices().config.TURN_CLOCK_MS);
+    return withMoveClock(this.game.id, parsed.data, pace.pace, this.services.config.TURN_CLOCK_MS);
   }
 
   private parseTournament(raw: Record<string, unknown>): TournamentSeating {
-    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('tournament_server_only');
+    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('tournament_server_only');
     return tournamentSeatingSchema.parse(raw.tournament);
   }
 
   private parseRematch(raw: Record<string, unknown>): RematchSeating {
-    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('rematch_server_only');
+    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('rematch_server_only');
     const parsed = rematchSeatingSchema.safeParse(raw.rematch);
     if (!parsed.success || parsed.data.bots.some((b) => b.seat >= this.options.players)) throw joinRefusal('bad_table_options');
     return parsed.data;
@@ -583,13 +586,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     syncValues(this.state.waitingFor, []);
     if (noShows.length > 0) {
       logger.info({ room: this.roomId, table: t.tableId, noShows: noShows.map((s) => s.seat) }, 'tournament check-in closed with no-shows');
-      void Promise.resolve(roomServices().onTournamentNoShows?.(t.tableId, this.roomId, noShows.map((s) => s.playerId)))
+      void Promise.resolve(this.services.onTournamentNoShows?.(t.tableId, this.roomId, noShows.map((s) => s.playerId)))
         .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording no-shows failed'));
     }
     this.start();
   }
 
-  private scheduleAutoStart(at = this.now() + (this.turnBased ? roomServices().config.QUICKPLAY_TURN_FILL_MS : roomServices().config.QUICKPLAY_FILL_MS)): void {
+  private scheduleAutoStart(at = this.now() + (this.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
     // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
@@ -676,11 +679,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (next.data.players < range.min || next.data.players > range.max) return this.refuse(client, 'bad_seat_count', { min: range.min, max: range.max });
     if (next.data.players < this.seating.taken) return this.refuse(client, 'table_too_small');
     this.turnBased = pace.pace.pace === 'turn';
-    this.options = withMoveClock(this.game.id, next.data, pace.pace, roomServices().config.TURN_CLOCK_MS);
+    this.options = withMoveClock(this.game.id, next.data, pace.pace, this.services.config.TURN_CLOCK_MS);
     this.state.variant = next.data.variant;
     this.state.seats = next.data.players;
     writeOptions(this.state.options, next.data);
-    this.maxClients = maxClientsFor(next.data.players);
+    this.maxClients = maxClientsFor(next.data.players, this.services.config.SPECTATORS_MAX);
     void this.publishMetadata();
   }
 
@@ -694,7 +697,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     try {
       answer = await this.rematch.request(player.seat, async () => (await matchMaker.createRoom(this.game.id, {
         ...this.options, private: this.isPrivate, rated: this.ratedPrivate,
-        rematch: { bots: this.seating.tableBots() } satisfies RematchSeating, internalKey: roomServices().internalKey,
+        rematch: { bots: this.seating.tableBots() } satisfies RematchSeating, internalKey: this.services.internalKey,
       })).roomId);
     } catch (error) {
       logger.error({ room: this.roomId, err: error }, 'opening a rematch failed');
@@ -719,12 +722,12 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.seed = randomSeed();
     this.startedAt = this.now();
     this.pipeline.start(this.options, this.seed, this.startedAt);
-    if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, roomServices().config.TURN_CLOCK_MS));
+    if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, this.services.config.TURN_CLOCK_MS));
     // A queue table's row becomes the game's in the journal's first commit, under the token it holds.
     const filling = this.filling;
     this.filling = null;
     void filling?.stop();
-    this.actionLog = new ActionLogWriter(roomServices().store, {
+    this.actionLog = new ActionLogWriter(this.services.store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(), tournament: this.tournament,
     }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
@@ -759,7 +762,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (result) return this.finish(result);
     this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
     // Turn-based players are away most of the time: their clock, not a bot, answers for them.
-    const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : roomServices().config.ABSENT_GRACE_MS);
+    const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : this.services.config.ABSENT_GRACE_MS);
     // One pending wake-up for the next away seat to pass its grace period (not one per change).
     this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
     this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
@@ -820,7 +823,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const deadline = this.state.deadline;
     const given = [...this.state.active].filter((seat) => this.told.get(seat) !== deadline);
     this.told = new Map([...this.state.active].map((seat) => [seat, deadline]));
-    const push = roomServices().push;
+    const push = this.services.push;
     if (given.length === 0 || !push.enabled) return;
     const players = [...this.state.players.values()];
     for (const seat of given) {
@@ -835,7 +838,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** A turn-based table nobody is connected to goes to sleep after TURN_SLEEP_AFTER_MS with nothing happening. */
   private planSleep(now: number): void {
     if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0) return this.clocks.clear('sleep');
-    this.clocks.at('sleep', now + roomServices().config.TURN_SLEEP_AFTER_MS, () => void this.sleep());
+    this.clocks.at('sleep', now + this.services.config.TURN_SLEEP_AFTER_MS, () => void this.sleep());
   }
 
   /**
@@ -855,7 +858,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       await this.actionLog.flush();
       // The wake-up is a wall time; the table's time runs on while it sleeps (resume.ts `ran`).
       const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null);
-      const asleep = await roomServices().store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
+      const asleep = await this.services.store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
       if (asleep) {
         this.asleepUntil = turn.deadline;
         logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
@@ -978,7 +981,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.bots.stopAll();
     // A seat its identity never came back to was played by a bot to the end: left for good.
     for (const p of this.state.players.values()) if (!p.connected) this.recordLeaver(p);
-    void roomServices().store.social.saveGameChat(this.roomId, this.chat.publicLines())
+    void this.services.store.social.saveGameChat(this.roomId, this.chat.publicLines())
       .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'storing the table chat failed'));
     for (const p of this.state.players.values()) {
       const mine = result.seats.find((s) => s.seat === p.seat);
@@ -988,7 +991,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     void this.publishMetadata(); // the lobby stops offering Watch
     this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
     // While the process drains, players get a moment to see the result, not the whole linger.
-    const services = roomServices();
+    const services = this.services;
     const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
     this.clock.setTimeout(() => void this.disconnect(), linger);
   }
@@ -1025,7 +1028,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private recordLeaver(player: PlayerState): void {
     const identityId = this.seating.identities.of(player)?.id;
     if (!identityId || !this.isRated()) return;
-    void roomServices().store.social.recordLeave(identityId, this.roomId, Date.now())
+    void this.services.store.social.recordLeave(identityId, this.roomId, Date.now())
       .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording a leaver failed'));
   }
 
@@ -1130,13 +1133,14 @@ export class GameRoom extends Room<TableState> implements MovableTable {
  * Seats plus spectators plus room for joins in flight: Colyseus locks a room at maxClients, so
  * spectators (capped in onAuth) must never use up the seats.
  */
-function maxClientsFor(players: number): number {
-  return players + roomServices().config.SPECTATORS_MAX + 2 * JOIN_SLACK;
+function maxClientsFor(players: number, spectatorsMax: number): number {
+  return players + spectatorsMax + 2 * JOIN_SLACK;
 }
 
 /** A room class bound to one game definition (Colyseus defines rooms by class). */
-export function roomFor(game: AnyGame): typeof GameRoom {
+export function roomFor(game: AnyGame, services: RoomServices): typeof GameRoom {
   return class extends GameRoom {
     static override game = game;
+    static override services = services;
   };
 }
