@@ -31,7 +31,7 @@ import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
-import { ActionPipeline } from './actionPipeline.js';
+import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
 import { TableClocks } from './tableClocks.js';
 import { RoomTimers } from './roomTimers.js';
 import { gameRecord, ResultStorage } from './resultStorage.js';
@@ -391,20 +391,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       otherHumans: (self) => [...this.state.players.entries()].filter(([id, p]) => id !== self && p.connected && !p.bot).map(([id]) => id),
       raceWindowMs: () => this.services.config.RACE_WINDOW_MS,
       actionLog: () => this.actionLog,
-      changed: (events, answer) => {
-        if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
-        this.afterChange(events);
-        this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
-      },
-      // A lost race's refusal is an outcome too: shown once the journal holds it.
-      refuse: (client, refusal) => this.whenDurable(() => this.sendRefusal(client, refusal)),
-      // Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds.
-      raceSettled: ({ first, second }) => this.whenDurable(() => {
-        const ms = (n: number) => Math.round(n);
-        first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
-        second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
-      }),
-    }, this.latency, this.clocks, this.now);
+    }, this.latency, this.now);
     this.chat = chatTableOf(this, {
       roomId: () => this.roomId, game: this.game.id, variant: () => this.options.variant, isPrivate: () => this.isPrivate,
       players: () => this.state.players, identityOf: (p) => this.seating.identities.of(p)?.id ?? null,
@@ -604,7 +591,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   // ---------------------------------------------------------------- messages
 
   private registerMessages(): void {
-    this.onMessage('action', (client, message) => this.pipeline.receive(client, client.sessionId, message));
+    this.onMessage('action', (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)));
     this.onMessage('ping', (client, message) => {
       const parsed = pingMessage.safeParse(message);
       if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
@@ -742,6 +729,36 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
+  /**
+   * Shows what the pipeline did, one outcome at a time (each before the next action is applied),
+   * then waits for the next held race action to be due.
+   */
+  private show(outcomes: Iterable<PipelineOutcome<Client>>): void {
+    this.clocks.clear('release');
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'applied') this.showChange(outcome.events, outcome.answer);
+      // A lost race's refusal is an outcome too: shown once the journal holds it.
+      else if (outcome.kind === 'refused') this.whenDurable(() => this.sendRefusal(outcome.client, outcome.refusal));
+      else this.showRaceMargin(outcome.margin);
+    }
+    this.clocks.at('release', this.pipeline.nextReleaseAt(), () => this.show(this.pipeline.release()));
+  }
+
+  private showChange(events: GameEvent[], answer?: { client: Client; id: number }): void {
+    if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
+    this.afterChange(events);
+    this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
+  }
+
+  /** Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds. */
+  private showRaceMargin({ first, second }: RaceMargin<Client>): void {
+    this.whenDurable(() => {
+      const ms = (n: number) => Math.round(n);
+      first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
+      second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
+    });
+  }
+
   /** Mirror the engine into the synchronised state, log the events, schedule clocks and bots. */
   private afterChange(events: GameEvent[] = []): void {
     const engine = this.pipeline.engine;
@@ -766,7 +783,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // One pending wake-up for the next away seat to pass its grace period (not one per change).
     this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
     this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
-      (seat, action) => this.pipeline.submit({ seat, action, arrival: this.now() }, undefined));
+      (seat, action) => this.show(this.pipeline.submit({ seat, action, arrival: this.now() }, undefined)));
     this.planSleep(now);
   }
 
@@ -802,7 +819,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const late = [...this.state.players.values()].filter((p) => !p.bot && this.state.active.includes(p.seat)).map((p) => p.seat);
     const forGood = this.turns?.ranOut(late, deadline) ?? [];
     const outcome = this.pipeline.advance(deadline);
-    if (!outcome.ok) logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
+    if (outcome.ok) this.showChange(outcome.events);
+    else logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
     for (const seat of forGood) {
       const entry = [...this.state.players.entries()].find(([, p]) => p.seat === seat && !p.bot);
       if (!entry || this.state.phase !== 'playing') continue;
