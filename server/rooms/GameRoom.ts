@@ -18,11 +18,8 @@ import { addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, 
 import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
-import { mirrorFor } from '../state/mirrors.js';
-import { appendLog, writeOptions, writeResult } from '../state/tableMirror.js';
-import { eventMsg } from '../state/messages.js';
+import { writeOptions } from '../state/tableMirror.js';
 import { syncValues } from '../state/sync.js';
-import { readResult } from '../../shared/wire/table.js';
 import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import type { RoomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
@@ -31,6 +28,7 @@ import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
+import { TableProjector } from './projector.js';
 import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
 import { TableClocks } from './tableClocks.js';
 import { RoomTimers } from './roomTimers.js';
@@ -46,7 +44,7 @@ import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seat
 import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { joinAddress } from '../http/joinAddress.js';
 import { reportDecodeFailure } from '../ops/decodeReports.js';
-import { markResigned, withResignations } from './resignation.js';
+import { markResigned } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
 import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
 import { CHAT_MESSAGE_TYPES, chatTableOf, registerChat, seatStanding } from '../chat/roomChat.js';
@@ -111,6 +109,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private pipeline!: ActionPipeline<Client>;
   private bots!: BotDriver;
   private results!: ResultStorage;
+  private projector!: TableProjector;
   private actionLog: ActionLogWriter | null = null;
   private chat!: TableChat;
   private readonly rematch = new Rematch();
@@ -366,6 +365,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private openTable(): void {
     this.createCollaborators();
     this.state = new TableState();
+    this.projector = new TableProjector(this.game, this.state, () => this.clients, (show) => this.whenDurable(show));
     shareHandshake(this);
     this.state.game = this.game.id;
     this.state.variant = this.options.variant;
@@ -763,18 +763,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private afterChange(events: GameEvent[] = []): void {
     const engine = this.pipeline.engine;
     const now = this.now();
-    this.state.version++;
-    this.state.changedAt = now;
-    const mirror = mirrorFor(this.game.id);
-    this.state.table ??= mirror.createTable();
-    mirror.writeTable(this.state.table, this.game.publicView(engine, now));
-    this.refreshSecrets();
-    syncValues(this.state.active, this.game.activeSeats(engine));
+    const deadline = this.projector.project(engine, now);
     this.turns?.noteActive(this.state.active, now);
-    const deadline = this.game.nextDeadline(engine);
-    this.state.deadline = deadline ?? 0;
     this.announceTurns();
-    this.sendEvents(events);
+    this.projector.log(events);
     const result: GameResult | null = this.game.result(engine);
     if (result) return this.finish(result);
     this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
@@ -894,26 +886,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /**
-   * Public events travel in the patch (the table's `log`); private ones (`to` set) are sent only
-   * to their seats' clients, as `events` `[{ type, msg }]`.
-   */
-  private sendEvents(events: GameEvent[]): void {
-    appendLog(this.state, events.filter((e) => e.to === undefined).map(eventMsg).filter((m) => m !== null));
-    for (const event of events) {
-      if (!event.to) continue;
-      const m = eventMsg(event);
-      if (!m) continue;
-      const to = event.to;
-      this.whenDurable(() => {
-        for (const client of this.clients) {
-          const seat = this.state.players.get(client.sessionId)?.seat;
-          if (seat !== undefined && to.includes(seat)) client.send('events', [{ type: event.type, msg: m }]);
-        }
-      });
-    }
-  }
-
-  /**
    * Runs `show` once everything the journal recorded is in the store (at once when it is): no
    * outcome is shown that a crash could take back (docs/architecture.md "The journal").
    */
@@ -990,10 +962,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private finish(result: GameResult): void {
-    this.state.phase = 'finished';
-    writeResult(this.state, withResignations(result, this.seating.resignedSeats()));
-    this.state.active.clear();
-    this.state.deadline = 0;
+    this.projector.finish(result, this.seating.resignedSeats());
     this.clocks.clear('deadline');
     this.clocks.clear('release');
     this.bots.stopAll();
@@ -1001,10 +970,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     for (const p of this.state.players.values()) if (!p.connected) this.recordLeaver(p);
     void this.services.store.social.saveGameChat(this.roomId, this.chat.publicLines())
       .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'storing the table chat failed'));
-    for (const p of this.state.players.values()) {
-      const mine = result.seats.find((s) => s.seat === p.seat);
-      if (mine) p.score = mine.score;
-    }
+    this.projector.writeScores(result);
     this.pushNow();
     void this.publishMetadata(); // the lobby stops offering Watch
     this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
@@ -1017,7 +983,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** A finished game's record goes to the process's results outbox (server/results), which outlives the room. */
   private storeResult(): Promise<void> {
     return this.results.store(() => {
-      const result = readResult(this.state);
+      const result = this.projector.result;
       if (!result) return null;
       const record = gameRecord({
         id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt, finishedAt: Date.now(),
@@ -1116,22 +1082,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private refreshSecrets(): void {
-    const engine = this.pipeline.engine;
-    if (engine === null) return;
-    const now = this.now();
-    const mirror = mirrorFor(this.game.id);
-    for (const [id, p] of this.state.players) {
-      // Nobody can receive the secret of a seat without a client (bots, reserved or away seats):
-      // it is written when its client joins or comes back (onJoin, and afterChange on return).
-      const client = this.clients.getById(id);
-      if (!client) continue;
-      if (!p.secret) {
-        p.secret = mirror.createSeat();
-        // A schema under a @view field is not seen through its parent: the owner's view needs it too.
-        client.view?.add(p.secret);
-      }
-      mirror.writeSeat(p.secret, this.game.seatView(engine, p.seat, now), (added) => client.view?.add(added));
-    }
+    this.projector.refreshSecrets(this.pipeline.engine, this.now());
   }
 
   private async publishMetadata(): Promise<void> {

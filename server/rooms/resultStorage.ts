@@ -4,13 +4,16 @@
  * to its tournament however long the store takes. The room does not wait for the store.
  */
 import type { GameRecord } from '../store/index.js';
-import type { TableResult } from '../../shared/wire/table.js';
+import type { GameResult } from '../../shared/games/contract.js';
+import { msg, type Msg } from '../../shared/i18n/msg.js';
+import { summaryMsg } from '../state/messages.js';
 
 export interface ResultSeat { seat: number; name: string; bot: boolean; playerId: string | null; identityId: string | null }
 
 export interface RecordInput {
   id: string; game: string; variant: string; seed: number; startedAt: number; finishedAt: number;
-  seats: ResultSeat[]; result: TableResult;
+  /** The engine's result, as the room wrote it for the players (TableProjector `result`). */
+  seats: ResultSeat[]; result: GameResult;
   tournamentId: string | null; tableId: string | null; rated: boolean; private: boolean;
 }
 
@@ -23,9 +26,15 @@ export function gameRecord(input: RecordInput): GameRecord {
       const r = input.result.seats.find((s) => s.seat === p.seat);
       return { seat: p.seat, name: p.name, playerId: p.playerId, identityId: p.identityId, bot: p.bot, score: r?.score ?? 0, place: r?.place ?? 0 };
     }).sort((a, b) => a.seat - b.seat),
-    summary: input.result.summary,
+    summary: storedSummary(input.result.summary),
     tournamentId: input.tournamentId, tableId: input.tableId, rated: input.rated, private: input.private,
   };
+}
+
+/** The summary as a message, in the form the table's players read it (no empty parameter map). */
+function storedSummary(summary: GameResult['summary']): Msg {
+  const m = summaryMsg(summary);
+  return msg(m.key, m.params && Object.keys(m.params).length > 0 ? m.params : undefined);
 }
 
 export interface StorageDeps {
