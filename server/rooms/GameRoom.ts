@@ -12,9 +12,8 @@ import { Room, matchMaker, type AuthContext, type Client, type RoomException, up
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
-import { fieldRefusal, optionLabel } from '../../shared/i18n/fieldRefusal.js';
 import { Rng, randomSeed } from '../../shared/random.js';
-import { addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
+import { addBotMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
@@ -26,8 +25,9 @@ import { BotDriver } from './BotDriver.js';
 import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
-import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js';
+import { Rematch, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
+import { parseRematch, parseTableOptions, parseTournament, reconfigure, type TableOptions } from './tableOptions.js';
 import { TableProjector } from './projector.js';
 import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
 import { TableClocks } from './tableClocks.js';
@@ -49,7 +49,7 @@ import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.
 import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
 import { CHAT_MESSAGE_TYPES, chatTableOf, registerChat, seatStanding } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
-import { isTurnBased, moveClockMs, splitPace, stripMoveClock, withMoveClock } from '../turnbased/pace.js';
+import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
 import { TurnTimeouts } from '../turnbased/timeouts.js';
 import { localTables, type MovableTable } from '../journal/localTables.js';
 import { RoomConnections } from '../friends/online.js';
@@ -73,8 +73,6 @@ const ABSENCE_WAKE_SLACK_MS = 5;
 interface ClientData {
   spectator: boolean;
 }
-
-type TableOptions = Record<string, unknown> & { variant: string; players: number };
 
 export interface TableMetadata {
   game: string;
@@ -150,11 +148,12 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
     if (raw.resume !== undefined) return this.resumeFrom(raw);
     if (this.services.results.full) throw joinRefusal('results_backlog');
-    this.options = this.parseOptions(raw);
+    ({ options: this.options, turnBased: this.turnBased } = parseTableOptions(this.game, raw, this.services.config.TURN_CLOCK_MS));
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
-    if (raw.tournament !== undefined) this.tournament = this.parseTournament(raw);
-    const rematchSeating = raw.rematch !== undefined ? this.parseRematch(raw) : null;
+    const { internalKey } = this.services;
+    if (raw.tournament !== undefined) this.tournament = parseTournament(raw, internalKey);
+    const rematchSeating = raw.rematch !== undefined ? parseRematch(raw, internalKey, this.options.players) : null;
     this.openTable();
 
     if (this.isPrivate || this.tournament) await this.setPrivate(true);
@@ -512,36 +511,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
   }
 
-  private parseOptions(raw: Record<string, unknown>): TableOptions {
-    const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, rematch: _rematch, ...rest } = raw ?? {};
-    const pace = splitPace(this.game.id, rest);
-    if (!pace.ok) throw joinRefusal(pace.code, pace.params);
-    // Turn-based is chosen when a table opens: by a private table's host, or by quick play's
-    // turn-based queue (docs/architecture.md "The public turn-based queue"); never for a tournament.
-    if (pace.pace.pace === 'turn' && raw.tournament !== undefined) throw joinRefusal('turn_based_private_only');
-    const parsed = this.game.optionsSchema.safeParse(pace.engineInput);
-    if (!parsed.success) {
-      const refusal = fieldRefusal(parsed.error, optionLabel(this.game.id), 'bad_table_options');
-      throw joinRefusal(refusal.code, refusal.params);
-    }
-    const range = this.game.seatRange(parsed.data);
-    if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('bad_seat_count', { min: range.min, max: range.max });
-    this.turnBased = pace.pace.pace === 'turn';
-    return withMoveClock(this.game.id, parsed.data, pace.pace, this.services.config.TURN_CLOCK_MS);
-  }
-
-  private parseTournament(raw: Record<string, unknown>): TournamentSeating {
-    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('tournament_server_only');
-    return tournamentSeatingSchema.parse(raw.tournament);
-  }
-
-  private parseRematch(raw: Record<string, unknown>): RematchSeating {
-    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('rematch_server_only');
-    const parsed = rematchSeatingSchema.safeParse(raw.rematch);
-    if (!parsed.success || parsed.data.bots.some((b) => b.seat >= this.options.players)) throw joinRefusal('bad_table_options');
-    return parsed.data;
-  }
-
   /**
    * Tournament tables reserve every seat and wait: the first clock starts when every registrant
    * has sat down, or when the check-in grace ends (the seats still empty are no-shows, played by a
@@ -651,26 +620,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private configure(client: Client, message: unknown): void {
-    const parsed = configureMessage.safeParse(message);
-    if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-    const pace = splitPace(this.game.id, { ...stripMoveClock(this.game.id, this.options), ...parsed.data.options });
-    if (!pace.ok) return this.refuse(client, pace.code, pace.params);
-    // A public table's pace is the queue it was opened from.
-    if ((pace.pace.pace === 'turn') !== this.turnBased && !this.isPrivate) return this.refuse(client, 'turn_based_private_only');
-    const next = this.game.optionsSchema.safeParse(pace.engineInput);
-    if (!next.success) {
-      const refusal = fieldRefusal(next.error, optionLabel(this.game.id));
-      return this.refuse(client, refusal.code, refusal.params);
-    }
-    const range = this.game.seatRange(next.data);
-    if (next.data.players < range.min || next.data.players > range.max) return this.refuse(client, 'bad_seat_count', { min: range.min, max: range.max });
-    if (next.data.players < this.seating.taken) return this.refuse(client, 'table_too_small');
-    this.turnBased = pace.pace.pace === 'turn';
-    this.options = withMoveClock(this.game.id, next.data, pace.pace, this.services.config.TURN_CLOCK_MS);
-    this.state.variant = next.data.variant;
-    this.state.seats = next.data.players;
-    writeOptions(this.state.options, next.data);
-    this.maxClients = maxClientsFor(next.data.players, this.services.config.SPECTATORS_MAX);
+    const change = reconfigure(this.game, { options: this.options, turnBased: this.turnBased }, { isPrivate: this.isPrivate, taken: this.seating.taken }, message, this.services.config.TURN_CLOCK_MS);
+    if (!change.ok) return this.refuse(client, change.code, change.params);
+    ({ options: this.options, turnBased: this.turnBased } = change.paced);
+    this.state.variant = change.game.variant;
+    this.state.seats = change.game.players;
+    writeOptions(this.state.options, change.game);
+    this.maxClients = maxClientsFor(change.game.players, this.services.config.SPECTATORS_MAX);
     void this.publishMetadata();
   }
 
