@@ -27,6 +27,7 @@ import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
+import { TournamentCheckIn } from './tournamentCheckIn.js';
 import { parseRematch, parseTableOptions, parseTournament, reconfigure, type TableOptions } from './tableOptions.js';
 import { TableProjector } from './projector.js';
 import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
@@ -99,6 +100,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** Private tables only: the host asked for a rated game at creation. */
   private ratedPrivate = false;
   private tournament: TournamentSeating | null = null;
+  private checkIn: TournamentCheckIn | null = null;
   private readonly latency = new LatencyProbe();
   private edge!: MessageEdge;
   private seating!: Seating;
@@ -163,7 +165,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     await this.publishMetadata();
     roomsGauge.inc({ game: this.game.id });
 
-    if (this.tournament) this.seatTournamentPlayers(this.tournament);
+    if (this.tournament) this.openCheckIn(this.tournament);
     else if (!this.isPrivate) this.scheduleAutoStart();
     // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
     if (this.turnBased && !this.isPrivate && !this.tournament) await this.openFilling();
@@ -198,7 +200,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
     if (this.tournament) {
       const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
-      const seat = this.state.phase === 'waiting' ? null : this.tournamentSeatOf(playerId);
+      const seat = this.state.phase === 'waiting' ? null : this.checkIn?.seatOf(playerId) ?? null;
       if (seat !== null) return { identity: null, issued: null, rejoin: true, seat };
       if (!this.seating.hasReservation(playerId)) throw joinRefusal('no_tournament_seat');
     } else {
@@ -245,7 +247,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.refreshSecrets();
     this.filling?.changed();
     void this.publishMetadata();
-    if (this.tournament) this.checkedIn(this.tournament);
+    if (this.checkIn) this.checkIn.arrived();
     else if (this.state.phase === 'waiting' && !this.isPrivate && this.seating.taken >= this.options.players) this.start();
   }
 
@@ -426,6 +428,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.ratedPrivate = session.private && session.rated;
     // A tournament table reports its result to its tournament wherever it finishes.
     this.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
+    if (this.tournament) this.checkIn = this.tournamentTable(this.tournament);
     this.seed = session.seed;
     this.startedAt = session.startedAt;
     this.turnBased = isTurnBased(session.options);
@@ -468,17 +471,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /**
-   * A registrant's seat, once the table has started: their seat id takes it back as their token
-   * would (after a reload, on another device, at a table reopened on another process).
-   */
-  private tournamentSeatOf(playerId: string): number | null {
-    const seat = playerId === '' ? -1 : this.tournament?.seats.findIndex((s) => s.playerId === playerId) ?? -1;
-    const held = seat >= 0 ? this.seating.humanAtSeat(seat) : null;
-    // A seat still reserved (a late registrant) is sat down as a reservation: its token links it then.
-    return held && !this.seating.hasReservation(playerId) ? seat : null;
-  }
-
-  /**
    * A public turn-based queue table reopened before its game started (resume.ts `reopenFilling`):
    * the same id, listed again for its queue, each player's seat away and linked to their identity
    * (they retake it by id), and bots for the free seats at the time set when it opened.
@@ -511,41 +503,21 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
   }
 
-  /**
-   * Tournament tables reserve every seat and wait: the first clock starts when every registrant
-   * has sat down, or when the check-in grace ends (the seats still empty are no-shows, played by a
-   * bot). Nobody can time out before they could arrive.
-   */
-  private seatTournamentPlayers(t: TournamentSeating): void {
-    const now = this.now();
-    this.seating.reserveTournament(t, now);
+  /** A new tournament table: every seat reserved; it lives until its result, even while nobody has arrived yet. */
+  private openCheckIn(t: TournamentSeating): void {
+    this.checkIn = this.tournamentTable(t);
     this.options = { ...this.options, players: t.seats.length };
-    this.state.seats = t.seats.length;
-    // The table lives until its result, even while nobody has arrived yet.
     this.autoDispose = false;
-    this.state.checkInDeadline = now + t.checkInGraceSeconds * 1000;
-    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
-    this.clocks.at('autoStart', this.state.checkInDeadline, () => this.closeCheckIn(t));
+    this.checkIn.open();
   }
 
-  /** A registrant sat down: start once nobody is missing. */
-  private checkedIn(t: TournamentSeating): void {
-    if (this.state.phase !== 'waiting') return;
-    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
-    if (this.state.waitingFor.length === 0) this.closeCheckIn(t);
-  }
-
-  private closeCheckIn(t: TournamentSeating): void {
-    if (this.state.phase !== 'waiting') return;
-    const noShows = this.seating.closeCheckIn();
-    this.state.checkInDeadline = 0;
-    syncValues(this.state.waitingFor, []);
-    if (noShows.length > 0) {
-      logger.info({ room: this.roomId, table: t.tableId, noShows: noShows.map((s) => s.seat) }, 'tournament check-in closed with no-shows');
-      void Promise.resolve(this.services.onTournamentNoShows?.(t.tableId, this.roomId, noShows.map((s) => s.playerId)))
-        .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording no-shows failed'));
-    }
-    this.start();
+  private tournamentTable(t: TournamentSeating): TournamentCheckIn {
+    // Read when used: a reopened table's parts are made after its tournament is known.
+    const room = this;
+    return new TournamentCheckIn(t, {
+      get state() { return room.state; }, get seating() { return room.seating; }, get clocks() { return room.clocks; }, get roomId() { return room.roomId; },
+      now: this.now, start: () => this.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
+    });
   }
 
   private scheduleAutoStart(at = this.now() + (this.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
@@ -974,13 +946,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   /** `resigned`: Resign, or Leave during play (a loss); otherwise an anonymous seat that never came back. */
   private seatLeftForGood(sessionId: string, player: PlayerState, resigned: boolean): void {
-    if (this.state.phase === 'waiting' && this.tournament) {
-      // Still theirs: reserved again (they join with their seat id as before) and awaited again.
-      const playerId = this.tournament.seats[player.seat]?.playerId;
-      if (playerId) this.seating.reserveAgain(sessionId, playerId, this.now());
-      syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
-      return;
-    }
+    if (this.state.phase === 'waiting' && this.checkIn) return this.checkIn.leftWaiting(sessionId, player);
     if (this.state.phase === 'waiting') {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();
@@ -1034,7 +1000,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.refreshSecrets();
     if (this.state.phase === 'playing') this.afterChange();
     void this.publishMetadata();
-    if (this.tournament) this.checkedIn(this.tournament);
+    this.checkIn?.arrived();
   }
 
   private refreshSecrets(): void {
