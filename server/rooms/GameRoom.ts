@@ -27,6 +27,7 @@ import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
+import { TurnNotices } from './turnNotices.js';
 import { TournamentCheckIn } from './tournamentCheckIn.js';
 import { parseRematch, parseTableOptions, parseTournament, reconfigure, type TableOptions } from './tableOptions.js';
 import { TableProjector } from './projector.js';
@@ -133,8 +134,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private readonly now = (): number => Date.now() - this.clockOffset;
   /** Asleep in the store (the sleep was written): the private code stays with the table. */
   private asleepUntil: number | null | undefined = undefined;
-  /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
-  private told = new Map<number, number>();
+  /** Web Push "your turn" to the seats given the turn with nobody connected (turn-based tables). */
+  private readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
   private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
   private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: this.services.config.SPECTATORS_MAX }));
@@ -448,7 +449,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // Those to move when it went to sleep were told then (a wall time; the state's deadline is the
     // table's time): waking is not a new turn.
     const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.clockOffset : 0;
-    this.told = new Map((session.turn?.seats ?? []).map((seat) => [seat, toldDeadline]));
+    this.turnNotices.toldBefore(session.turn?.seats ?? [], toldDeadline);
     for (const seat of session.seats) {
       if (seat.bot) this.seating.addBot('easy', seat.seat);
       else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
@@ -751,26 +752,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   // ---------------------------------------------------------------- turn-based sleep (issue 25)
 
-  /**
-   * "Your turn" by Web Push (server/push/sender.ts): each seat that has just been given the turn
-   * at a turn-based table (to move against a deadline it was not told of: a new turn, or the next
-   * phase after its clock ran out), whose player has no connection to it, is told on their closed pages.
-   */
   private announceTurns(): void {
-    if (!this.turnBased) return;
-    const deadline = this.state.deadline;
-    const given = [...this.state.active].filter((seat) => this.told.get(seat) !== deadline);
-    this.told = new Map([...this.state.active].map((seat) => [seat, deadline]));
-    const push = this.services.push;
-    if (given.length === 0 || !push.enabled) return;
-    const players = [...this.state.players.values()];
-    for (const seat of given) {
-      const player = players.find((p) => p.seat === seat && !p.bot);
-      const identity = player && !player.connected ? this.seating.identities.of(player) : null;
-      if (!identity) continue;
-      const others = players.filter((p) => p.seat !== seat).sort((a, b) => a.seat - b.seat).map((p) => p.name);
-      push.yourTurn({ identityId: identity.id, tableId: this.roomId, game: this.game.id, others });
-    }
+    if (this.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.game.id, identityOf: (p) => this.seating.identities.of(p) });
   }
 
   /** A turn-based table nobody is connected to goes to sleep after TURN_SLEEP_AFTER_MS with nothing happening. */
