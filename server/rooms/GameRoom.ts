@@ -8,7 +8,7 @@
  * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
  * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, matchMaker, type AuthContext, type Client, type RoomException, updateLobby } from '@colyseus/core';
+import { Room, matchMaker, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
@@ -18,7 +18,6 @@ import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { writeOptions } from '../state/tableMirror.js';
-import { syncValues } from '../state/sync.js';
 import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import type { RoomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
@@ -27,6 +26,7 @@ import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
+import { detachListing, keepListed, publishMetadata } from './tableListing.js';
 import { TurnNotices } from './turnNotices.js';
 import { TournamentCheckIn } from './tournamentCheckIn.js';
 import { parseRematch, parseTableOptions, parseTournament, reconfigure, type TableOptions } from './tableOptions.js';
@@ -39,7 +39,6 @@ import { nameRefusal } from './joinRefusals.js';
 import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
-import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
@@ -74,18 +73,6 @@ const ABSENCE_WAKE_SLACK_MS = 5;
 
 interface ClientData {
   spectator: boolean;
-}
-
-export interface TableMetadata {
-  game: string;
-  variant: string;
-  seats: number;
-  taken: number;
-  free: number;
-  phase: string;
-  private: boolean;
-  /** A public (non-tournament) game being played: listed in the lobby with Watch. */
-  watchable: boolean;
 }
 
 export class GameRoom extends Room<TableState> implements MovableTable {
@@ -708,26 +695,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.planSleep(now);
   }
 
-  /**
-   * A reopened table has the id its dead process listed it under, and the survivors' clean-up of
-   * that process (RedisDriver `cleanup`: it lists the dead process's rooms, then deletes them by
-   * id) can delete this table's new listing when it lands between the two: the table is then open
-   * and unreachable (joinById finds nothing; the abandoned sweep ends it as "open nowhere"). Seen
-   * in the failover bench with ~30 tables reopened at once (docs/benchmarks.md). So a reopened
-   * table lists itself again whenever its entry is gone (never over another process's entry:
-   * that one holds the table now, and fencing closes this copy).
-   */
-  private async keepListed(): Promise<void> {
-    if (this.actionLog?.lost || this.filling?.lost) return;
-    let listed: unknown;
-    try {
-      listed = await matchMaker.driver.findOne({ roomId: this.roomId });
-    } catch {
-      return; // Redis away: the next check
-    }
-    if (listed || this.actionLog?.lost) return;
-    logger.warn({ room: this.roomId }, 'takeover: the shared listing lost this reopened table; listed again');
-    await this.listing.save();
+  /** A reopened table lists itself again whenever the shared listing lost it (tableListing.ts). */
+  private keepListed(): Promise<void> {
+    return keepListed(this, () => Boolean(this.actionLog?.lost || this.filling?.lost));
   }
 
   /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
@@ -821,7 +791,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
     this.timers.clearAll();
     this.bots.stopAll();
-    this.detachListing();
+    detachListing(this);
     void this.disconnect(CLOSE_TABLE_MOVED);
   }
 
@@ -843,20 +813,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     await this.actionLog?.flush().catch(() => undefined);
     this.actionLog?.release();
     await this.filling?.stop();
-    this.detachListing();
+    detachListing(this);
     this.broadcast('notice', notice('table_moving'));
     await this.disconnect(CLOSE_TABLE_MOVED);
-  }
-
-  /**
-   * The shared listing (RedisDriver's `roomcaches`) now belongs to the copy another process opens
-   * under the same id: this copy must neither overwrite it (save) nor delete it (remove on dispose).
-   */
-  private detachListing(): void {
-    const listing = this.listing as unknown as { save(): Promise<void>; remove(): void; updateOne(): Promise<void> };
-    listing.save = async () => undefined;
-    listing.updateOne = async () => undefined;
-    listing.remove = () => undefined;
   }
 
   /**
@@ -990,16 +949,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.projector.refreshSecrets(this.pipeline.engine, this.now());
   }
 
-  private async publishMetadata(): Promise<void> {
-    const taken = this.seating.taken;
-    const metadata: TableMetadata = {
-      game: this.game.id, variant: this.options.variant, seats: this.options.players,
-      taken, free: Math.max(0, this.options.players - taken), phase: this.state.phase, private: this.isPrivate,
-      watchable: this.state.phase === 'playing' && !this.isPrivate && !this.tournament,
-    };
-    await this.setMetadata(metadata);
-    updateLobby(this);
-    if (metadata.watchable || (this.state.phase === 'finished' && !this.isPrivate && !this.tournament)) announceWatchable(this.roomId);
+  private publishMetadata(): Promise<void> {
+    return publishMetadata(this, {
+      game: this.game.id, variant: this.options.variant, seats: this.options.players, taken: this.seating.taken,
+      phase: this.state.phase, isPrivate: this.isPrivate, tournament: this.tournament !== null,
+    });
   }
 }
 
