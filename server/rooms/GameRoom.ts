@@ -13,7 +13,7 @@ import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
 import { Rng, randomSeed } from '../../shared/random.js';
-import { addBotMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
+import { joinOptions } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
@@ -26,6 +26,7 @@ import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
+import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
 import { detachListing, keepListed, publishMetadata } from './tableListing.js';
 import { TurnNotices } from './turnNotices.js';
 import { TournamentCheckIn } from './tournamentCheckIn.js';
@@ -44,11 +45,10 @@ import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
 import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { joinAddress } from '../http/joinAddress.js';
-import { reportDecodeFailure } from '../ops/decodeReports.js';
 import { markResigned } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
 import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
-import { CHAT_MESSAGE_TYPES, chatTableOf, registerChat, seatStanding } from '../chat/roomChat.js';
+import { chatTableOf, seatStanding } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
 import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
 import { TurnTimeouts } from '../turnbased/timeouts.js';
@@ -58,8 +58,6 @@ import { FillingTable } from '../turnbased/fillingTable.js';
 import type { GameSessionRecord } from '../store/index.js';
 import { corked } from './corkedSends.js';
 
-/** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
 /**
  * A table with a running deadline records that it is alive this often (journal `h` entries): a
  * table reopened after its process died gives back the time left as of its last record, so at most
@@ -520,46 +518,17 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   // ---------------------------------------------------------------- messages
 
   private registerMessages(): void {
-    this.onMessage('action', (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)));
-    this.onMessage('ping', (client, message) => {
-      const parsed = pingMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      const now = this.now();
-      client.send('pong', { c: parsed.data.c, s: now, n: this.latency.probe(client.sessionId, now) });
+    registerTableMessages(this, {
+      game: this.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
+      now: this.now, seats: () => this.options.players,
+      action: (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)),
+      configure: (client, message) => this.configure(client, message),
+      start: () => this.start(),
+      rematch: (client, player) => this.onRematch(client, player),
+      resign: (sessionId, player) => this.seatLeftForGood(sessionId, player, true),
+      seatsChanged: () => void this.publishMetadata(),
+      refuse: (client, code, params) => this.refuse(client, code, params),
     });
-    this.onMessage('echo', (client, message) => {
-      const parsed = echoMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      this.latency.echo(client.sessionId, parsed.data.n, this.now());
-    });
-    this.onMessage('add_bot', (client, message) => this.hostCommand(client, () => {
-      const parsed = addBotMessage.safeParse(message ?? {});
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      if (this.seating.taken >= this.options.players) return this.refuse(client, ErrorCodes.tableFull);
-      this.seating.addBot(parsed.data.level);
-      void this.publishMetadata();
-    }));
-    this.onMessage('remove_bot', (client, message) => this.hostCommand(client, () => {
-      const parsed = removeBotMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      if (!this.seating.removeBot(parsed.data.seat)) return this.refuse(client, 'no_bot_there', { seat: seatRef(parsed.data.seat) });
-      void this.publishMetadata();
-    }));
-    this.onMessage('configure', (client, message) => this.hostCommand(client, () => this.configure(client, message)));
-    // Empty seats are filled with bots at the start, so the host can always start.
-    this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
-    this.onMessage('rematch', (client) => void this.onRematch(client));
-    this.onMessage('resign', (client) => this.onResign(client));
-    this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
-    registerChat(this, this.chat);
-  }
-
-  /** Resign: the seat is given up for good, a bot plays it to the end and it counts as last. */
-  private onResign(client: Client): void {
-    const player = this.state.players.get(client.sessionId);
-    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated);
-    if (this.state.phase !== 'playing') return this.refuse(client, ErrorCodes.wrongPhase);
-    this.seatLeftForGood(client.sessionId, player, true);
   }
 
   private sendRefusal(client: Client, refusal: Refusal): void {
@@ -570,13 +539,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** A refusal by the room itself: the client reads `server:error.<code>`. */
   private refuse(client: Client, code: string, params?: Params, id?: number): void {
     this.sendRefusal(client, roomRefusal(code, params, id));
-  }
-
-  private hostCommand(client: Client, run: () => void): void {
-    const player = this.state.players.get(client.sessionId);
-    if (!player?.host) return this.refuse(client, ErrorCodes.notHost);
-    if (this.state.phase !== 'waiting') return this.refuse(client, 'game_started');
-    run();
   }
 
   private configure(client: Client, message: unknown): void {
@@ -591,9 +553,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /** After the result: open the same table again (once) and tell every human at this one. */
-  private async onRematch(client: Client): Promise<void> {
-    const player = this.state.players.get(client.sessionId);
-    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated);
+  private async onRematch(client: Client, player: PlayerState): Promise<void> {
     if (this.state.phase !== 'finished') return this.refuse(client, 'no_result_yet');
     if (this.tournament) return this.refuse(client, 'no_rematch_tournament');
     let answer;
