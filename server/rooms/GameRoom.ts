@@ -13,7 +13,6 @@ import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
 import { Rng, randomSeed } from '../../shared/random.js';
-import { joinOptions } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
@@ -26,6 +25,7 @@ import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import { Rematch, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
+import { TableSleep } from './tableSleep.js';
 import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
 import { detachListing, keepListed, publishMetadata } from './tableListing.js';
 import { TurnNotices } from './turnNotices.js';
@@ -47,7 +47,7 @@ import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { joinAddress } from '../http/joinAddress.js';
 import { markResigned } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
-import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
+import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED, joinOptions } from '../../shared/protocol/messages.js';
 import { chatTableOf, seatStanding } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
 import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
@@ -106,8 +106,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private turns: TurnTimeouts | null = null;
   /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
   private filling: FillingTable | null = null;
-  /** Going to sleep: joins are refused (the client wakes the table again and retries). */
-  private sleeping = false;
+  /** A turn-based table nobody is connected to leaves memory for the store (tableSleep.ts). */
+  private sleep!: TableSleep;
   /**
    * The wall clock minus the table's time (docs/architecture.md "Clocks: the time left is kept"):
    * 0 for a table that never moved; a reopened table's time went on from where its journal
@@ -117,8 +117,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    */
   private clockOffset = 0;
   private readonly now = (): number => Date.now() - this.clockOffset;
-  /** Asleep in the store (the sleep was written): the private code stays with the table. */
-  private asleepUntil: number | null | undefined = undefined;
   /** Web Push "your turn" to the seats given the turn with nobody connected (turn-based tables). */
   private readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
@@ -175,7 +173,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
-    if (this.sleeping) throw joinRefusal('table_sleeping');
+    if (this.sleep.sleeping) throw joinRefusal('table_sleeping');
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     if (parsed.data.spectator === true) {
@@ -281,7 +279,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
     if (this.actionLog?.lost || this.filling?.lost) return;
     await this.filling?.flush();
-    if (this.state.code && this.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.asleepUntil);
+    if (this.state.code && this.sleep.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.sleep.asleepUntil);
     else if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
     else await this.actionLog?.flush();
@@ -387,6 +385,19 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         return this.actionLog ? services.store.readGameLog(this.roomId) : [];
       },
       refuse: (client, code, params) => this.refuse(client, code, params),
+    });
+    const room = this;
+    this.sleep = new TableSleep({
+      get state() { return room.state; }, clocks: this.clocks, get roomId() { return room.roomId; }, game: this.game.id,
+      store: services.store, sleepAfterMs: services.config.TURN_SLEEP_AFTER_MS,
+      turnBased: () => this.turnBased, connected: () => this.clients.length, reserved: () => Object.keys(this.reservedSeats).length,
+      journal: () => this.actionLog, turns: () => this.turns, clockOffset: () => this.clockOffset, now: this.now,
+      lock: () => this.lock(), unlock: () => this.unlock(),
+      close: async () => {
+        this.timers.clearAll();
+        this.bots.stopAll();
+        await this.disconnect();
+      },
     });
     this.results = new ResultStorage({
       outbox: services.results,
@@ -652,7 +663,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
     this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
       (seat, action) => this.show(this.pipeline.submit({ seat, action, arrival: this.now() }, undefined)));
-    this.planSleep(now);
+    this.sleep.plan(now);
   }
 
   /** A reopened table lists itself again whenever the shared listing lost it (tableListing.ts). */
@@ -684,46 +695,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   private announceTurns(): void {
     if (this.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.game.id, identityOf: (p) => this.seating.identities.of(p) });
-  }
-
-  /** A turn-based table nobody is connected to goes to sleep after TURN_SLEEP_AFTER_MS with nothing happening. */
-  private planSleep(now: number): void {
-    if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0) return this.clocks.clear('sleep');
-    this.clocks.at('sleep', now + this.services.config.TURN_SLEEP_AFTER_MS, () => void this.sleep());
-  }
-
-  /**
-   * Leaves memory: the journal is flushed, the turn and the next deadline go to the store under
-   * this copy's fencing token, and the room closes (its id is kept: server/turnbased/wake.ts
-   * reopens it when a player opens it or the deadline comes).
-   */
-  private async sleep(): Promise<void> {
-    if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0 || !this.actionLog || !this.turns) return;
-    // A bot still to move moves first (bots do not play while the table sleeps); a player whose seat
-    // is reserved (woken for them, their socket on its way) is as good as there.
-    const botToMove = [...this.state.players.values()].some((p) => p.bot && this.state.active.includes(p.seat));
-    if (botToMove || Object.keys(this.reservedSeats).length > 0) return this.planSleep(this.now());
-    this.sleeping = true;
-    await this.lock();
-    try {
-      await this.actionLog.flush();
-      // The wake-up is a wall time; the table's time runs on while it sleeps (resume.ts `ran`).
-      const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null);
-      const asleep = await this.services.store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
-      if (asleep) {
-        this.asleepUntil = turn.deadline;
-        logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
-      }
-    } catch (error) {
-      // The store is away: stay awake and try again later.
-      logger.warn({ room: this.roomId, err: error }, 'turn-based: going to sleep failed; the table stays open');
-      this.sleeping = false;
-      await this.unlock();
-      return this.planSleep(this.now());
-    }
-    this.timers.clearAll();
-    this.bots.stopAll();
-    await this.disconnect();
   }
 
   /**
