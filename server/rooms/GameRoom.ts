@@ -35,7 +35,7 @@ import { TableProjector } from './projector.js';
 import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
 import { TableClocks } from './tableClocks.js';
 import { RoomTimers } from './roomTimers.js';
-import { gameRecord, ResultStorage } from './resultStorage.js';
+import { isRated, ResultStorage, tableRecord } from './resultStorage.js';
 import { nameRefusal } from './joinRefusals.js';
 import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
@@ -45,7 +45,6 @@ import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
 import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { joinAddress } from '../http/joinAddress.js';
-import { markResigned } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
 import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED, joinOptions } from '../../shared/protocol/messages.js';
 import { chatTableOf, seatStanding } from '../chat/roomChat.js';
@@ -785,26 +784,15 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private storeResult(): Promise<void> {
     return this.results.store(() => {
       const result = this.projector.result;
-      if (!result) return null;
-      const record = gameRecord({
-        id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt, finishedAt: Date.now(),
-        seats: [...this.state.players.values()].map((p) => ({
-          seat: p.seat, name: p.name, bot: p.bot, playerId: this.tournament?.seats[p.seat]?.playerId ?? null, identityId: this.seating.identities.of(p)?.id ?? null,
-        })),
-        result, tournamentId: this.tournament?.tournamentId ?? null, tableId: this.tournament?.tableId ?? null, rated: this.isRated(), private: this.isPrivate,
-      });
-      return { ...record, players: markResigned(record.players, this.seating.resignedSeats()) };
+      return result && tableRecord({
+        id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt,
+        tournament: this.tournament, rated: this.isRated(), private: this.isPrivate, players: this.state.players.values(), seating: this.seating, result,
+      }, Date.now());
     });
   }
 
-  /**
-   * Rated (docs/architecture.md "Ratings"): tournament tables, private tables whose host asked for
-   * it, and quick-play tables with at least two players who carry an identity. Bots are never rated.
-   */
   private isRated(): boolean {
-    if (this.tournament) return true;
-    if (this.isPrivate) return this.ratedPrivate;
-    return this.seating.linkedSeats() >= 2;
+    return isRated({ tournament: this.tournament !== null, isPrivate: this.isPrivate, ratedPrivate: this.ratedPrivate, linkedSeats: this.seating.linkedSeats() });
   }
 
   // ---------------------------------------------------------------- seats
