@@ -445,14 +445,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // table's time): waking is not a new turn.
     const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.clockOffset : 0;
     this.turnNotices.toldBefore(session.turn?.seats ?? [], toldDeadline);
-    for (const seat of session.seats) {
-      if (seat.bot) this.seating.addBot('easy', seat.seat);
-      else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
-    }
-    for (const seat of table.resigned) {
-      const player = [...this.state.players.values()].find((p) => p.seat === seat && !p.bot);
-      if (player) this.seating.resign(player);
-    }
+    this.seating.reopen(session.seats, table.resigned, now);
     this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
     this.actionLog = new ActionLogWriter(this.services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
     if (this.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.clockOffset);
