@@ -1,12 +1,17 @@
 /**
- * The one room every game runs in, as a short lifecycle over named collaborators:
- * - Seating (seating.ts): seats, host, bots, tournament reservations, away seats;
- * - ActionPipeline (actionPipeline.ts): validate → race queue → engine, then `afterChange` mirrors;
+ * The one room every game runs in, as a lifecycle over named collaborators:
+ * - table options (tableOptions.ts) and messages (tableMessages.ts: handlers registered once);
+ * - Seating (seating.ts): seats, host, bots, reservations, away seats; TournamentCheckIn;
+ * - ActionPipeline (actionPipeline.ts): validate → race queue → engine; it returns its outcomes
+ *   and `show` handles each (the projector writes the change, then the patch and the ack go out);
+ * - TableProjector (projector.ts): views into the schema, secrets, log, private events, result;
  * - TableClocks (tableClocks.ts) on RoomTimers (roomTimers.ts): the engine's deadline, race
- *   releases, quick-play auto start, absence wake-ups, bot reactions, each at its own moment;
- * - ResultStorage (resultStorage.ts): the finished table's record, stored before the room may go;
- * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
- * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
+ *   releases, quick-play auto start, absence wake-ups, sleep, bot reactions, each at its own moment;
+ * - ResultStorage (resultStorage.ts): the record from the engine's GameResult, before the room may go;
+ * - TableSleep, TurnNotices (turn-based), table listing, Rematch, MessageEdge, BotDriver,
+ *   LatencyProbe, ActionLogWriter.
+ * Services (store, settings, outbox...) come bound to the class by `roomFor`. The rules come from
+ * the game's engine definition (shared/games/<game>); this class only adapts it.
  */
 import { Room, matchMaker, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
@@ -683,11 +688,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }
   }
 
-  // ---------------------------------------------------------------- turn-based sleep (issue 25)
-
   private announceTurns(): void {
     if (this.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.game.id, identityOf: (p) => this.seating.identities.of(p) });
   }
+
+  // ---------------------------------------------------------------- durable outcomes, moves between processes
 
   /**
    * Runs `show` once everything the journal recorded is in the store (at once when it is): no
