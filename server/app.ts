@@ -25,7 +25,7 @@ import { capConnections } from './http/connectionCap.js';
 import { apiNotFound, jsonErrors } from './http/jsonErrors.js';
 import { JunctionServer } from './http/matchmakeServer.js';
 import { rememberJoinAddresses } from './http/joinAddress.js';
-import { JunctionLobbyRoom } from './rooms/JunctionLobbyRoom.js';
+import { lobbyRoom } from './rooms/JunctionLobbyRoom.js';
 import { colyseusLogger } from './ops/colyseusLogger.js';
 import { announcedAddress } from './ops/publicAddress.js';
 import { RoomPlacement } from './matchmaking/placement.js';
@@ -138,10 +138,10 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
 
   setRoomServices(services);
 
-  gameServer.define('lobby', JunctionLobbyRoom);
+  gameServer.define('lobby', lobbyRoom(services));
   for (const game of games) {
     // `pace` and `moveClock`: quick play's turn-based queue is its own (JunctionServer always sets a pace).
-    gameServer.define(game.id, roomFor(game)).filterBy(['variant', 'players', 'pace', 'moveClock']).enableRealtimeListing();
+    gameServer.define(game.id, roomFor(game, services)).filterBy(['variant', 'players', 'pace', 'moveClock']).enableRealtimeListing();
   }
   const tournaments = await setUpTournaments({ app, store, presence, services, pendingResults: results.pendingAmong, limits });
 

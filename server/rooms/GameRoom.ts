@@ -1,57 +1,60 @@
 /**
- * The one room every game runs in, as a short lifecycle over named collaborators:
- * - Seating (seating.ts): seats, host, bots, tournament reservations, away seats;
- * - ActionPipeline (actionPipeline.ts): validate → race queue → engine, then `afterChange` mirrors;
+ * The one room every game runs in, as a lifecycle over named collaborators:
+ * - table options (tableOptions.ts) and messages (tableMessages.ts: handlers registered once);
+ * - Seating (seating.ts): seats, host, bots, reservations, away seats; TournamentCheckIn;
+ * - ActionPipeline (actionPipeline.ts): validate → race queue → engine; it returns its outcomes
+ *   and `show` handles each (the projector writes the change, then the patch and the ack go out);
+ * - TableProjector (projector.ts): views into the schema, secrets, log, private events, result;
  * - TableClocks (tableClocks.ts) on RoomTimers (roomTimers.ts): the engine's deadline, race
- *   releases, quick-play auto start, absence wake-ups, bot reactions, each at its own moment;
- * - ResultStorage (resultStorage.ts): the finished table's record, stored before the room may go;
- * - Rematch (rematch.ts), MessageEdge (messageEdge.ts), BotDriver, LatencyProbe, ActionLogWriter.
- * The rules come from the game's engine definition (shared/games/<game>); this class only adapts it.
+ *   releases, quick-play auto start, absence wake-ups, sleep, bot reactions, each at its own moment;
+ * - ResultStorage (resultStorage.ts): the record from the engine's GameResult, before the room may go;
+ * - TableSleep, TurnNotices (turn-based), table listing, Rematch, MessageEdge, BotDriver,
+ *   LatencyProbe, ActionLogWriter.
+ * Services (store, settings, outbox...) come bound to the class by `roomFor`. The rules come from
+ * the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, matchMaker, type AuthContext, type Client, type RoomException, updateLobby } from '@colyseus/core';
+import { Room, matchMaker, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
-import { fieldRefusal, optionLabel } from '../../shared/i18n/fieldRefusal.js';
 import { Rng, randomSeed } from '../../shared/random.js';
-import { addBotMessage, configureMessage, echoMessage, ErrorCodes, joinOptions, pingMessage, removeBotMessage } from '../../shared/protocol/messages.js';
 import { TableState, type PlayerState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
-import { mirrorFor } from '../state/mirrors.js';
-import { appendLog, writeOptions, writeResult } from '../state/tableMirror.js';
-import { eventMsg } from '../state/messages.js';
-import { syncValues } from '../state/sync.js';
-import { readResult } from '../../shared/wire/table.js';
+import { writeOptions } from '../state/tableMirror.js';
 import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
-import { roomServices } from './services.js';
+import type { RoomServices } from './services.js';
 import { BotDriver } from './BotDriver.js';
 import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
-import { Rematch, rematchSeatingSchema, type RematchSeating } from './rematch.js';
+import { Rematch, type RematchSeating } from './rematch.js';
 import { Seating } from './seating.js';
-import { ActionPipeline } from './actionPipeline.js';
+import { TableSleep } from './tableSleep.js';
+import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
+import { detachListing, keepListed, publishMetadata } from './tableListing.js';
+import { TurnNotices } from './turnNotices.js';
+import { TournamentCheckIn } from './tournamentCheckIn.js';
+import { parseRematch, parseTableOptions, parseTournament, reconfigure, type TableOptions } from './tableOptions.js';
+import { TableProjector } from './projector.js';
+import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
 import { TableClocks } from './tableClocks.js';
 import { RoomTimers } from './roomTimers.js';
-import { gameRecord, ResultStorage } from './resultStorage.js';
+import { isRated, ResultStorage, tableRecord } from './resultStorage.js';
 import { nameRefusal } from './joinRefusals.js';
 import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
 import { reportRoomException } from './roomExceptions.js';
-import { announceWatchable } from './JunctionLobbyRoom.js';
 import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
 import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
 import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { joinAddress } from '../http/joinAddress.js';
-import { reportDecodeFailure } from '../ops/decodeReports.js';
-import { markResigned, withResignations } from './resignation.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
-import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
-import { CHAT_MESSAGE_TYPES, chatTableOf, registerChat, seatStanding } from '../chat/roomChat.js';
+import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED, joinOptions } from '../../shared/protocol/messages.js';
+import { chatTableOf, seatStanding } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
-import { isTurnBased, moveClockMs, splitPace, stripMoveClock, withMoveClock } from '../turnbased/pace.js';
+import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
 import { TurnTimeouts } from '../turnbased/timeouts.js';
 import { localTables, type MovableTable } from '../journal/localTables.js';
 import { RoomConnections } from '../friends/online.js';
@@ -59,8 +62,6 @@ import { FillingTable } from '../turnbased/fillingTable.js';
 import type { GameSessionRecord } from '../store/index.js';
 import { corked } from './corkedSends.js';
 
-/** Every message type a game room handles; the edge refuses the rest before decoding. */
-const MESSAGE_TYPES = ['action', 'ping', 'echo', 'add_bot', 'remove_bot', 'configure', 'start', 'rematch', 'resign', 'decode_error', ...CHAT_MESSAGE_TYPES] as const;
 /**
  * A table with a running deadline records that it is alive this often (journal `h` entries): a
  * table reopened after its process died gives back the time left as of its last record, so at most
@@ -76,23 +77,12 @@ interface ClientData {
   spectator: boolean;
 }
 
-type TableOptions = Record<string, unknown> & { variant: string; players: number };
-
-export interface TableMetadata {
-  game: string;
-  variant: string;
-  seats: number;
-  taken: number;
-  free: number;
-  phase: string;
-  private: boolean;
-  /** A public (non-tournament) game being played: listed in the lobby with Watch. */
-  watchable: boolean;
-}
-
 export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
+  static services: RoomServices;
   private game!: AnyGame;
+  /** What the process gives its rooms, bound to the room class by `roomFor` (Colyseus constructs rooms itself). */
+  private readonly services = (this.constructor as typeof GameRoom).services;
   private options: TableOptions = { variant: '', players: 0 };
   private seed = 0;
   private startedAt = 0;
@@ -100,6 +90,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** Private tables only: the host asked for a rated game at creation. */
   private ratedPrivate = false;
   private tournament: TournamentSeating | null = null;
+  private checkIn: TournamentCheckIn | null = null;
   private readonly latency = new LatencyProbe();
   private edge!: MessageEdge;
   private seating!: Seating;
@@ -108,6 +99,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private pipeline!: ActionPipeline<Client>;
   private bots!: BotDriver;
   private results!: ResultStorage;
+  private projector!: TableProjector;
   private actionLog: ActionLogWriter | null = null;
   private chat!: TableChat;
   private readonly rematch = new Rematch();
@@ -118,8 +110,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private turns: TurnTimeouts | null = null;
   /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
   private filling: FillingTable | null = null;
-  /** Going to sleep: joins are refused (the client wakes the table again and retries). */
-  private sleeping = false;
+  /** A turn-based table nobody is connected to leaves memory for the store (tableSleep.ts). */
+  private sleep!: TableSleep;
   /**
    * The wall clock minus the table's time (docs/architecture.md "Clocks: the time left is kept"):
    * 0 for a table that never moved; a reopened table's time went on from where its journal
@@ -129,13 +121,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    */
   private clockOffset = 0;
   private readonly now = (): number => Date.now() - this.clockOffset;
-  /** Asleep in the store (the sleep was written): the private code stays with the table. */
-  private asleepUntil: number | null | undefined = undefined;
-  /** Each seat to move and the deadline it was told of: a seat to move against a new deadline has a new turn (Web Push). */
-  private told = new Map<number, number>();
+  /** Web Push "your turn" to the seats given the turn with nobody connected (turn-based tables). */
+  private readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
-  private readonly connections = new RoomConnections(() => roomServices().online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
-  private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: roomServices().config.SPECTATORS_MAX }));
+  private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -143,16 +133,17 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
-    if (roomServices().draining) throw joinRefusal('server_draining');
+    if (this.services.draining) throw joinRefusal('server_draining');
     this.game = (this.constructor as typeof GameRoom).game;
     // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
     if (raw.resume !== undefined) return this.resumeFrom(raw);
-    if (roomServices().results.full) throw joinRefusal('results_backlog');
-    this.options = this.parseOptions(raw);
+    if (this.services.results.full) throw joinRefusal('results_backlog');
+    ({ options: this.options, turnBased: this.turnBased } = parseTableOptions(this.game, raw, this.services.config.TURN_CLOCK_MS));
     this.isPrivate = raw.private === true;
     this.ratedPrivate = this.isPrivate && raw.rated === true;
-    if (raw.tournament !== undefined) this.tournament = this.parseTournament(raw);
-    const rematchSeating = raw.rematch !== undefined ? this.parseRematch(raw) : null;
+    const { internalKey } = this.services;
+    if (raw.tournament !== undefined) this.tournament = parseTournament(raw, internalKey);
+    const rematchSeating = raw.rematch !== undefined ? parseRematch(raw, internalKey, this.options.players) : null;
     this.openTable();
 
     if (this.isPrivate || this.tournament) await this.setPrivate(true);
@@ -162,7 +153,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     await this.publishMetadata();
     roomsGauge.inc({ game: this.game.id });
 
-    if (this.tournament) this.seatTournamentPlayers(this.tournament);
+    if (this.tournament) this.openCheckIn(this.tournament);
     else if (!this.isPrivate) this.scheduleAutoStart();
     // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
     if (this.turnBased && !this.isPrivate && !this.tournament) await this.openFilling();
@@ -174,9 +165,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // `startedAt` while it fills: when its wait for players began (bots take the free seats QUICKPLAY_TURN_FILL_MS later).
     const session: GameSessionRecord = {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: 0,
-      startedAt: this.state.autoStartAt - roomServices().config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
+      startedAt: this.state.autoStartAt - this.services.config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
     };
-    this.filling = await FillingTable.open(roomServices().store, session, () => this.fillingSeats(), () => this.onTakenOver());
+    this.filling = await FillingTable.open(this.services.store, session, () => this.fillingSeats(), () => this.onTakenOver());
     localTables.add(this);
   }
 
@@ -186,26 +177,26 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
-    if (this.sleeping) throw joinRefusal('table_sleeping');
+    if (this.sleep.sleeping) throw joinRefusal('table_sleeping');
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
     if (parsed.data.spectator === true) {
-      if (this.state.spectators >= roomServices().config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
+      if (this.state.spectators >= this.services.config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
       return true;
     }
-    const returning = await knownIdentity(roomServices().identities, parsed.data.token);
+    const returning = await knownIdentity(this.services.identities, parsed.data.token);
     if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
     if (this.tournament) {
       const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
-      const seat = this.state.phase === 'waiting' ? null : this.tournamentSeatOf(playerId);
+      const seat = this.state.phase === 'waiting' ? null : this.checkIn?.seatOf(playerId) ?? null;
       if (seat !== null) return { identity: null, issued: null, rejoin: true, seat };
       if (!this.seating.hasReservation(playerId)) throw joinRefusal('no_tournament_seat');
     } else {
       if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
       if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
     }
-    const auth = await authenticateSeat(roomServices().identities, parsed.data.token, joinAddress(context));
-    if (auth.identity) await seatStanding(roomServices().store.social, auth.identity.id, { quickPlay: !this.isPrivate && !this.tournament, ratedOrPublic: !this.isPrivate || this.ratedPrivate || this.tournament !== null });
+    const auth = await authenticateSeat(this.services.identities, parsed.data.token, joinAddress(context));
+    if (auth.identity) await seatStanding(this.services.store.social, auth.identity.id, { quickPlay: !this.isPrivate && !this.tournament, ratedOrPublic: !this.isPrivate || this.ratedPrivate || this.tournament !== null });
     // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
     if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
     return auth;
@@ -244,7 +235,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.refreshSecrets();
     this.filling?.changed();
     void this.publishMetadata();
-    if (this.tournament) this.checkedIn(this.tournament);
+    if (this.checkIn) this.checkIn.arrived();
     else if (this.state.phase === 'waiting' && !this.isPrivate && this.seating.taken >= this.options.players) this.start();
   }
 
@@ -260,7 +251,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (!player) return; // a seat retaken by another connection of its identity, or never seated
     this.seating.away(client.sessionId, this.now());
     if (this.state.phase === 'playing') this.afterChange(); // also plans the sleep of a turn-based table left empty
-    const seconds = roomServices().config.RECONNECT_SECONDS;
+    const seconds = this.services.config.RECONNECT_SECONDS;
     if (!consented && seconds > 0 && this.state.phase !== 'finished') {
       try {
         const reconnection = this.allowReconnection(client, seconds);
@@ -292,7 +283,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
     if (this.actionLog?.lost || this.filling?.lost) return;
     await this.filling?.flush();
-    if (this.state.code && this.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.asleepUntil);
+    if (this.state.code && this.sleep.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.sleep.asleepUntil);
     else if (this.state.code) await releaseCode(this.presence, this.state.code);
     if (this.state.phase === 'finished') await this.storeResult();
     else await this.actionLog?.flush();
@@ -314,7 +305,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // A journaled game outlasts any grace: its journal made durable, its players keep their seats and
     // come back by id after the restart (4011), where a consented close would resign them.
     const close = this.actionLog ? () => this.handOver() : () => this.disconnect();
-    this.clock.setTimeout(() => void close(), roomServices().config.SHUTDOWN_GRACE_MS);
+    this.clock.setTimeout(() => void close(), this.services.config.SHUTDOWN_GRACE_MS);
   }
 
   /**
@@ -363,18 +354,19 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private openTable(): void {
     this.createCollaborators();
     this.state = new TableState();
+    this.projector = new TableProjector(this.game, this.state, () => this.clients, (show) => this.whenDurable(show));
     shareHandshake(this);
     this.state.game = this.game.id;
     this.state.variant = this.options.variant;
     this.state.seats = this.options.players;
     writeOptions(this.state.options, this.options);
     this.seating = new Seating(this.state.players, this.roomId);
-    this.maxClients = maxClientsFor(this.options.players);
+    this.maxClients = maxClientsFor(this.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
   }
 
   private createCollaborators(): void {
-    const services = roomServices();
+    const services = this.services;
     this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
     this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
     this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
@@ -386,22 +378,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         return p && !p.bot ? p.seat : null;
       },
       otherHumans: (self) => [...this.state.players.entries()].filter(([id, p]) => id !== self && p.connected && !p.bot).map(([id]) => id),
-      raceWindowMs: () => roomServices().config.RACE_WINDOW_MS,
+      raceWindowMs: () => this.services.config.RACE_WINDOW_MS,
       actionLog: () => this.actionLog,
-      changed: (events, answer) => {
-        if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
-        this.afterChange(events);
-        this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
-      },
-      // A lost race's refusal is an outcome too: shown once the journal holds it.
-      refuse: (client, refusal) => this.whenDurable(() => this.sendRefusal(client, refusal)),
-      // Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds.
-      raceSettled: ({ first, second }) => this.whenDurable(() => {
-        const ms = (n: number) => Math.round(n);
-        first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
-        second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
-      }),
-    }, this.latency, this.clocks, this.now);
+    }, this.latency, this.now);
     this.chat = chatTableOf(this, {
       roomId: () => this.roomId, game: this.game.id, variant: () => this.options.variant, isPrivate: () => this.isPrivate,
       players: () => this.state.players, identityOf: (p) => this.seating.identities.of(p)?.id ?? null,
@@ -410,6 +389,19 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         return this.actionLog ? services.store.readGameLog(this.roomId) : [];
       },
       refuse: (client, code, params) => this.refuse(client, code, params),
+    });
+    const room = this;
+    this.sleep = new TableSleep({
+      get state() { return room.state; }, clocks: this.clocks, get roomId() { return room.roomId; }, game: this.game.id,
+      store: services.store, sleepAfterMs: services.config.TURN_SLEEP_AFTER_MS,
+      turnBased: () => this.turnBased, connected: () => this.clients.length, reserved: () => Object.keys(this.reservedSeats).length,
+      journal: () => this.actionLog, turns: () => this.turns, clockOffset: () => this.clockOffset, now: this.now,
+      lock: () => this.lock(), unlock: () => this.unlock(),
+      close: async () => {
+        this.timers.clearAll();
+        this.bots.stopAll();
+        await this.disconnect();
+      },
     });
     this.results = new ResultStorage({
       outbox: services.results,
@@ -425,7 +417,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * (docs/architecture.md "Clocks: the time left is kept").
    */
   private async resumeFrom(raw: Record<string, unknown>): Promise<void> {
-    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('bad_table_options');
+    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('bad_table_options');
     const ticket = resumeTicketSchema.parse(raw.resume);
     const table = takeRebuilt(ticket.id);
     if (!table) throw new Error(`resume: no rebuilt table ${ticket.id} in this process`);
@@ -437,10 +429,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.ratedPrivate = session.private && session.rated;
     // A tournament table reports its result to its tournament wherever it finishes.
     this.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
+    if (this.tournament) this.checkIn = this.tournamentTable(this.tournament);
     this.seed = session.seed;
     this.startedAt = session.startedAt;
     this.turnBased = isTurnBased(session.options);
-    if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, roomServices().config.TURN_CLOCK_MS), session.turn);
+    if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, this.services.config.TURN_CLOCK_MS), session.turn);
     this.openTable();
     await this.setPrivate(true);
     if (ticket.code) {
@@ -456,17 +449,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // Those to move when it went to sleep were told then (a wall time; the state's deadline is the
     // table's time): waking is not a new turn.
     const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.clockOffset : 0;
-    this.told = new Map((session.turn?.seats ?? []).map((seat) => [seat, toldDeadline]));
-    for (const seat of session.seats) {
-      if (seat.bot) this.seating.addBot('easy', seat.seat);
-      else this.seating.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
-    }
-    for (const seat of table.resigned) {
-      const player = [...this.state.players.values()].find((p) => p.seat === seat && !p.bot);
-      if (player) this.seating.resign(player);
-    }
+    this.turnNotices.toldBefore(session.turn?.seats ?? [], toldDeadline);
+    this.seating.reopen(session.seats, table.resigned, now);
     this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
-    this.actionLog = new ActionLogWriter(roomServices().store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
+    this.actionLog = new ActionLogWriter(this.services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
     if (this.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.clockOffset);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
     this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
@@ -476,17 +462,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     roomsGauge.inc({ game: this.game.id });
     await this.publishMetadata();
     this.afterChange();
-  }
-
-  /**
-   * A registrant's seat, once the table has started: their seat id takes it back as their token
-   * would (after a reload, on another device, at a table reopened on another process).
-   */
-  private tournamentSeatOf(playerId: string): number | null {
-    const seat = playerId === '' ? -1 : this.tournament?.seats.findIndex((s) => s.playerId === playerId) ?? -1;
-    const held = seat >= 0 ? this.seating.humanAtSeat(seat) : null;
-    // A seat still reserved (a late registrant) is sat down as a reservation: its token links it then.
-    return held && !this.seating.hasReservation(playerId) ? seat : null;
   }
 
   /**
@@ -505,91 +480,41 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       if (!seat.bot && seat.identityId) this.seating.seatAway(seat.seat, seat.name, { id: seat.identityId, display: seat.name }, now);
     }
     this.autoDispose = false;
-    this.filling = FillingTable.reopened(roomServices().store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
+    this.filling = FillingTable.reopened(this.services.store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
     localTables.add(this);
     this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
     roomsGauge.inc({ game: this.game.id });
-    this.scheduleAutoStart(session.startedAt + roomServices().config.QUICKPLAY_TURN_FILL_MS);
+    this.scheduleAutoStart(session.startedAt + this.services.config.QUICKPLAY_TURN_FILL_MS);
     await this.publishMetadata();
     // Its last seat was taken as its process died, before the game's first commit: it starts now.
     if (this.seating.taken >= this.options.players) this.start();
   }
 
   private async reservePrivateCode(): Promise<void> {
-    const store = roomServices().store;
+    const store = this.services.store;
     const code = await reserveCode(this.presence, this.roomId, async (c) => (await store.findSleepingSessionByCode(c)) !== null);
     this.state.code = code;
     this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
   }
 
-  private parseOptions(raw: Record<string, unknown>): TableOptions {
-    const { name: _name, private: _private, spectator: _spectator, tournament: _t, internalKey: _k, playerId: _p, token: _token, rated: _rated, rematch: _rematch, ...rest } = raw ?? {};
-    const pace = splitPace(this.game.id, rest);
-    if (!pace.ok) throw joinRefusal(pace.code, pace.params);
-    // Turn-based is chosen when a table opens: by a private table's host, or by quick play's
-    // turn-based queue (docs/architecture.md "The public turn-based queue"); never for a tournament.
-    if (pace.pace.pace === 'turn' && raw.tournament !== undefined) throw joinRefusal('turn_based_private_only');
-    const parsed = this.game.optionsSchema.safeParse(pace.engineInput);
-    if (!parsed.success) {
-      const refusal = fieldRefusal(parsed.error, optionLabel(this.game.id), 'bad_table_options');
-      throw joinRefusal(refusal.code, refusal.params);
-    }
-    const range = this.game.seatRange(parsed.data);
-    if (parsed.data.players < range.min || parsed.data.players > range.max) throw joinRefusal('bad_seat_count', { min: range.min, max: range.max });
-    this.turnBased = pace.pace.pace === 'turn';
-    return withMoveClock(this.game.id, parsed.data, pace.pace, roomServices().config.TURN_CLOCK_MS);
-  }
-
-  private parseTournament(raw: Record<string, unknown>): TournamentSeating {
-    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('tournament_server_only');
-    return tournamentSeatingSchema.parse(raw.tournament);
-  }
-
-  private parseRematch(raw: Record<string, unknown>): RematchSeating {
-    if (raw.internalKey !== roomServices().internalKey) throw joinRefusal('rematch_server_only');
-    const parsed = rematchSeatingSchema.safeParse(raw.rematch);
-    if (!parsed.success || parsed.data.bots.some((b) => b.seat >= this.options.players)) throw joinRefusal('bad_table_options');
-    return parsed.data;
-  }
-
-  /**
-   * Tournament tables reserve every seat and wait: the first clock starts when every registrant
-   * has sat down, or when the check-in grace ends (the seats still empty are no-shows, played by a
-   * bot). Nobody can time out before they could arrive.
-   */
-  private seatTournamentPlayers(t: TournamentSeating): void {
-    const now = this.now();
-    this.seating.reserveTournament(t, now);
+  /** A new tournament table: every seat reserved; it lives until its result, even while nobody has arrived yet. */
+  private openCheckIn(t: TournamentSeating): void {
+    this.checkIn = this.tournamentTable(t);
     this.options = { ...this.options, players: t.seats.length };
-    this.state.seats = t.seats.length;
-    // The table lives until its result, even while nobody has arrived yet.
     this.autoDispose = false;
-    this.state.checkInDeadline = now + t.checkInGraceSeconds * 1000;
-    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
-    this.clocks.at('autoStart', this.state.checkInDeadline, () => this.closeCheckIn(t));
+    this.checkIn.open();
   }
 
-  /** A registrant sat down: start once nobody is missing. */
-  private checkedIn(t: TournamentSeating): void {
-    if (this.state.phase !== 'waiting') return;
-    syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
-    if (this.state.waitingFor.length === 0) this.closeCheckIn(t);
+  private tournamentTable(t: TournamentSeating): TournamentCheckIn {
+    // Read when used: a reopened table's parts are made after its tournament is known.
+    const room = this;
+    return new TournamentCheckIn(t, {
+      get state() { return room.state; }, get seating() { return room.seating; }, get clocks() { return room.clocks; }, get roomId() { return room.roomId; },
+      now: this.now, start: () => this.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
+    });
   }
 
-  private closeCheckIn(t: TournamentSeating): void {
-    if (this.state.phase !== 'waiting') return;
-    const noShows = this.seating.closeCheckIn();
-    this.state.checkInDeadline = 0;
-    syncValues(this.state.waitingFor, []);
-    if (noShows.length > 0) {
-      logger.info({ room: this.roomId, table: t.tableId, noShows: noShows.map((s) => s.seat) }, 'tournament check-in closed with no-shows');
-      void Promise.resolve(roomServices().onTournamentNoShows?.(t.tableId, this.roomId, noShows.map((s) => s.playerId)))
-        .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording no-shows failed'));
-    }
-    this.start();
-  }
-
-  private scheduleAutoStart(at = this.now() + (this.turnBased ? roomServices().config.QUICKPLAY_TURN_FILL_MS : roomServices().config.QUICKPLAY_FILL_MS)): void {
+  private scheduleAutoStart(at = this.now() + (this.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
     // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
@@ -601,46 +526,17 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   // ---------------------------------------------------------------- messages
 
   private registerMessages(): void {
-    this.onMessage('action', (client, message) => this.pipeline.receive(client, client.sessionId, message));
-    this.onMessage('ping', (client, message) => {
-      const parsed = pingMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      const now = this.now();
-      client.send('pong', { c: parsed.data.c, s: now, n: this.latency.probe(client.sessionId, now) });
+    registerTableMessages(this, {
+      game: this.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
+      now: this.now, seats: () => this.options.players,
+      action: (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)),
+      configure: (client, message) => this.configure(client, message),
+      start: () => this.start(),
+      rematch: (client, player) => this.onRematch(client, player),
+      resign: (sessionId, player) => this.seatLeftForGood(sessionId, player, true),
+      seatsChanged: () => void this.publishMetadata(),
+      refuse: (client, code, params) => this.refuse(client, code, params),
     });
-    this.onMessage('echo', (client, message) => {
-      const parsed = echoMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      this.latency.echo(client.sessionId, parsed.data.n, this.now());
-    });
-    this.onMessage('add_bot', (client, message) => this.hostCommand(client, () => {
-      const parsed = addBotMessage.safeParse(message ?? {});
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      if (this.seating.taken >= this.options.players) return this.refuse(client, ErrorCodes.tableFull);
-      this.seating.addBot(parsed.data.level);
-      void this.publishMetadata();
-    }));
-    this.onMessage('remove_bot', (client, message) => this.hostCommand(client, () => {
-      const parsed = removeBotMessage.safeParse(message);
-      if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-      if (!this.seating.removeBot(parsed.data.seat)) return this.refuse(client, 'no_bot_there', { seat: seatRef(parsed.data.seat) });
-      void this.publishMetadata();
-    }));
-    this.onMessage('configure', (client, message) => this.hostCommand(client, () => this.configure(client, message)));
-    // Empty seats are filled with bots at the start, so the host can always start.
-    this.onMessage('start', (client) => this.hostCommand(client, () => this.start()));
-    this.onMessage('rematch', (client) => void this.onRematch(client));
-    this.onMessage('resign', (client) => this.onResign(client));
-    this.onMessage('decode_error', (client, message) => reportDecodeFailure(this.game.id, client, message));
-    registerChat(this, this.chat);
-  }
-
-  /** Resign: the seat is given up for good, a bot plays it to the end and it counts as last. */
-  private onResign(client: Client): void {
-    const player = this.state.players.get(client.sessionId);
-    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated);
-    if (this.state.phase !== 'playing') return this.refuse(client, ErrorCodes.wrongPhase);
-    this.seatLeftForGood(client.sessionId, player, true);
   }
 
   private sendRefusal(client: Client, refusal: Refusal): void {
@@ -653,48 +549,26 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.sendRefusal(client, roomRefusal(code, params, id));
   }
 
-  private hostCommand(client: Client, run: () => void): void {
-    const player = this.state.players.get(client.sessionId);
-    if (!player?.host) return this.refuse(client, ErrorCodes.notHost);
-    if (this.state.phase !== 'waiting') return this.refuse(client, 'game_started');
-    run();
-  }
-
   private configure(client: Client, message: unknown): void {
-    const parsed = configureMessage.safeParse(message);
-    if (!parsed.success) return this.refuse(client, ErrorCodes.badMessage);
-    const pace = splitPace(this.game.id, { ...stripMoveClock(this.game.id, this.options), ...parsed.data.options });
-    if (!pace.ok) return this.refuse(client, pace.code, pace.params);
-    // A public table's pace is the queue it was opened from.
-    if ((pace.pace.pace === 'turn') !== this.turnBased && !this.isPrivate) return this.refuse(client, 'turn_based_private_only');
-    const next = this.game.optionsSchema.safeParse(pace.engineInput);
-    if (!next.success) {
-      const refusal = fieldRefusal(next.error, optionLabel(this.game.id));
-      return this.refuse(client, refusal.code, refusal.params);
-    }
-    const range = this.game.seatRange(next.data);
-    if (next.data.players < range.min || next.data.players > range.max) return this.refuse(client, 'bad_seat_count', { min: range.min, max: range.max });
-    if (next.data.players < this.seating.taken) return this.refuse(client, 'table_too_small');
-    this.turnBased = pace.pace.pace === 'turn';
-    this.options = withMoveClock(this.game.id, next.data, pace.pace, roomServices().config.TURN_CLOCK_MS);
-    this.state.variant = next.data.variant;
-    this.state.seats = next.data.players;
-    writeOptions(this.state.options, next.data);
-    this.maxClients = maxClientsFor(next.data.players);
+    const change = reconfigure(this.game, { options: this.options, turnBased: this.turnBased }, { isPrivate: this.isPrivate, taken: this.seating.taken }, message, this.services.config.TURN_CLOCK_MS);
+    if (!change.ok) return this.refuse(client, change.code, change.params);
+    ({ options: this.options, turnBased: this.turnBased } = change.paced);
+    this.state.variant = change.game.variant;
+    this.state.seats = change.game.players;
+    writeOptions(this.state.options, change.game);
+    this.maxClients = maxClientsFor(change.game.players, this.services.config.SPECTATORS_MAX);
     void this.publishMetadata();
   }
 
   /** After the result: open the same table again (once) and tell every human at this one. */
-  private async onRematch(client: Client): Promise<void> {
-    const player = this.state.players.get(client.sessionId);
-    if (!player || player.bot) return this.refuse(client, ErrorCodes.notSeated);
+  private async onRematch(client: Client, player: PlayerState): Promise<void> {
     if (this.state.phase !== 'finished') return this.refuse(client, 'no_result_yet');
     if (this.tournament) return this.refuse(client, 'no_rematch_tournament');
     let answer;
     try {
       answer = await this.rematch.request(player.seat, async () => (await matchMaker.createRoom(this.game.id, {
         ...this.options, private: this.isPrivate, rated: this.ratedPrivate,
-        rematch: { bots: this.seating.tableBots() } satisfies RematchSeating, internalKey: roomServices().internalKey,
+        rematch: { bots: this.seating.tableBots() } satisfies RematchSeating, internalKey: this.services.internalKey,
       })).roomId);
     } catch (error) {
       logger.error({ room: this.roomId, err: error }, 'opening a rematch failed');
@@ -719,12 +593,12 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.seed = randomSeed();
     this.startedAt = this.now();
     this.pipeline.start(this.options, this.seed, this.startedAt);
-    if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, roomServices().config.TURN_CLOCK_MS));
+    if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, this.services.config.TURN_CLOCK_MS));
     // A queue table's row becomes the game's in the journal's first commit, under the token it holds.
     const filling = this.filling;
     this.filling = null;
     void filling?.stop();
-    this.actionLog = new ActionLogWriter(roomServices().store, {
+    this.actionLog = new ActionLogWriter(this.services.store, {
       id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
       startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(), tournament: this.tournament,
     }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
@@ -739,54 +613,59 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
+  /**
+   * Shows what the pipeline did, one outcome at a time (each before the next action is applied),
+   * then waits for the next held race action to be due.
+   */
+  private show(outcomes: Iterable<PipelineOutcome<Client>>): void {
+    this.clocks.clear('release');
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'applied') this.showChange(outcome.events, outcome.answer);
+      // A lost race's refusal is an outcome too: shown once the journal holds it.
+      else if (outcome.kind === 'refused') this.whenDurable(() => this.sendRefusal(outcome.client, outcome.refusal));
+      else this.showRaceMargin(outcome.margin);
+    }
+    this.clocks.at('release', this.pipeline.nextReleaseAt(), () => this.show(this.pipeline.release()));
+  }
+
+  private showChange(events: GameEvent[], answer?: { client: Client; id: number }): void {
+    if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
+    this.afterChange(events);
+    this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
+  }
+
+  /** Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds. */
+  private showRaceMargin({ first, second }: RaceMargin<Client>): void {
+    this.whenDurable(() => {
+      const ms = (n: number) => Math.round(n);
+      first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
+      second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
+    });
+  }
+
   /** Mirror the engine into the synchronised state, log the events, schedule clocks and bots. */
   private afterChange(events: GameEvent[] = []): void {
     const engine = this.pipeline.engine;
     const now = this.now();
-    this.state.version++;
-    this.state.changedAt = now;
-    const mirror = mirrorFor(this.game.id);
-    this.state.table ??= mirror.createTable();
-    mirror.writeTable(this.state.table, this.game.publicView(engine, now));
-    this.refreshSecrets();
-    syncValues(this.state.active, this.game.activeSeats(engine));
+    const deadline = this.projector.project(engine, now);
     this.turns?.noteActive(this.state.active, now);
-    const deadline = this.game.nextDeadline(engine);
-    this.state.deadline = deadline ?? 0;
     this.announceTurns();
-    this.sendEvents(events);
+    this.projector.log(events);
     const result: GameResult | null = this.game.result(engine);
     if (result) return this.finish(result);
     this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
     // Turn-based players are away most of the time: their clock, not a bot, answers for them.
-    const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : roomServices().config.ABSENT_GRACE_MS);
+    const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : this.services.config.ABSENT_GRACE_MS);
     // One pending wake-up for the next away seat to pass its grace period (not one per change).
     this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
     this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
-      (seat, action) => this.pipeline.submit({ seat, action, arrival: this.now() }, undefined));
-    this.planSleep(now);
+      (seat, action) => this.show(this.pipeline.submit({ seat, action, arrival: this.now() }, undefined)));
+    this.sleep.plan(now);
   }
 
-  /**
-   * A reopened table has the id its dead process listed it under, and the survivors' clean-up of
-   * that process (RedisDriver `cleanup`: it lists the dead process's rooms, then deletes them by
-   * id) can delete this table's new listing when it lands between the two: the table is then open
-   * and unreachable (joinById finds nothing; the abandoned sweep ends it as "open nowhere"). Seen
-   * in the failover bench with ~30 tables reopened at once (docs/benchmarks.md). So a reopened
-   * table lists itself again whenever its entry is gone (never over another process's entry:
-   * that one holds the table now, and fencing closes this copy).
-   */
-  private async keepListed(): Promise<void> {
-    if (this.actionLog?.lost || this.filling?.lost) return;
-    let listed: unknown;
-    try {
-      listed = await matchMaker.driver.findOne({ roomId: this.roomId });
-    } catch {
-      return; // Redis away: the next check
-    }
-    if (listed || this.actionLog?.lost) return;
-    logger.warn({ room: this.roomId }, 'takeover: the shared listing lost this reopened table; listed again');
-    await this.listing.save();
+  /** A reopened table lists itself again whenever the shared listing lost it (tableListing.ts). */
+  private keepListed(): Promise<void> {
+    return keepListed(this, () => Boolean(this.actionLog?.lost || this.filling?.lost));
   }
 
   /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
@@ -799,7 +678,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const late = [...this.state.players.values()].filter((p) => !p.bot && this.state.active.includes(p.seat)).map((p) => p.seat);
     const forGood = this.turns?.ranOut(late, deadline) ?? [];
     const outcome = this.pipeline.advance(deadline);
-    if (!outcome.ok) logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
+    if (outcome.ok) this.showChange(outcome.events);
+    else logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
     for (const seat of forGood) {
       const entry = [...this.state.players.entries()].find(([, p]) => p.seat === seat && !p.bot);
       if (!entry || this.state.phase !== 'playing') continue;
@@ -808,89 +688,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }
   }
 
-  // ---------------------------------------------------------------- turn-based sleep (issue 25)
-
-  /**
-   * "Your turn" by Web Push (server/push/sender.ts): each seat that has just been given the turn
-   * at a turn-based table (to move against a deadline it was not told of: a new turn, or the next
-   * phase after its clock ran out), whose player has no connection to it, is told on their closed pages.
-   */
   private announceTurns(): void {
-    if (!this.turnBased) return;
-    const deadline = this.state.deadline;
-    const given = [...this.state.active].filter((seat) => this.told.get(seat) !== deadline);
-    this.told = new Map([...this.state.active].map((seat) => [seat, deadline]));
-    const push = roomServices().push;
-    if (given.length === 0 || !push.enabled) return;
-    const players = [...this.state.players.values()];
-    for (const seat of given) {
-      const player = players.find((p) => p.seat === seat && !p.bot);
-      const identity = player && !player.connected ? this.seating.identities.of(player) : null;
-      if (!identity) continue;
-      const others = players.filter((p) => p.seat !== seat).sort((a, b) => a.seat - b.seat).map((p) => p.name);
-      push.yourTurn({ identityId: identity.id, tableId: this.roomId, game: this.game.id, others });
-    }
+    if (this.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.game.id, identityOf: (p) => this.seating.identities.of(p) });
   }
 
-  /** A turn-based table nobody is connected to goes to sleep after TURN_SLEEP_AFTER_MS with nothing happening. */
-  private planSleep(now: number): void {
-    if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0) return this.clocks.clear('sleep');
-    this.clocks.at('sleep', now + roomServices().config.TURN_SLEEP_AFTER_MS, () => void this.sleep());
-  }
-
-  /**
-   * Leaves memory: the journal is flushed, the turn and the next deadline go to the store under
-   * this copy's fencing token, and the room closes (its id is kept: server/turnbased/wake.ts
-   * reopens it when a player opens it or the deadline comes).
-   */
-  private async sleep(): Promise<void> {
-    if (!this.turnBased || this.sleeping || this.state.phase !== 'playing' || this.clients.length > 0 || !this.actionLog || !this.turns) return;
-    // A bot still to move moves first (bots do not play while the table sleeps); a player whose seat
-    // is reserved (woken for them, their socket on its way) is as good as there.
-    const botToMove = [...this.state.players.values()].some((p) => p.bot && this.state.active.includes(p.seat));
-    if (botToMove || Object.keys(this.reservedSeats).length > 0) return this.planSleep(this.now());
-    this.sleeping = true;
-    await this.lock();
-    try {
-      await this.actionLog.flush();
-      // The wake-up is a wall time; the table's time runs on while it sleeps (resume.ts `ran`).
-      const turn = this.turns.record([...this.state.active], this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null);
-      const asleep = await roomServices().store.sleepGameSession(this.roomId, this.actionLog.fence, turn);
-      if (asleep) {
-        this.asleepUntil = turn.deadline;
-        logger.info({ room: this.roomId, game: this.game.id, wakeAt: turn.deadline }, 'turn-based: table asleep in the store');
-      }
-    } catch (error) {
-      // The store is away: stay awake and try again later.
-      logger.warn({ room: this.roomId, err: error }, 'turn-based: going to sleep failed; the table stays open');
-      this.sleeping = false;
-      await this.unlock();
-      return this.planSleep(this.now());
-    }
-    this.timers.clearAll();
-    this.bots.stopAll();
-    await this.disconnect();
-  }
-
-  /**
-   * Public events travel in the patch (the table's `log`); private ones (`to` set) are sent only
-   * to their seats' clients, as `events` `[{ type, msg }]`.
-   */
-  private sendEvents(events: GameEvent[]): void {
-    appendLog(this.state, events.filter((e) => e.to === undefined).map(eventMsg).filter((m) => m !== null));
-    for (const event of events) {
-      if (!event.to) continue;
-      const m = eventMsg(event);
-      if (!m) continue;
-      const to = event.to;
-      this.whenDurable(() => {
-        for (const client of this.clients) {
-          const seat = this.state.players.get(client.sessionId)?.seat;
-          if (seat !== undefined && to.includes(seat)) client.send('events', [{ type: event.type, msg: m }]);
-        }
-      });
-    }
-  }
+  // ---------------------------------------------------------------- durable outcomes, moves between processes
 
   /**
    * Runs `show` once everything the journal recorded is in the store (at once when it is): no
@@ -917,7 +719,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
     this.timers.clearAll();
     this.bots.stopAll();
-    this.detachListing();
+    detachListing(this);
     void this.disconnect(CLOSE_TABLE_MOVED);
   }
 
@@ -939,20 +741,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     await this.actionLog?.flush().catch(() => undefined);
     this.actionLog?.release();
     await this.filling?.stop();
-    this.detachListing();
+    detachListing(this);
     this.broadcast('notice', notice('table_moving'));
     await this.disconnect(CLOSE_TABLE_MOVED);
-  }
-
-  /**
-   * The shared listing (RedisDriver's `roomcaches`) now belongs to the copy another process opens
-   * under the same id: this copy must neither overwrite it (save) nor delete it (remove on dispose).
-   */
-  private detachListing(): void {
-    const listing = this.listing as unknown as { save(): Promise<void>; remove(): void; updateOne(): Promise<void> };
-    listing.save = async () => undefined;
-    listing.updateOne = async () => undefined;
-    listing.remove = () => undefined;
   }
 
   /**
@@ -969,26 +760,20 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private finish(result: GameResult): void {
-    this.state.phase = 'finished';
-    writeResult(this.state, withResignations(result, this.seating.resignedSeats()));
-    this.state.active.clear();
-    this.state.deadline = 0;
+    this.projector.finish(result, this.seating.resignedSeats());
     this.clocks.clear('deadline');
     this.clocks.clear('release');
     this.bots.stopAll();
     // A seat its identity never came back to was played by a bot to the end: left for good.
     for (const p of this.state.players.values()) if (!p.connected) this.recordLeaver(p);
-    void roomServices().store.social.saveGameChat(this.roomId, this.chat.publicLines())
+    void this.services.store.social.saveGameChat(this.roomId, this.chat.publicLines())
       .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'storing the table chat failed'));
-    for (const p of this.state.players.values()) {
-      const mine = result.seats.find((s) => s.seat === p.seat);
-      if (mine) p.score = mine.score;
-    }
+    this.projector.writeScores(result);
     this.pushNow();
     void this.publishMetadata(); // the lobby stops offering Watch
     this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
     // While the process drains, players get a moment to see the result, not the whole linger.
-    const services = roomServices();
+    const services = this.services;
     const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
     this.clock.setTimeout(() => void this.disconnect(), linger);
   }
@@ -996,27 +781,16 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** A finished game's record goes to the process's results outbox (server/results), which outlives the room. */
   private storeResult(): Promise<void> {
     return this.results.store(() => {
-      const result = readResult(this.state);
-      if (!result) return null;
-      const record = gameRecord({
-        id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt, finishedAt: Date.now(),
-        seats: [...this.state.players.values()].map((p) => ({
-          seat: p.seat, name: p.name, bot: p.bot, playerId: this.tournament?.seats[p.seat]?.playerId ?? null, identityId: this.seating.identities.of(p)?.id ?? null,
-        })),
-        result, tournamentId: this.tournament?.tournamentId ?? null, tableId: this.tournament?.tableId ?? null, rated: this.isRated(), private: this.isPrivate,
-      });
-      return { ...record, players: markResigned(record.players, this.seating.resignedSeats()) };
+      const result = this.projector.result;
+      return result && tableRecord({
+        id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt,
+        tournament: this.tournament, rated: this.isRated(), private: this.isPrivate, players: this.state.players.values(), seating: this.seating, result,
+      }, Date.now());
     });
   }
 
-  /**
-   * Rated (docs/architecture.md "Ratings"): tournament tables, private tables whose host asked for
-   * it, and quick-play tables with at least two players who carry an identity. Bots are never rated.
-   */
   private isRated(): boolean {
-    if (this.tournament) return true;
-    if (this.isPrivate) return this.ratedPrivate;
-    return this.seating.linkedSeats() >= 2;
+    return isRated({ tournament: this.tournament !== null, isPrivate: this.isPrivate, ratedPrivate: this.ratedPrivate, linkedSeats: this.seating.linkedSeats() });
   }
 
   // ---------------------------------------------------------------- seats
@@ -1025,19 +799,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private recordLeaver(player: PlayerState): void {
     const identityId = this.seating.identities.of(player)?.id;
     if (!identityId || !this.isRated()) return;
-    void roomServices().store.social.recordLeave(identityId, this.roomId, Date.now())
+    void this.services.store.social.recordLeave(identityId, this.roomId, Date.now())
       .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording a leaver failed'));
   }
 
   /** `resigned`: Resign, or Leave during play (a loss); otherwise an anonymous seat that never came back. */
   private seatLeftForGood(sessionId: string, player: PlayerState, resigned: boolean): void {
-    if (this.state.phase === 'waiting' && this.tournament) {
-      // Still theirs: reserved again (they join with their seat id as before) and awaited again.
-      const playerId = this.tournament.seats[player.seat]?.playerId;
-      if (playerId) this.seating.reserveAgain(sessionId, playerId, this.now());
-      syncValues(this.state.waitingFor, this.seating.reservedSeats().map((s) => s.seat));
-      return;
-    }
+    if (this.state.phase === 'waiting' && this.checkIn) return this.checkIn.leftWaiting(sessionId, player);
     if (this.state.phase === 'waiting') {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();
@@ -1091,38 +859,18 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.refreshSecrets();
     if (this.state.phase === 'playing') this.afterChange();
     void this.publishMetadata();
-    if (this.tournament) this.checkedIn(this.tournament);
+    this.checkIn?.arrived();
   }
 
   private refreshSecrets(): void {
-    const engine = this.pipeline.engine;
-    if (engine === null) return;
-    const now = this.now();
-    const mirror = mirrorFor(this.game.id);
-    for (const [id, p] of this.state.players) {
-      // Nobody can receive the secret of a seat without a client (bots, reserved or away seats):
-      // it is written when its client joins or comes back (onJoin, and afterChange on return).
-      const client = this.clients.getById(id);
-      if (!client) continue;
-      if (!p.secret) {
-        p.secret = mirror.createSeat();
-        // A schema under a @view field is not seen through its parent: the owner's view needs it too.
-        client.view?.add(p.secret);
-      }
-      mirror.writeSeat(p.secret, this.game.seatView(engine, p.seat, now), (added) => client.view?.add(added));
-    }
+    this.projector.refreshSecrets(this.pipeline.engine, this.now());
   }
 
-  private async publishMetadata(): Promise<void> {
-    const taken = this.seating.taken;
-    const metadata: TableMetadata = {
-      game: this.game.id, variant: this.options.variant, seats: this.options.players,
-      taken, free: Math.max(0, this.options.players - taken), phase: this.state.phase, private: this.isPrivate,
-      watchable: this.state.phase === 'playing' && !this.isPrivate && !this.tournament,
-    };
-    await this.setMetadata(metadata);
-    updateLobby(this);
-    if (metadata.watchable || (this.state.phase === 'finished' && !this.isPrivate && !this.tournament)) announceWatchable(this.roomId);
+  private publishMetadata(): Promise<void> {
+    return publishMetadata(this, {
+      game: this.game.id, variant: this.options.variant, seats: this.options.players, taken: this.seating.taken,
+      phase: this.state.phase, isPrivate: this.isPrivate, tournament: this.tournament !== null,
+    });
   }
 }
 
@@ -1130,13 +878,14 @@ export class GameRoom extends Room<TableState> implements MovableTable {
  * Seats plus spectators plus room for joins in flight: Colyseus locks a room at maxClients, so
  * spectators (capped in onAuth) must never use up the seats.
  */
-function maxClientsFor(players: number): number {
-  return players + roomServices().config.SPECTATORS_MAX + 2 * JOIN_SLACK;
+function maxClientsFor(players: number, spectatorsMax: number): number {
+  return players + spectatorsMax + 2 * JOIN_SLACK;
 }
 
 /** A room class bound to one game definition (Colyseus defines rooms by class). */
-export function roomFor(game: AnyGame): typeof GameRoom {
+export function roomFor(game: AnyGame, services: RoomServices): typeof GameRoom {
   return class extends GameRoom {
     static override game = game;
+    static override services = services;
   };
 }

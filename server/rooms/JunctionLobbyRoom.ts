@@ -8,13 +8,16 @@
  */
 import { LobbyRoom, matchMaker, type Client, type Room, type RoomException } from '@colyseus/core';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
-import { roomServices } from './services.js';
+import type { RoomServices } from './services.js';
 import { reportRoomException } from './roomExceptions.js';
 import { RoomConnections } from '../friends/online.js';
 
 export class JunctionLobbyRoom extends LobbyRoom {
-  private readonly edge = new MessageEdge(edgePolicy('lobby', ['filter'], roomServices().config));
-  private readonly connections = new RoomConnections(() => roomServices().online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  static services: RoomServices;
+  /** What the process gives its rooms, bound to the room class by `lobbyRoom` (Colyseus constructs rooms itself). */
+  private readonly services = (this.constructor as typeof JunctionLobbyRoom).services;
+  private readonly edge = new MessageEdge(edgePolicy('lobby', ['filter'], this.services.config));
+  private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
 
   override async onCreate(options: unknown): Promise<void> {
     await super.onCreate(options);
@@ -25,7 +28,7 @@ export class JunctionLobbyRoom extends LobbyRoom {
 
   override async onAuth(_client: Client, options: unknown): Promise<{ identityId: string | null }> {
     const token = (options as { token?: unknown } | null)?.token;
-    const identity = await roomServices().identities.resolve(token);
+    const identity = await this.services.identities.resolve(token);
     return { identityId: identity?.id ?? null };
   }
 
@@ -51,6 +54,13 @@ export class JunctionLobbyRoom extends LobbyRoom {
   override onUncaughtException(error: RoomException<this>, methodName: string): void {
     reportRoomException(this.roomId, methodName, error.cause ?? error);
   }
+}
+
+/** The lobby room class with the process's services bound to it. */
+export function lobbyRoom(services: RoomServices): typeof JunctionLobbyRoom {
+  return class extends JunctionLobbyRoom {
+    static override services = services;
+  };
 }
 
 /** Colyseus' lobby channel (@colyseus/core matchmaker/Lobby.js): publishing a room id makes every lobby re-read it. */

@@ -1,6 +1,6 @@
 /**
  * The action pipeline with the real Railway Madness engine, the real race queue, latency probe and
- * Colyseus clock; the room side is a recorder of what the pipeline asks it to do.
+ * Colyseus clock; the room side is a recorder of the outcomes the pipeline returns.
  */
 import { describe, expect, it } from 'vitest';
 import { Clock } from '@colyseus/core';
@@ -9,7 +9,7 @@ import type { RailwayState } from '../../shared/games/railway/state.js';
 import type { GameEvent } from '../../shared/games/contract.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { TableClocks } from './tableClocks.js';
-import { ActionPipeline, type PipelineRefusal } from './actionPipeline.js';
+import { ActionPipeline, type PipelineOutcome, type PipelineRefusal, type QueuedAction } from './actionPipeline.js';
 
 interface Seen { changed: { events: GameEvent[]; answer?: { client: string; id: number } }[]; refused: { client: string; refusal: PipelineRefusal }[] }
 
@@ -24,11 +24,22 @@ function pipeline(opts: { playing?: boolean; seats?: Record<string, number> } = 
     otherHumans: (self) => Object.keys(seats).filter((id) => id !== self),
     raceWindowMs: () => 0,
     actionLog: () => null,
-    changed: (events, answer) => seen.changed.push({ events, answer }),
-    refuse: (client, refusal) => seen.refused.push({ client, refusal }),
-  }, new LatencyProbe(), new TableClocks(clock));
+  }, new LatencyProbe());
+  const clocks = new TableClocks(clock);
+  const show = (outcomes: Iterable<PipelineOutcome<string>>): void => {
+    clocks.clear('release');
+    for (const o of outcomes) {
+      if (o.kind === 'applied') seen.changed.push({ events: o.events, answer: o.answer });
+      else if (o.kind === 'refused') seen.refused.push({ client: o.client, refusal: o.refusal });
+    }
+    clocks.at('release', p.nextReleaseAt(), () => show(p.release()));
+  };
   p.start(railwayMadnessGame.optionsSchema.parse({ variant: 'juniors', players: 2 }), 42, Date.now());
-  return { p, seen, clock, stop: () => { playing = false; } };
+  return {
+    receive: (client: string, sessionId: string, message: unknown) => show(p.receive(client, sessionId, message)),
+    submit: (queued: QueuedAction<string>) => show(p.submit(queued, undefined)),
+    engine: () => p.engine, seen, clock, stop: () => { playing = false; },
+  };
 }
 
 /** A slot seat 0 may take now (the engine says so). */
@@ -36,10 +47,10 @@ const faceUp = (s: RailwayState) => s.table.findIndex((_t, slot) => railwayMadne
 
 describe('ActionPipeline', () => {
   it('validates before anything reaches the engine', () => {
-    const { p, seen } = pipeline();
-    p.receive('a', 'a', { nonsense: true });
-    p.receive('x', 'spectator', { id: 1, a: { type: 'take', slot: 0 } });
-    p.receive('a', 'a', { id: 2, a: { type: 'no_such_action' } });
+    const { receive, engine, seen } = pipeline();
+    receive('a', 'a', { nonsense: true });
+    receive('x', 'spectator', { id: 1, a: { type: 'take', slot: 0 } });
+    receive('a', 'a', { id: 2, a: { type: 'no_such_action' } });
     expect(seen.refused).toEqual([
       { client: 'a', refusal: { code: 'bad_message', key: 'server:error.bad_message' } },
       { client: 'x', refusal: { code: 'not_seated', key: 'server:error.not_seated', id: 1 } },
@@ -48,23 +59,23 @@ describe('ActionPipeline', () => {
     expect(seen.changed).toEqual([]);
   });
 
-  it('a valid action reaches the engine and the room is asked to mirror it and acknowledge it', () => {
-    const { p, seen } = pipeline();
-    const before = p.engine as RailwayState;
+  it('a valid action reaches the engine and comes back as applied, with the answer for its client', () => {
+    const { receive, engine, seen } = pipeline();
+    const before = engine() as RailwayState;
     const slot = faceUp(before);
-    p.receive('a', 'a', { id: 7, a: { type: 'take', slot } });
+    receive('a', 'a', { id: 7, a: { type: 'take', slot } });
     expect(seen.refused).toEqual([]);
     expect(seen.changed).toHaveLength(1);
     expect(seen.changed[0].answer).toEqual({ client: 'a', id: 7 });
-    expect(p.engine).not.toBe(before);
-    expect((p.engine as RailwayState).table[slot]).toBeNull();
+    expect(engine()).not.toBe(before);
+    expect((engine() as RailwayState).table[slot]).toBeNull();
   });
 
   it('the second grab of one card is refused by the rules with the engine\'s code', () => {
-    const { p, seen } = pipeline();
-    const slot = faceUp(p.engine as RailwayState);
-    p.receive('a', 'a', { id: 1, a: { type: 'take', slot } });
-    p.receive('b', 'b', { id: 1, a: { type: 'take', slot } });
+    const { receive, engine, seen } = pipeline();
+    const slot = faceUp(engine() as RailwayState);
+    receive('a', 'a', { id: 1, a: { type: 'take', slot } });
+    receive('b', 'b', { id: 1, a: { type: 'take', slot } });
     expect(seen.changed).toHaveLength(1);
     expect(seen.refused).toHaveLength(1);
     expect(seen.refused[0].client).toBe('b');
@@ -74,9 +85,9 @@ describe('ActionPipeline', () => {
   });
 
   it('an action arriving after the game ended is refused as game_over', () => {
-    const { p, seen, stop } = pipeline();
+    const { submit, seen, stop } = pipeline();
     stop();
-    p.submit({ seat: 0, action: { type: 'take', slot: 0 }, client: 'a', sessionId: 'a', id: 3, arrival: Date.now() }, undefined);
+    submit({ seat: 0, action: { type: 'take', slot: 0 }, client: 'a', sessionId: 'a', id: 3, arrival: Date.now() });
     expect(seen.refused).toEqual([{ client: 'a', refusal: { code: 'game_over', key: 'server:error.game_over', id: 3 } }]);
   });
 });

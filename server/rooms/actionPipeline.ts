@@ -2,8 +2,10 @@
  * Every action, human or bot, on its way to the engine: validate (the envelope, the seat, the
  * phase, the game's own action schema) → the race queue (shared/arbitration.ts: races ordered by
  * compensated time, held for the other seats' allowance, ties by the room's seeded coin) → the
- * engine → the table (the room mirrors the new state and answers). Clock expiries take the same
- * road into the engine (`advance`). The pipeline owns the engine state between those steps.
+ * engine. The pipeline owns the engine state between those steps and returns what it did, one
+ * outcome at a time (an applied change, a refusal, a settled race): the room shows each before the
+ * next action is applied, and releases held races at `nextReleaseAt` (`release`). Clock expiries
+ * take the same road into the engine (`advance`).
  */
 import type { AnyGame, GameEvent, Seat } from '../../shared/games/contract.js';
 import { RaceQueue, type Claim } from '../../shared/arbitration.js';
@@ -13,7 +15,6 @@ import { actionEnvelope, ErrorCodes } from '../../shared/protocol/messages.js';
 import type { ActionLogWriter } from './actionLog.js';
 import { holdsNul } from '../journal/storable.js';
 import type { LatencyProbe } from './latencyProbe.js';
-import type { TableClocks } from './tableClocks.js';
 import { ruleErrorMsg } from '../state/messages.js';
 import { actionLatency, raceStampsClamped, raceTies } from '../ops/metrics.js';
 
@@ -48,7 +49,16 @@ export interface RaceMargin<C> {
 /** A refusal on its way to a client: `key` is the full i18n key. */
 export interface PipelineRefusal { code: string; key: string; params?: Record<string, string | number>; id?: number }
 
-export interface PipelineHost<C> {
+/** What one step of the pipeline did, for the room to show. */
+export type PipelineOutcome<C> =
+  /** The engine state changed: mirror it, then answer the client (ack) if any. */
+  | { kind: 'applied'; events: GameEvent[]; answer?: { client: C; id: number } }
+  | { kind: 'refused'; client: C; refusal: PipelineRefusal }
+  /** A race was lost to another seat's action, the last change to the table: tell both by how much. */
+  | { kind: 'raceSettled'; margin: RaceMargin<C> };
+
+/** What the pipeline reads of the table (it changes nothing there). */
+export interface PipelineTable {
   playing(): boolean;
   /** The sender's seat, or null for a spectator or a seat a bot now plays. */
   seatOf(sessionId: string): Seat | null;
@@ -56,11 +66,6 @@ export interface PipelineHost<C> {
   otherHumans(sessionId: string | undefined): string[];
   raceWindowMs(): number;
   actionLog(): ActionLogWriter | null;
-  /** The engine state changed: mirror it, then answer the client (ack) if any. */
-  changed(events: GameEvent[], answer?: { client: C; id: number }): void;
-  refuse(client: C, refusal: PipelineRefusal): void;
-  /** A race was lost to another seat's action, the last change to the table: tell both by how much. */
-  raceSettled?(margin: RaceMargin<C>): void;
 }
 
 /** The last race action applied, while it is still the last change to the table. */
@@ -76,9 +81,8 @@ export class ActionPipeline<C> {
 
   constructor(
     private readonly game: AnyGame,
-    private readonly host: PipelineHost<C>,
+    private readonly table: PipelineTable,
     private readonly latency: LatencyProbe,
-    private readonly clocks: TableClocks,
     /** The table's time (GameRoom `now`: the wall clock minus a reopened table's offset). */
     private readonly now: () => number = Date.now,
   ) {}
@@ -100,90 +104,100 @@ export class ActionPipeline<C> {
   }
 
   /** Validate a client's `action` message; a valid one joins the queue. */
-  receive(client: C, sessionId: string, message: unknown): void {
+  *receive(client: C, sessionId: string, message: unknown): Generator<PipelineOutcome<C>> {
     const envelope = actionEnvelope.safeParse(message);
-    if (!envelope.success) return this.host.refuse(client, serverRefusal(ErrorCodes.badMessage));
+    if (!envelope.success) { yield refused(client, serverRefusal(ErrorCodes.badMessage)); return; }
     const { id } = envelope.data;
-    const seat = this.host.seatOf(sessionId);
-    if (seat === null) return this.host.refuse(client, serverRefusal(ErrorCodes.notSeated, id));
-    if (!this.host.playing()) return this.host.refuse(client, serverRefusal(ErrorCodes.wrongPhase, id));
+    const seat = this.table.seatOf(sessionId);
+    if (seat === null) { yield refused(client, serverRefusal(ErrorCodes.notSeated, id)); return; }
+    if (!this.table.playing()) { yield refused(client, serverRefusal(ErrorCodes.wrongPhase, id)); return; }
     const action = this.game.actionSchema.safeParse(envelope.data.a);
     // The journal could not store it (server/journal/storable.ts): refused, never dropped later.
-    if (!action.success || holdsNul(action.data)) return this.host.refuse(client, serverRefusal('bad_action', id));
-    this.submit({ seat, action: action.data, client, sessionId, id, arrival: this.now() }, envelope.data.t);
+    if (!action.success || holdsNul(action.data)) { yield refused(client, serverRefusal('bad_action', id)); return; }
+    yield* this.submit({ seat, action: action.data, client, sessionId, id, arrival: this.now() }, envelope.data.t);
   }
 
   /** Every action, human or bot, enters here: races are ordered by compensated time. */
-  submit(queued: QueuedAction<C>, stamp: number | undefined): void {
+  *submit(queued: QueuedAction<C>, stamp: number | undefined): Generator<PipelineOutcome<C>> {
     if (!this.queue) return;
-    const cap = this.host.raceWindowMs();
+    const cap = this.table.raceWindowMs();
     const self = queued.sessionId;
-    const others = this.host.otherHumans(self).map((id) => this.latency.allowance(id, cap));
+    const others = this.table.otherHumans(self).map((id) => this.latency.allowance(id, cap));
     const claim = this.queue.submit(queued, {
       arrival: queued.arrival, stamp, race: this.game.isRace(queued.action),
       allowanceMs: this.latency.allowance(self, cap), plausibleMs: this.latency.plausible(self, cap), holdMs: holdFor(others),
     });
     if (claim.clamped) raceStampsClamped.inc({ game: this.game.id, bound: claim.clamped });
-    this.drain();
+    yield* this.release();
   }
 
-  /** The engine's clock ran out at `deadline`: apply everything due. False when the engine refused. */
-  advance(deadline: number): { ok: true } | { ok: false; error: unknown } {
+  /** When the next held race action is due (`release` then), or null. */
+  nextReleaseAt(): number | null {
+    return this.queue?.nextReleaseAt() ?? null;
+  }
+
+  /** The engine's clock ran out at `deadline`: apply everything due, and say what happened. */
+  advance(deadline: number): { ok: true; events: GameEvent[] } | { ok: false; error: unknown } {
     const at = Math.max(this.now(), deadline);
     const outcome = this.game.advance(this.engine, at);
     if (!outcome.ok) return { ok: false, error: outcome.error };
-    this.host.actionLog()?.advanced(at);
+    this.table.actionLog()?.advanced(at);
     this.engine = outcome.state;
     this.changedAt = at;
     this.lastRaceWin = null;
-    this.host.changed(outcome.events);
-    return { ok: true };
+    return { ok: true, events: outcome.events };
   }
 
-  private drain(): void {
+  /** Applies every held action now due, in the race queue's order. */
+  *release(): Generator<PipelineOutcome<C>> {
     if (!this.queue) return;
-    this.clocks.clear('release');
     for (const claim of this.queue.release(this.now())) {
       if (claim.tie?.rank === 0) raceTies.inc({ game: this.game.id, won_by: claim.tie.arrived === 0 ? 'first_arrival' : 'later_arrival' });
-      this.apply(claim);
+      yield* this.apply(claim);
     }
-    this.clocks.at('release', this.queue.nextReleaseAt(), () => this.drain());
   }
 
   /** `claim.tie` says how an exact tie was settled by the room's coin (for the action record). */
-  private apply(claim: Claim<QueuedAction<C>>): void {
+  private *apply(claim: Claim<QueuedAction<C>>): Generator<PipelineOutcome<C>> {
     const { item: queued, compensated: actedAt } = claim;
-    if (!this.host.playing()) {
-      if (queued.client) this.host.refuse(queued.client, serverRefusal('game_over', queued.id));
+    if (!this.table.playing()) {
+      if (queued.client) yield refused(queued.client, serverRefusal('game_over', queued.id));
       return;
     }
     const at = Math.max(actedAt, this.lastAppliedAt);
     const race = this.game.isRace(queued.action);
     const outcome = this.game.apply(this.engine, queued.seat, queued.action, at);
     if (!outcome.ok) {
-      if (race) this.host.actionLog()?.lostRace(queued.seat, queued.action, at, outcome.error.code, claim.tie);
+      if (race) this.table.actionLog()?.lostRace(queued.seat, queued.action, at, outcome.error.code, claim.tie);
       const win = this.lastRaceWin;
       if (race && win && win.seat !== queued.seat) {
-        this.host.raceSettled?.({
-          first: { seat: win.seat, ms: win.at - win.openedAt, client: win.client },
-          second: { seat: queued.seat, ms: at - win.openedAt, client: queued.client },
-        });
+        yield {
+          kind: 'raceSettled',
+          margin: {
+            first: { seat: win.seat, ms: win.at - win.openedAt, client: win.client },
+            second: { seat: queued.seat, ms: at - win.openedAt, client: queued.client },
+          },
+        };
       }
       if (queued.client) {
         const m = ruleErrorMsg(this.game.id, outcome.error);
-        this.host.refuse(queued.client, withId({ code: outcome.error.code, key: m.key, ...(m.params ? { params: m.params } : {}) }, queued.id));
+        yield refused(queued.client, withId({ code: outcome.error.code, key: m.key, ...(m.params ? { params: m.params } : {}) }, queued.id));
       }
       return;
     }
-    this.host.actionLog()?.applied(queued.seat, queued.action, at, race, claim.tie);
+    this.table.actionLog()?.applied(queued.seat, queued.action, at, race, claim.tie);
     this.lastRaceWin = race ? { seat: queued.seat, at, openedAt: Math.min(this.changedAt, at), client: queued.client } : null;
     this.changedAt = at;
     this.lastAppliedAt = Math.max(actedAt, this.lastAppliedAt);
     this.engine = outcome.state;
     const { client, id } = queued;
-    this.host.changed(outcome.events, client !== undefined && id !== undefined ? { client, id } : undefined);
+    yield { kind: 'applied', events: outcome.events, ...(client !== undefined && id !== undefined ? { answer: { client, id } } : {}) };
     actionLatency.observe({ game: this.game.id, race: String(race) }, (this.now() - queued.arrival) / 1000);
   }
+}
+
+function refused<C>(client: C, refusal: PipelineRefusal): PipelineOutcome<C> {
+  return { kind: 'refused', client, refusal };
 }
 
 function withId(refusal: PipelineRefusal, id: number | undefined): PipelineRefusal {

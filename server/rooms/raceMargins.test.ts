@@ -19,7 +19,7 @@ import { act as tookAct, place, table as tookTable, takeOver } from '../../share
 import type { ActionLogWriter } from './actionLog.js';
 import { LatencyProbe } from './latencyProbe.js';
 import { TableClocks, type TimerClock } from './tableClocks.js';
-import { ActionPipeline, type QueuedAction, type RaceMargin } from './actionPipeline.js';
+import { ActionPipeline, type PipelineOutcome, type QueuedAction, type RaceMargin } from './actionPipeline.js';
 
 /** Seat 1's line is slow: its stamps are trusted up to this far before their arrival. */
 const ALLOWANCE = 40;
@@ -52,10 +52,17 @@ function racing(game: AnyGame, engine: unknown, opened: number) {
     otherHumans: (self) => Object.keys(SEATS).filter((id) => id !== self),
     raceWindowMs: () => 100,
     actionLog: () => log,
-    changed: () => undefined,
-    refuse: (client, r) => refused.push({ client, code: r.code }),
-    raceSettled: (m) => margins.push(m),
-  }, new SlowSeatOne(), new TableClocks(clock));
+  }, new SlowSeatOne());
+  // What the room does with the outcomes: records them, then waits for the next held action to be due.
+  const clocks = new TableClocks(clock);
+  const show = (outcomes: Iterable<PipelineOutcome<string>>): void => {
+    clocks.clear('release');
+    for (const o of outcomes) {
+      if (o.kind === 'refused') refused.push({ client: o.client, code: o.refusal.code });
+      else if (o.kind === 'raceSettled') margins.push(o.margin);
+    }
+    clocks.at('release', p.nextReleaseAt(), () => show(p.release()));
+  };
   vi.setSystemTime(opened);
   p.start(game.optionsSchema.parse({ players: 3 }), 1, opened);
   p.engine = engine;
@@ -66,7 +73,7 @@ function racing(game: AnyGame, engine: unknown, opened: number) {
   queue.submit = (item, s) => { const c = submit(item, s); claims.push(c); return c; };
   const send = (at: number, client: string, action: unknown, stamp?: number) => {
     vi.setSystemTime(at);
-    p.receive(client, client, { id: 1, a: action, ...(stamp === undefined ? {} : { t: stamp }) });
+    show(p.receive(client, client, { id: 1, a: action, ...(stamp === undefined ? {} : { t: stamp }) }));
   };
   const release = (at: number) => {
     vi.setSystemTime(at);

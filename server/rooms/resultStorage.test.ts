@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type GameRecord, type Store } from '../store/index.js';
 import { gameRecord, ResultStorage } from './resultStorage.js';
 import { ResultOutbox } from '../results/outbox.js';
+import type { GameResult } from '../../shared/games/contract.js';
+import { TableState } from '../state/TableState.js';
+import { writeResult } from '../state/tableMirror.js';
+import { readResult } from '../../shared/wire/table.js';
 
 let store: Store;
 beforeAll(async () => { store = await openStore({ dataDir: 'memory://', databaseUrl: '' }); });
@@ -24,6 +28,33 @@ describe('gameRecord', () => {
     expect(r.durationMs).toBe(60_000);
     expect(r.players.map((p) => [p.seat, p.name, p.place, p.score])).toEqual([[0, 'Ana', 1, 0], [1, 'Bot 2', 2, 5]]);
     expect(r.summary).toEqual({ key: 'took_over:summary.win', params: { seat: '@0' } });
+  });
+});
+
+describe('the stored result comes from the engine\'s GameResult', () => {
+  const stored = (result: GameResult) => gameRecord({
+    id: 'r', game: 'g', variant: 'v', seed: 1, startedAt: 0, finishedAt: 1, tournamentId: null, tableId: null, rated: false, private: false,
+    seats: [{ seat: 0, name: 'Ana', bot: false, playerId: null, identityId: null }, { seat: 1, name: 'Bo', bot: false, playerId: null, identityId: null }],
+    result,
+  });
+  /** What the players read of the same result on the table (the schema, as the room wrote it). */
+  const shown = (result: GameResult) => {
+    const state = new TableState();
+    writeResult(state, result);
+    return readResult(state)!;
+  };
+
+  it.each<[string, GameResult]>([
+    ['a key with parameters', { seats: [{ seat: 0, place: 1, score: 3 }, { seat: 1, place: 2, score: 1 }], summary: { key: 'g:summary.win', params: { seat: '@0', points: 3 } } }],
+    ['a key alone', { seats: [{ seat: 1, place: 1, score: 0 }, { seat: 0, place: 1, score: 0 }], summary: { key: 'g:summary.draw' } }],
+    ['an English sentence', { seats: [{ seat: 0, place: 2, score: 0 }, { seat: 1, place: 1, score: 9 }], summary: 'Bo wins' }],
+  ])('%s: the same summary, places and scores the players read', (_case, result) => {
+    const record = stored(result);
+    const table = shown(result);
+    expect(record.summary).toEqual(table.summary);
+    expect(record.players.map((p) => [p.seat, p.place, p.score])).toEqual(
+      [...table.seats].sort((a, b) => a.seat - b.seat).map((s) => [s.seat, s.place, s.score]),
+    );
   });
 });
 

@@ -4,13 +4,20 @@
  * to its tournament however long the store takes. The room does not wait for the store.
  */
 import type { GameRecord } from '../store/index.js';
-import type { TableResult } from '../../shared/wire/table.js';
+import type { GameResult } from '../../shared/games/contract.js';
+import { msg, type Msg } from '../../shared/i18n/msg.js';
+import { summaryMsg } from '../state/messages.js';
+import type { PlayerState } from '../state/TableState.js';
+import type { Seating } from './seating.js';
+import type { TournamentSeating } from './tournamentSeating.js';
+import { markResigned } from './resignation.js';
 
 export interface ResultSeat { seat: number; name: string; bot: boolean; playerId: string | null; identityId: string | null }
 
 export interface RecordInput {
   id: string; game: string; variant: string; seed: number; startedAt: number; finishedAt: number;
-  seats: ResultSeat[]; result: TableResult;
+  /** The engine's result, as the room wrote it for the players (TableProjector `result`). */
+  seats: ResultSeat[]; result: GameResult;
   tournamentId: string | null; tableId: string | null; rated: boolean; private: boolean;
 }
 
@@ -23,9 +30,47 @@ export function gameRecord(input: RecordInput): GameRecord {
       const r = input.result.seats.find((s) => s.seat === p.seat);
       return { seat: p.seat, name: p.name, playerId: p.playerId, identityId: p.identityId, bot: p.bot, score: r?.score ?? 0, place: r?.place ?? 0 };
     }).sort((a, b) => a.seat - b.seat),
-    summary: input.result.summary,
+    summary: storedSummary(input.result.summary),
     tournamentId: input.tournamentId, tableId: input.tableId, rated: input.rated, private: input.private,
   };
+}
+
+/** A finished table as the room holds it. */
+export interface FinishedTable {
+  id: string; game: string; variant: string; seed: number; startedAt: number;
+  tournament: TournamentSeating | null; rated: boolean; private: boolean;
+  players: Iterable<PlayerState>; seating: Seating;
+  /** The engine's result as the room wrote it (TableProjector `result`). */
+  result: GameResult;
+}
+
+/** The record of a finished table: each seat's registrant and identity, resigned seats marked. */
+export function tableRecord(table: FinishedTable, finishedAt: number): GameRecord {
+  const { tournament, seating } = table;
+  const record = gameRecord({
+    id: table.id, game: table.game, variant: table.variant, seed: table.seed, startedAt: table.startedAt, finishedAt,
+    seats: [...table.players].map((p) => ({
+      seat: p.seat, name: p.name, bot: p.bot, playerId: tournament?.seats[p.seat]?.playerId ?? null, identityId: seating.identities.of(p)?.id ?? null,
+    })),
+    result: table.result, tournamentId: tournament?.tournamentId ?? null, tableId: tournament?.tableId ?? null, rated: table.rated, private: table.private,
+  });
+  return { ...record, players: markResigned(record.players, seating.resignedSeats()) };
+}
+
+/**
+ * Rated (docs/architecture.md "Ratings"): tournament tables, private tables whose host asked for
+ * it, and quick-play tables with at least two players who carry an identity. Bots are never rated.
+ */
+export function isRated(table: { tournament: boolean; isPrivate: boolean; ratedPrivate: boolean; linkedSeats: number }): boolean {
+  if (table.tournament) return true;
+  if (table.isPrivate) return table.ratedPrivate;
+  return table.linkedSeats >= 2;
+}
+
+/** The summary as a message, in the form the table's players read it (no empty parameter map). */
+function storedSummary(summary: GameResult['summary']): Msg {
+  const m = summaryMsg(summary);
+  return msg(m.key, m.params && Object.keys(m.params).length > 0 ? m.params : undefined);
 }
 
 export interface StorageDeps {

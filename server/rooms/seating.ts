@@ -77,7 +77,22 @@ export class Seating {
     });
   }
 
-  /** A table reopened from its journal (issue 24): each human's seat, away and linked to their identity. */
+  /**
+   * A table reopened from its journal: bots as bots, each human away and linked to their identity
+   * (a bot plays after the usual grace), the seats that resigned resigned again.
+   */
+  reopen(seats: readonly { seat: number; name: string; bot: boolean; identityId: string | null }[], resigned: Iterable<number>, now: number): void {
+    for (const seat of seats) {
+      if (seat.bot) this.addBot('easy', seat.seat);
+      else this.seatAway(seat.seat, seat.name, seat.identityId ? { id: seat.identityId, display: seat.name } : null, now);
+    }
+    for (const seat of resigned) {
+      const player = [...this.players.values()].find((p) => p.seat === seat && !p.bot);
+      if (player) this.resign(player);
+    }
+  }
+
+  /** One human's seat at a reopened table (issue 24), away and linked to their identity. */
   seatAway(seat: number, name: string, identity: { id: string; display: string } | null, now: number): void {
     const player = new PlayerState();
     player.name = name;

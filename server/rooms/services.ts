@@ -1,6 +1,7 @@
 /**
- * What rooms need from the process (Colyseus constructs rooms itself, so they cannot take
- * constructor arguments): the store, the settings and the hook tournaments use.
+ * What rooms need from the process: the store, the settings and the hooks tournaments use. Colyseus
+ * constructs rooms itself, so rooms get it bound to their class (GameRoom `roomFor`, the lobby's
+ * `lobbyRoom`); only the chat seam (server/chat/roomChat.ts) still reads the process-wide copy.
  */
 import type { Config } from '../config.js';
 import type { Store, GameRecord } from '../store/index.js';
