@@ -78,3 +78,63 @@ describe('messages on the wire', () => {
     expect(readResult(decoder.state)?.summary).toEqual({ key: 'server:event.text', params: { text: 'Bo wins' } });
   });
 });
+
+describe('the log as strings', () => {
+  it('events of several shapes, over many turns of the ring, read back in order on a client that follows and on one that joins late', async () => {
+    const { appendLog } = await import('./tableMirror.js');
+    const { readLog } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    state.game = 'g';
+    const encoder = new Encoder(state);
+    const follower = new Decoder(new TableState());
+    follower.decode(encoder.encodeAll());
+    const sent = Array.from({ length: 137 }, (_, i) => (i % 3 === 0 ? { key: 'g:event.pass' }
+      : i % 3 === 1 ? { key: 'g:event.took', params: { seat: `@${i % 4}`, count: i } }
+      : { key: 'g:event.took', params: { seat: `@${i % 4}`, car: '$g:car.red', count: i } }));
+    for (let i = 0; i < sent.length; i += 1 + (i % 4)) {
+      appendLog(state, sent.slice(i, i + 1 + (i % 4)));
+      follower.decode(encoder.encode());
+      encoder.discardChanges();
+    }
+    const expected = sent.slice(-30).map((msg, i) => ({ n: 108 + i, msg }));
+    expect(readLog(follower.state)).toEqual(expected);
+    const late = new Decoder(new TableState());
+    late.decode(encoder.encodeAll());
+    expect(readLog(late.state)).toEqual(expected);
+    expect(late.state.logShapes.length).toBe(3);
+  });
+
+  it('free text keeps its words: the separator becomes a space, wireSafe\'s padding is trimmed', async () => {
+    const { appendLog } = await import('./tableMirror.js');
+    const { readLog } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    const shape = 'server:event.text\u001ftext';
+    const text = `a\u001fb${'z'.repeat(255 - 2 - 3)}`;
+    expect(Buffer.byteLength(`0\u001f${text}`)).toBe(255);
+    appendLog(state, [{ key: 'server:event.text', params: { text } }]);
+    const decoder = new Decoder(new TableState());
+    decoder.decode(new Encoder(state).encodeAll());
+    expect(decoder.state.logShapes[0]).toBe(shape);
+    expect(readLog(decoder.state)).toEqual([{ n: 1, msg: { key: 'server:event.text', params: { text: text.replace('\u001f', ' ') } } }]);
+  });
+});
+
+describe('options on the wire', () => {
+  it('every kind of option reads back as written; a changed option is the only one re-sent', async () => {
+    const { writeOptions } = await import('./tableMirror.js');
+    const { readOptions } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    const options = { players: 4, variant: 'classic', talking: true, seatLevels: [1, 2, 3], pace: 'live' };
+    writeOptions(state.options, options);
+    const encoder = new Encoder(state);
+    const decoder = new Decoder(new TableState());
+    decoder.decode(encoder.encodeAll());
+    encoder.discardChanges();
+    expect(readOptions(decoder.state.options)).toEqual(options);
+    writeOptions(state.options, { ...options, talking: false, pace: undefined });
+    const patch = encoder.encode();
+    decoder.decode(patch);
+    expect(readOptions(decoder.state.options)).toEqual({ players: 4, variant: 'classic', talking: false, seatLevels: [1, 2, 3] });
+    expect(Buffer.from(patch).includes('classic')).toBe(false);
+  });
+});
