@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from '@colyseus/schema';
 import { ResultState, TableState, wireSafe } from './TableState.js';
+import type { Msg } from '../../shared/i18n/msg.js';
 
 /** `text` as a string of the log, followed on the wire by the result's summary. */
 function roundTrip(text: string): { text: string; after: string } {
@@ -88,7 +89,7 @@ describe('the log as strings', () => {
     const encoder = new Encoder(state);
     const follower = new Decoder(new TableState());
     follower.decode(encoder.encodeAll());
-    const sent = Array.from({ length: 137 }, (_, i) => (i % 3 === 0 ? { key: 'g:event.pass' }
+    const sent = Array.from({ length: 137 }, (_, i): Msg => (i % 3 === 0 ? { key: 'g:event.pass' }
       : i % 3 === 1 ? { key: 'g:event.took', params: { seat: `@${i % 4}`, count: i } }
       : { key: 'g:event.took', params: { seat: `@${i % 4}`, car: '$g:car.red', count: i } }));
     for (let i = 0; i < sent.length; i += 1 + (i % 4)) {
