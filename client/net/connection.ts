@@ -41,7 +41,7 @@ export interface TableRoomState {
   options: { forEach(cb: (value: OptionValueWire, key: string) => void): void };
   players: Map<string, PlayerView> & { forEach(cb: (p: PlayerView, key: string) => void): void };
   spectators: number; version: number; changedAt: number; table?: unknown; active: number[]; deadline: number;
-  autoStartAt: number; log: WireList<LogEntryWire>; result?: ResultWire;
+  autoStartAt: number; log: WireList<LogEntryWire>; logShapes: WireList<string>; logged: number; result?: ResultWire;
   /** Tournament tables while waiting (shared/wire/table.ts readCheckIn). */
   checkInDeadline?: number; waitingFor?: WireList<number>;
 }

@@ -65,7 +65,7 @@ describe('TableProjector', () => {
       { type: 'took', msg: { key: 'railway_madness:event.took', params: { seat: '@0' } } },
       { type: 'drew', msg: { key: 'railway_madness:event.drew_secret', params: { seat: '@1' } }, to: [1] },
     ]);
-    expect(state.log.map((e) => e.key)).toEqual([':event.took']);
+    expect([state.log.length, state.logShapes[0]]).toEqual([1, ':event.took\u001fseat']);
     expect(sent).toEqual([]);
     flushJournal();
     expect(sent).toEqual([{ to: 'b', type: 'events', message: [{ type: 'drew', msg: { key: 'railway_madness:event.drew_secret', params: { seat: '@1' } } }] }]);

@@ -1,20 +1,18 @@
 /** The state a room sends decodes to the same values on a client, including strings of awkward lengths. */
 import { describe, expect, it } from 'vitest';
 import { Decoder, Encoder } from '@colyseus/schema';
-import { LogEntryState, ResultState, TableState, wireSafe } from './TableState.js';
+import { ResultState, TableState, wireSafe } from './TableState.js';
+import type { Msg } from '../../shared/i18n/msg.js';
 
-/** `text` as an event's parameter in the log, followed on the wire by the result's summary. */
+/** `text` as a string of the log, followed on the wire by the result's summary. */
 function roundTrip(text: string): { text: string; after: string } {
   const state = new TableState();
-  const entry = new LogEntryState();
-  entry.key = 'server:event.text';
-  entry.params.set('text', text);
-  state.log.push(entry);
+  state.log.push(text);
   state.result = new ResultState();
   state.result.summary = 'after the text';
   const decoder = new Decoder(new TableState());
   decoder.decode(new Encoder(state).encodeAll());
-  return { text: decoder.state.log[0]?.params.get('text') ?? '', after: decoder.state.result?.summary ?? '' };
+  return { text: decoder.state.log[0] ?? '', after: decoder.state.result?.summary ?? '' };
 }
 
 describe('strings on the wire', () => {
@@ -56,12 +54,14 @@ describe('messages on the wire', () => {
     expect(log[0]).toEqual({ n: 11, msg: { key: 'g:event.took', params: { seat: '@2', count: 10, car: '$g:car.red' } } });
     expect(log[29].n).toBe(40);
     // On the wire the table's own game namespace is left out of keys and key parameters; other namespaces stay.
-    const sent = decoder.state.log.find((e) => e.n === 40)!;
-    expect([sent.key, sent.params.get('car')]).toEqual([':event.took', '$:car.red']);
+    expect(decoder.state.logged).toBe(40);
+    // One shape for the 40 events; each entry carries its values only.
+    expect([...decoder.state.logShapes]).toEqual([':event.took\u001fseat\u001fcount\u001fcar']);
+    expect(decoder.state.log[9]).toBe('0\u001f@3\u001f#39\u001f$:car.red');
     appendLog(state, [{ key: 'server:event.start', params: { other: '$h:car.red', text: 'g:not a key' } }]);
     decoder.decode(encoder.encode());
     expect(readLog(decoder.state).at(-1)!.msg).toEqual({ key: 'server:event.start', params: { other: '$h:car.red', text: 'g:not a key' } });
-    expect(decoder.state.log.find((e) => e.n === 41)!.key).toBe('server:event.start');
+    expect(decoder.state.logShapes[1]).toBe('server:event.start\u001fother\u001ftext');
     expect(readResult(decoder.state)).toEqual({ seats: [{ seat: 0, place: 1, score: 3 }], summary: { key: 'g:summary.win', params: { seat: '@0', points: 3 } } });
   });
 
@@ -77,5 +77,65 @@ describe('messages on the wire', () => {
     decoder.decode(new Encoder(state).encodeAll());
     expect(readLog(decoder.state)[0].msg).toEqual({ key: 'server:event.text', params: { text } });
     expect(readResult(decoder.state)?.summary).toEqual({ key: 'server:event.text', params: { text: 'Bo wins' } });
+  });
+});
+
+describe('the log as strings', () => {
+  it('events of several shapes, over many turns of the ring, read back in order on a client that follows and on one that joins late', async () => {
+    const { appendLog } = await import('./tableMirror.js');
+    const { readLog } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    state.game = 'g';
+    const encoder = new Encoder(state);
+    const follower = new Decoder(new TableState());
+    follower.decode(encoder.encodeAll());
+    const sent = Array.from({ length: 137 }, (_, i): Msg => (i % 3 === 0 ? { key: 'g:event.pass' }
+      : i % 3 === 1 ? { key: 'g:event.took', params: { seat: `@${i % 4}`, count: i } }
+      : { key: 'g:event.took', params: { seat: `@${i % 4}`, car: '$g:car.red', count: i } }));
+    for (let i = 0; i < sent.length; i += 1 + (i % 4)) {
+      appendLog(state, sent.slice(i, i + 1 + (i % 4)));
+      follower.decode(encoder.encode());
+      encoder.discardChanges();
+    }
+    const expected = sent.slice(-30).map((msg, i) => ({ n: 108 + i, msg }));
+    expect(readLog(follower.state)).toEqual(expected);
+    const late = new Decoder(new TableState());
+    late.decode(encoder.encodeAll());
+    expect(readLog(late.state)).toEqual(expected);
+    expect(late.state.logShapes.length).toBe(3);
+  });
+
+  it('free text keeps its words: the separator becomes a space, wireSafe\'s padding is trimmed', async () => {
+    const { appendLog } = await import('./tableMirror.js');
+    const { readLog } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    const shape = 'server:event.text\u001ftext';
+    const text = `a\u001fb${'z'.repeat(255 - 2 - 3)}`;
+    expect(Buffer.byteLength(`0\u001f${text}`)).toBe(255);
+    appendLog(state, [{ key: 'server:event.text', params: { text } }]);
+    const decoder = new Decoder(new TableState());
+    decoder.decode(new Encoder(state).encodeAll());
+    expect(decoder.state.logShapes[0]).toBe(shape);
+    expect(readLog(decoder.state)).toEqual([{ n: 1, msg: { key: 'server:event.text', params: { text: text.replace('\u001f', ' ') } } }]);
+  });
+});
+
+describe('options on the wire', () => {
+  it('every kind of option reads back as written; a changed option is the only one re-sent', async () => {
+    const { writeOptions } = await import('./tableMirror.js');
+    const { readOptions } = await import('../../shared/wire/table.js');
+    const state = new TableState();
+    const options = { players: 4, variant: 'classic', talking: true, seatLevels: [1, 2, 3], pace: 'live' };
+    writeOptions(state.options, options);
+    const encoder = new Encoder(state);
+    const decoder = new Decoder(new TableState());
+    decoder.decode(encoder.encodeAll());
+    encoder.discardChanges();
+    expect(readOptions(decoder.state.options)).toEqual(options);
+    writeOptions(state.options, { ...options, talking: false, pace: undefined });
+    const patch = encoder.encode();
+    decoder.decode(patch);
+    expect(readOptions(decoder.state.options)).toEqual({ players: 4, variant: 'classic', talking: false, seatLevels: [1, 2, 3] });
+    expect(Buffer.from(patch).includes('classic')).toBe(false);
   });
 });

@@ -27,9 +27,6 @@ export function wireSafe(text: string): string {
  * (derived from shared/games/<game>/wire.ts by server/state/derive.ts); @colyseus/schema sends
  * the subclass's type id, so one `TableState` carries any game's table.
  */
-/** How many public events the table state keeps (the client's move log). */
-export const LOG_SIZE = 30;
-
 export class PublicViewState extends Schema {}
 
 /** A seat's private view on the wire (each game extends it); only ever under `PlayerState.secret`. */
@@ -47,30 +44,10 @@ export class PlayerState extends Schema {
   @view() @type(SeatViewState) secret?: SeatViewState;
 }
 
-/** One table option's value: exactly one of the fields is meaningful, as `kind` says. */
-export class OptionValueState extends Schema {
-  @type('string') kind: 'number' | 'boolean' | 'string' | 'numbers' = 'number';
-  @type('number') number = 0;
-  @type('boolean') flag = false;
-  @type('string') text = '';
-  @type(['number']) numbers = new ArraySchema<number>();
-}
-
 export class SeatResultState extends Schema {
   @type('int8') seat = 0;
   @type('uint8') place = 0;
   @type('number') score = 0;
-}
-
-/**
- * A player-facing message on the wire (shared/i18n/msg.ts): its i18n key and parameters, numbers
- * as `#<n>` (paramsToWire). The client formats it in the reader's language.
- */
-export class LogEntryState extends Schema {
-  /** Sequence number of the public event (1, 2, ...): a client sees which entries are new. */
-  @type('uint32') n = 0;
-  @type('string') key = '';
-  @type({ map: 'string' }) params = new MapSchema<string>();
 }
 
 /** The final standing (GameResult), set once the game is over; the summary as a key and parameters. */
@@ -91,7 +68,8 @@ export class TableState extends Schema {
   @type('string') code = '';
   @type('string') phase: 'waiting' | 'playing' | 'finished' = 'waiting';
   @type('uint8') seats = 0;
-  @type({ map: OptionValueState }) options = new MapSchema<OptionValueState>();
+  /** Option name → its value as JSON (shared/wire/table.ts readOptions). */
+  @type({ map: 'string' }) options = new MapSchema<string>();
   @type({ map: PlayerState }) players = new MapSchema<PlayerState>();
   @type('uint16') spectators = 0;
   /** Bumped on every applied change: clients stamp race actions with the version they saw. */
@@ -105,8 +83,16 @@ export class TableState extends Schema {
   @type('number') deadline = 0;
   /** While waiting on a quick-play table: when empty seats will be filled with bots (server epoch ms). */
   @type('number') autoStartAt = 0;
-  /** The last LOG_SIZE public events, a ring read in order of `n` (private events go to their seats as `events` messages). */
-  @type([LogEntryState]) log = new ArraySchema<LogEntryState>();
+  /**
+   * The last LOG_SIZE public events, a ring: event n (counted from 1) in slot (n − 1) mod LOG_SIZE,
+   * each its shape's index and parameter values in one string (shared/wire/log.ts).
+   * Private events go to their seats as `events` messages.
+   */
+  @type(['string']) log = new ArraySchema<string>();
+  /** The key and parameter names of each kind of event the log has held, once each (shared/wire/log.ts). */
+  @type(['string']) logShapes = new ArraySchema<string>();
+  /** How many public events the table has logged: the n of the newest entry. */
+  @type('number') logged = 0;
   /** The final standing once finished. */
   @type(ResultState) result?: ResultState;
   /** Tournament tables while waiting: when check-in closes and the table starts anyway (server epoch ms), 0 otherwise. */

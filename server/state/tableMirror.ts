@@ -2,25 +2,22 @@
 import type { MapSchema } from '@colyseus/schema';
 import type { GameResult } from '../../shared/games/contract.js';
 import { paramsToWire, type Msg } from '../../shared/i18n/msg.js';
-import { LOG_SIZE, LogEntryState, OptionValueState, ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
-import { syncItems, syncValues } from './sync.js';
+import { ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
+import { syncItems } from './sync.js';
 import { summaryMsg } from './messages.js';
-import { logMsgOnWire } from '../../shared/wire/table.js';
+import { logMsgOnWire, optionToWire } from '../../shared/wire/table.js';
+import { LOG_SIZE, logEntryToWire } from '../../shared/wire/log.js';
 
 /**
  * Options are validated by the game's zod schema: numbers, booleans, lists of numbers and short
- * enum strings (never near 255 bytes, so no wireSafe).
+ * enum strings, each sent as its JSON. A changed option re-sends only its own entry.
  */
-export function writeOptions(target: MapSchema<OptionValueState>, options: Record<string, unknown>): void {
+export function writeOptions(target: MapSchema<string>, options: Record<string, unknown>): void {
   for (const key of [...target.keys()]) if (!(key in options)) target.delete(key);
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) { target.delete(key); continue; }
-    const entry = target.get(key) ?? new OptionValueState();
-    if (typeof value === 'number') { entry.kind = 'number'; entry.number = value; }
-    else if (typeof value === 'boolean') { entry.kind = 'boolean'; entry.flag = value; }
-    else if (Array.isArray(value)) { entry.kind = 'numbers'; syncValues(entry.numbers, value.map(Number)); }
-    else { entry.kind = 'string'; entry.text = String(value); }
-    if (!target.has(key)) target.set(key, entry);
+    const json = wireSafe(optionToWire(value));
+    if (target.get(key) !== json) target.set(key, json);
   }
 }
 
@@ -35,25 +32,28 @@ export function writeParams(target: MapSchema<string>, message: Msg): void {
 }
 
 /**
- * Appends public events to the log, numbering them after the last one, and keeps the last LOG_SIZE.
- * The log is a ring: once full, the oldest entry is rewritten in place, so a new event costs one
- * entry on the wire (removing the first item would shift and re-send every later one). Readers
- * order entries by `n` (shared/wire/table.ts readLog).
+ * Appends public events to the log and keeps the last LOG_SIZE. The log is a ring: once full, the
+ * oldest entry is rewritten in place, so a new event costs one entry on the wire (removing the
+ * first item would shift and re-send every later one). `logged` counts the events: readers number
+ * each slot from it (shared/wire/log.ts).
  */
 export function appendLog(state: TableState, messages: readonly Msg[]): void {
-  if (messages.length === 0) return;
-  let n = 0;
-  for (const entry of state.log) n = Math.max(n, entry.n);
   for (const message of messages) {
-    n += 1;
-    const slot = (n - 1) % LOG_SIZE;
-    const entry = state.log.length > slot ? state.log[slot] : new LogEntryState();
-    const onWire = logMsgOnWire(message, state.game);
-    entry.n = n;
-    entry.key = onWire.key;
-    writeParams(entry.params, onWire);
-    if (state.log.length <= slot) state.log.push(entry);
+    const slot = state.logged % LOG_SIZE;
+    const entry = wireSafe(logEntryToWire(logMsgOnWire(message, state.game), (shape) => shapeIndex(state, shape)));
+    if (slot < state.log.length) state.log[slot] = entry;
+    else state.log.push(entry);
+    state.logged += 1;
   }
+}
+
+/** A table has a few dozen shapes at most (its game's event keys and the server's): a scan is enough. */
+function shapeIndex(state: TableState, shape: string): number {
+  const safe = wireSafe(shape);
+  const index = state.logShapes.indexOf(safe);
+  if (index >= 0) return index;
+  state.logShapes.push(safe);
+  return state.logShapes.length - 1;
 }
 
 export function writeResult(state: TableState, result: GameResult): void {

@@ -2,21 +2,30 @@
 import type { SeatResult } from '../games/contract.js';
 import { paramsFromWire, type Msg, type MsgParam } from '../i18n/msg.js';
 import { list, type WireList } from './contract.js';
+import { logEntryFromWire, logNumber, type LogEntryWire } from './log.js';
 
-export interface OptionValueWire { kind: string; number: number; flag: boolean; text: string; numbers: WireList<number> }
+export type { LogEntryWire } from './log.js';
+
+/** One table option on the wire: its value as JSON (`state.options` maps the option's name to it). */
+export type OptionValueWire = string;
 /** A schema map of strings as both sides see it (MapSchema<string>). */
 export interface WireParams { forEach(cb: (value: string, key: string) => void): void }
-export interface LogEntryWire { n: number; key: string; params: WireParams }
 export interface ResultWire { seats: WireList<{ seat: number; place: number; score: number }>; summary: string; summaryParams: WireParams }
 
 export interface LogEntry { n: number; msg: Msg }
 export interface TableResult { seats: SeatResult[]; summary: Msg }
 
+/**
+ * Options are set once (or by the host while waiting) and read rarely: a string per option keeps
+ * them to one schema collection per table instead of a schema instance (and a list) per option.
+ */
+export function optionToWire(value: unknown): OptionValueWire {
+  return JSON.stringify(value);
+}
+
 export function readOptions(options: { forEach(cb: (value: OptionValueWire, key: string) => void): void }): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  options.forEach((v, key) => {
-    out[key] = v.kind === 'number' ? v.number : v.kind === 'boolean' ? v.flag : v.kind === 'numbers' ? list(v.numbers) : v.text;
-  });
+  options.forEach((json, key) => { out[key] = JSON.parse(json); });
   return out;
 }
 
@@ -55,9 +64,13 @@ function withKeys(message: Msg, rewrite: (key: string) => string): Msg {
 }
 
 /** The public events the table state holds (the last 30), oldest first, with their full keys. */
-export function readLog(state: { game?: string; log?: WireList<LogEntryWire> }): LogEntry[] {
+export function readLog(state: { game?: string; log?: WireList<LogEntryWire>; logShapes?: WireList<string>; logged?: number }): LogEntry[] {
   const game = state.game ?? '';
-  return list(state.log).map((e) => ({ n: e.n, msg: logMsgFromWire(readMsg(e.key, e.params), game) })).sort((a, b) => a.n - b.n);
+  const logged = state.logged ?? 0;
+  const shapes = list(state.logShapes);
+  return list(state.log)
+    .map((entry, slot) => ({ n: logNumber(logged, slot), msg: logMsgFromWire(logEntryFromWire(entry, shapes), game) }))
+    .sort((a, b) => a.n - b.n);
 }
 
 /** Null until the game is over. Takes the table state (or its `result` field). */

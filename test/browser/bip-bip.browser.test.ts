@@ -65,7 +65,7 @@ describe.skipIf(!browserTestsRun)('Bip! Bip! in the browser', () => {
     await page.press('#option-players', 'Tab'); // the seat count is committed (the per-seat options follow it)
     await page.fill('#option-claimBlockMs', String(CLAIM_BLOCK_SECONDS));
     await page.click('[data-testid=create-private]');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room?.state.options.get('claimBlockMs')?.number ?? null),
+    await expect.poll(() => page.evaluate(() => JSON.parse((window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room?.state.options.get('claimBlockMs') ?? 'null')),
       { timeout: 30_000 }).toBe(CLAIM_BLOCK_SECONDS * 1000);
     for (let i = 0; i < 2; i++) await page.click('[data-testid=add-bot]', { timeout: 30_000 });
     await page.getByText('3 of 3 seats taken.').waitFor({ timeout: 30_000 });
@@ -229,7 +229,7 @@ async function refusedClaimRollsBack(page: Page): Promise<void> {
   const offered = await targetIds(page);
   const clock = await page.evaluate(() => {
     const c = (window as unknown as { junction: any }).junction.scene.getScene('table').connection;
-    return { serverNow: c.clock.serverNow(Date.now()), blockOption: c.room.state.options.get('claimBlockMs')?.number, blockedUntil: c.views().seatView?.blockedUntil };
+    return { serverNow: c.clock.serverNow(Date.now()), blockOption: JSON.parse(c.room.state.options.get('claimBlockMs') ?? 'null'), blockedUntil: c.views().seatView?.blockedUntil };
   });
   expect(offered, JSON.stringify(clock)).not.toContain('bip');
   await page.keyboard.press('b');

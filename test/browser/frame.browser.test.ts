@@ -48,7 +48,7 @@ async function openPrivateTable(page: Page, game: string, options: Record<string
   // The short game's options go through the host's real `configure` message.
   await tableScene(page, `scene.connection.send('configure', { options: ${JSON.stringify(options)} })`);
   // Applied once the table's synchronised options carry the new clock.
-  await expect.poll(() => tableScene<number | null>(page, `scene.connection.room.state.options.get('flipMs')?.number ?? null`), { timeout: 30_000 }).toBe(options.flipMs);
+  await expect.poll(() => tableScene<number | null>(page, `JSON.parse(scene.connection.room.state.options.get('flipMs') ?? 'null')`), { timeout: 30_000 }).toBe(options.flipMs);
 }
 
 /** Every size: screenshot, then the layout check; returns the problems found, by size. */

@@ -103,7 +103,7 @@ describe.skipIf(!browserTestsRun)('the lobby in Chromium', () => {
     const options = await page.evaluate(() => {
       const room = ((window as any).junction.scene.getScene('table') as TableScene).connection!.room as unknown as { state: { options: { forEach(cb: (v: unknown, k: string) => void): void }; seats: number } };
       let anyone: unknown = null;
-      room.state.options.forEach((v, k) => { if (k === 'anyoneCanTakeOver') anyone = (v as { flag?: boolean }).flag; });
+      room.state.options.forEach((v, k) => { if (k === 'anyoneCanTakeOver') anyone = JSON.parse(v as string); });
       return { seats: room.state.seats, anyone };
     });
     expect(options.seats).toBe(3);
