@@ -4,7 +4,6 @@ import type { GameResult } from '../../shared/games/contract.js';
 import { paramsToWire, type Msg } from '../../shared/i18n/msg.js';
 import { LOG_SIZE, LogEntryState, OptionValueState, ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
 import { syncItems, syncValues } from './sync.js';
-import { summaryMsg } from './messages.js';
 import { logMsgOnWire } from '../../shared/wire/table.js';
 
 /**
@@ -25,8 +24,8 @@ export function writeOptions(target: MapSchema<OptionValueState>, options: Recor
 }
 
 /**
- * A message's parameters into a schema map. A string parameter may be free text (an engine's
- * transitional sentence): wireSafe keeps it off the 255-byte length; readers trim it back.
+ * A message's parameters into a schema map. A string parameter may be free text (a player's
+ * name): wireSafe keeps it off the 255-byte length; readers trim it back.
  */
 export function writeParams(target: MapSchema<string>, message: Msg): void {
   const wire = new Map(paramsToWire(message.params).map(([k, v]) => [k, wireSafe(v)]));
@@ -58,9 +57,8 @@ export function appendLog(state: TableState, messages: readonly Msg[]): void {
 
 export function writeResult(state: TableState, result: GameResult): void {
   const target = state.result ?? new ResultState();
-  const summary = summaryMsg(result.summary);
-  target.summary = summary.key;
-  writeParams(target.summaryParams, summary);
+  target.summary = result.summary.key;
+  writeParams(target.summaryParams, result.summary);
   syncItems(target.seats, result.seats, () => new SeatResultState(), (item, s) => {
     item.seat = s.seat; item.place = s.place; item.score = s.score;
   });
