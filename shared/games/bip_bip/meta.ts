@@ -10,7 +10,7 @@ export const bipBipMeta = {
   defaultVariant: 'single',
   seatRange,
   optionsSchema: bipOptions,
-  // No playing time in the rulebook: our estimate.
+  // The rulebook gives no playing time: ours is an estimate.
   facts: { players: [2, 4], minutes: [10, 20], age: 8 },
   wire: bipBipWire,
   rules: async () => (await import('./index.js')).bipBipGame,

@@ -10,7 +10,7 @@ export const carExchangeMeta = {
   defaultVariant: 'classic',
   seatRange,
   optionsSchema: carExchangeOptions,
-  // No playing time in the rulebook: our estimate.
+  // The rulebook gives no playing time nor age: ours are estimates.
   facts: { players: [2, 8], minutes: [20, 40], age: 7 },
   wire: carExchangeWire,
   rules: async () => (await import('./index.js')).carExchangeGame,

@@ -10,7 +10,7 @@ export const trafficTangoMeta = {
   defaultVariant: 'classic',
   seatRange,
   optionsSchema: trafficTangoOptions,
-  // No playing time in the rulebook: our estimate.
+  // The rulebook gives no playing time nor age: ours are estimates.
   facts: { players: [4, 4], minutes: [10, 30], age: 10 },
   wire: trafficTangoWire,
   rules: async () => (await import('./index.js')).trafficTangoGame,
