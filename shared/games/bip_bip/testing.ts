@@ -1,5 +1,4 @@
 /** Test-only builders for Bip! Bip! (imported by *.test.ts only). */
-import type { GameEvent } from '../contract.js';
 import { parseBoard } from './board.js';
 import { DECK, type Family } from './cards.js';
 import { bipBipGame as game } from './index.js';

@@ -3,7 +3,6 @@ import { CARD_COUNT, cardOf, type Colour } from './cards.js';
 import { carExchangeGame as game } from './index.js';
 import { carExchangeOptions } from './options.js';
 import type { CarExchangeState, Pending } from './state.js';
-import type { GameEvent } from '../contract.js';
 import { engineHarness } from '../testing/engineHarness.js';
 
 export interface TableSpec {

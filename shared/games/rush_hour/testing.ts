@@ -1,6 +1,5 @@
 /** Test-only builders: readable card ids, hand-made tables, row pictures (imported by *.test.ts only). */
 import { Rng } from '../../random.js';
-import type { GameEvent } from '../contract.js';
 import { cardOf, deckFor } from './cards.js';
 import { rushHourGame as game } from './index.js';
 import { rushHourOptions, type RushHourOptions } from './options.js';

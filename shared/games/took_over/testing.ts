@@ -1,5 +1,4 @@
 /** Test-only builders for Took Over! (imported by *.test.ts only). */
-import type { GameEvent } from '../contract.js';
 import { carCard, trailerCard, type NumberedCard } from '../trafficcars_deck/cards.js';
 import { tookOverGame as game } from './index.js';
 import { tookOverOptions } from './options.js';

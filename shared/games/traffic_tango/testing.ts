@@ -1,5 +1,4 @@
 /** Test-only builders (imported by *.test.ts only). */
-import type { GameEvent } from '../contract.js';
 import { CORNER_TRIPS, parseTile, type CornerName } from './board.js';
 import { trafficTangoGame as game } from './index.js';
 import { trafficTangoOptions } from './options.js';
