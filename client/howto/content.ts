@@ -4,9 +4,11 @@
  */
 import { findMeta as findGame } from '../../shared/games/catalogue.js';
 import { i18n, language, t } from '../i18n/index.js';
+import { rendererGames } from '../games/registry.js';
 
-export const HOWTO_GAMES = ['railway_madness', 'rush_hour', 'traffic_memory', 'took_over', 'car_exchange', 'bip_bip', 'traffic_tango'] as const;
-export type HowToGame = (typeof HOWTO_GAMES)[number];
+/** Every game with a client side (client/games/registry.ts) has its rules and pictures. */
+export const HOWTO_GAMES: readonly string[] = rendererGames;
+export type HowToGame = string;
 
 /** The rule sections every game has, in reading order ('about' = what this variant changes, 'options' = host options). */
 export const SECTIONS = ['about', 'goal', 'setup', 'turn', 'special', 'end', 'options'] as const;
@@ -25,7 +27,7 @@ export interface HowTo {
 }
 
 export function isHowToGame(id: unknown): id is HowToGame {
-  return typeof id === 'string' && (HOWTO_GAMES as readonly string[]).includes(id);
+  return typeof id === 'string' && HOWTO_GAMES.includes(id);
 }
 
 /** The game's variants as the engine lists them; an unknown variant falls back to the default one. */

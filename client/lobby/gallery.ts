@@ -1,15 +1,15 @@
 /** The gallery: one card per game with its drawn picture, players, minutes, age and pitch; Choose and How to play. */
-import { catalogue as games } from '../../shared/games/catalogue.js';
+import { catalogue as games, findMeta } from '../../shared/games/catalogue.js';
 import { loadTableLocales, t } from '../i18n/index.js';
 import { el } from '../ui/dom.js';
-import { FACTS } from './facts.js';
 import { gameTitle } from './names.js';
 import { PICTURE_H, PICTURE_W, gamePicture } from './pictures.js';
 
 export interface GalleryActions { choose(gameId: string): void; howto(gameId: string): void }
 
 export function factsLine(gameId: string): string {
-  const f = FACTS[gameId];
+  // From the game's own meta.ts (shared/games/<game>/): its rulebook's players, minutes and age.
+  const f = findMeta(gameId)?.facts;
   if (!f) return '';
   const players = f.players[0] === f.players[1]
     ? t('lobby:facts.players_exact', { count: f.players[0] })

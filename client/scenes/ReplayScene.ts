@@ -20,7 +20,7 @@ import { rememberReplay } from '../pwa/offlineReplays.js';
 
 interface Frame { t: number; view: unknown; events: { type: string; msg?: Msg; [field: string]: unknown }[]; active: number[]; cause: { kind: string; seat?: number } }
 interface GameReplay {
-  id: string; game: string; variant: string; summary: Msg | string; startedAt: number; status?: string; private?: boolean; finishedAt?: number;
+  id: string; game: string; variant: string; summary: Msg; startedAt: number; status?: string; private?: boolean; finishedAt?: number;
   players: { seat: number; name: string; bot: boolean; place: number; score: number; identityId: string | null }[];
   replay: { frames: Frame[]; seat?: { seat: number; views: unknown[] } } | null;
 }
@@ -177,11 +177,10 @@ export class ReplayScene extends Phaser.Scene {
     this.label.dataset.index = String(this.index);
     const own = game.replay.seat;
     const me = own?.seat ?? null;
-    // Every event carries its message (older logs' sentences arrive as server:event.text).
     const reader: Reader = { mySeat: me, names: new Map(game.players.map((p) => [p.seat, p.name])) };
     const said = (e: { msg?: Msg }) => (e.msg ? formatMsg(e.msg, reader) : undefined);
     const text = [...frame.events].reverse().map(said).find((x) => x);
-    const summary = typeof game.summary === 'string' ? game.summary : formatMsg(game.summary, reader);
+    const summary = formatMsg(game.summary, reader);
     this.eventLine.textContent = this.index === frames.length - 1 ? `${text ?? ''} — ${summary}` : text ?? (this.index === 0 ? t('players:replay_view.begins') : '');
     // Renderers own the layer's children: they keep their pieces from frame to frame and move them.
     if (!this.gameRenderer) this.layer.removeAll(true);

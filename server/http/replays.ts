@@ -8,7 +8,6 @@
 import type { AnyGame, GameEvent, Seat } from '../../shared/games/contract.js';
 import { rebuild } from '../../shared/replay/rebuild.js';
 import type { GameSessionRecord, Store } from '../store/index.js';
-import { eventMsg } from '../state/messages.js';
 import type { LogEntry } from '../../shared/replay/log.js';
 import { logger } from '../ops/logger.js';
 
@@ -61,8 +60,7 @@ export class ReplayBuilder {
       frames.push({
         t: step.now - session.startedAt,
         view: game.publicView(step.state, step.now),
-        // Every event carries `msg` (engines' transitional `text` as server:event.text) for the client to format.
-        events: step.events.filter((e) => e.to === undefined).map((e) => { const m = eventMsg(e); return m ? { ...e, msg: m } : e; }),
+        events: step.events.filter((e) => e.to === undefined),
         active: game.activeSeats(step.state),
         cause: entry === null ? { kind: 'start' } : entry.k === 'x' ? { kind: 'clock' } : entry.k === 'l' ? { kind: 'lost_race', seat: entry.s } : { kind: 'action', seat: entry.s },
       });

@@ -141,7 +141,7 @@ describe('a contested grab tells both racers by how much, from the race queue\'s
     const engine = tookAct(tookTable({
       line: [15], hands: [[11, 9, 30, 40, 41, 42], [13, 12, 14, 16, 2, 3], [44, 45, 46, 47, 48, 49]],
       stacks: [[20, 21], [22, 23, 24, 25], [26]],
-    }), 0, place(11), opened - 5000).s;
+    }), 0, place(11), opened - 5000).state;
     SLOW = 'b';
     settle(tookOverGame, engine, opened, ['a', place(9)], ['b', takeOver(13)], 'does_not_fit');
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { markResigned, withResignations } from './resignation.js';
 
-const result = (...places: number[]) => ({ summary: 'x', seats: places.map((place, seat) => ({ seat, place, score: 10 - place })) });
+const result = (...places: number[]) => ({ summary: { key: 'x' }, seats: places.map((place, seat) => ({ seat, place, score: 10 - place })) });
 
 describe('withResignations', () => {
   it('puts the resigned seat last and moves the others up, keeping ties', () => {

@@ -47,7 +47,6 @@ describe('the stored result comes from the engine\'s GameResult', () => {
   it.each<[string, GameResult]>([
     ['a key with parameters', { seats: [{ seat: 0, place: 1, score: 3 }, { seat: 1, place: 2, score: 1 }], summary: { key: 'g:summary.win', params: { seat: '@0', points: 3 } } }],
     ['a key alone', { seats: [{ seat: 1, place: 1, score: 0 }, { seat: 0, place: 1, score: 0 }], summary: { key: 'g:summary.draw' } }],
-    ['an English sentence', { seats: [{ seat: 0, place: 2, score: 0 }, { seat: 1, place: 1, score: 9 }], summary: 'Bo wins' }],
   ])('%s: the same summary, places and scores the players read', (_case, result) => {
     const record = stored(result);
     const table = shown(result);

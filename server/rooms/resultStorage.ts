@@ -6,7 +6,6 @@
 import type { GameRecord } from '../store/index.js';
 import type { GameResult } from '../../shared/games/contract.js';
 import { msg, type Msg } from '../../shared/i18n/msg.js';
-import { summaryMsg } from '../state/messages.js';
 import type { PlayerState } from '../state/TableState.js';
 import type { Seating } from './seating.js';
 import type { TournamentSeating } from './tournamentSeating.js';
@@ -69,8 +68,7 @@ export function isRated(table: { tournament: boolean; isPrivate: boolean; ratedP
 
 /** The summary as a message, in the form the table's players read it (no empty parameter map). */
 function storedSummary(summary: GameResult['summary']): Msg {
-  const m = summaryMsg(summary);
-  return msg(m.key, m.params && Object.keys(m.params).length > 0 ? m.params : undefined);
+  return msg(summary.key, summary.params && Object.keys(summary.params).length > 0 ? summary.params : undefined);
 }
 
 export interface StorageDeps {

@@ -4,7 +4,6 @@ import type { GameResult } from '../../shared/games/contract.js';
 import { paramsToWire, type Msg } from '../../shared/i18n/msg.js';
 import { ResultState, SeatResultState, wireSafe, type TableState } from './TableState.js';
 import { syncItems } from './sync.js';
-import { summaryMsg } from './messages.js';
 import { logMsgOnWire, optionToWire } from '../../shared/wire/table.js';
 import { LOG_SIZE, logEntryToWire } from '../../shared/wire/log.js';
 
@@ -22,8 +21,8 @@ export function writeOptions(target: MapSchema<string>, options: Record<string, 
 }
 
 /**
- * A message's parameters into a schema map. A string parameter may be free text (an engine's
- * transitional sentence): wireSafe keeps it off the 255-byte length; readers trim it back.
+ * A message's parameters into a schema map. A string parameter may be free text (a player's
+ * name): wireSafe keeps it off the 255-byte length; readers trim it back.
  */
 export function writeParams(target: MapSchema<string>, message: Msg): void {
   const wire = new Map(paramsToWire(message.params).map(([k, v]) => [k, wireSafe(v)]));
@@ -58,9 +57,8 @@ function shapeIndex(state: TableState, shape: string): number {
 
 export function writeResult(state: TableState, result: GameResult): void {
   const target = state.result ?? new ResultState();
-  const summary = summaryMsg(result.summary);
-  target.summary = summary.key;
-  writeParams(target.summaryParams, summary);
+  target.summary = result.summary.key;
+  writeParams(target.summaryParams, result.summary);
   syncItems(target.seats, result.seats, () => new SeatResultState(), (item, s) => {
     item.seat = s.seat; item.place = s.place; item.score = s.score;
   });

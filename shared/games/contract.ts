@@ -15,12 +15,10 @@ export type Seat = number;
 /**
  * Errors are values, not exceptions. `code` is machine-readable; the player reads it formatted
  * by the client from `<game>:error.<code>` (shared/i18n/msg.ts), with `params`.
- * `message` is the English sentence of engines not yet converted to keys (transitional).
  */
 export interface RuleError {
   code: string;
   params?: Record<string, MsgParam>;
-  message?: string;
 }
 
 /** Something that happened, for the "what just happened" line and animations. Public unless `to` is set. */
@@ -30,8 +28,6 @@ export interface GameEvent {
   to?: Seat[];
   /** What the players read, as a key and parameters (shared/i18n/msg.ts), e.g. `railway_madness:event.take`. */
   msg?: Msg;
-  /** English sentence of engines not yet converted to `msg` (transitional). */
-  text?: string;
   [key: string]: unknown;
 }
 
@@ -47,8 +43,8 @@ export interface SeatResult {
 
 export interface GameResult {
   seats: SeatResult[];
-  /** One line for the result screen, e.g. "Bo wins with 4 penalty points": a key and parameters (an English string while engines are converted). */
-  summary: Msg | string;
+  /** One line for the result screen, e.g. "Bo wins with 4 penalty points", as a key and parameters. */
+  summary: Msg;
 }
 
 /** A bot's decision: the action and how long a human would take to do it. */
@@ -114,8 +110,7 @@ export interface GameDefinition<S, A, O extends BaseOptions = BaseOptions, P = u
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = GameDefinition<any, any, any, any, any>;
 
-/** A refusal: the client shows `<game>:error.<code>` with these params. (`message` string form is transitional.) */
-export function ruleError(code: string, paramsOrMessage?: Record<string, MsgParam> | string): { ok: false; error: RuleError } {
-  if (typeof paramsOrMessage === 'string') return { ok: false, error: { code, message: paramsOrMessage } };
-  return { ok: false, error: paramsOrMessage ? { code, params: paramsOrMessage } : { code } };
+/** A refusal: the client shows `<game>:error.<code>` with these params. */
+export function ruleError(code: string, params?: Record<string, MsgParam>): { ok: false; error: RuleError } {
+  return { ok: false, error: params ? { code, params } : { code } };
 }

@@ -1,22 +1,12 @@
-/** Every game Junction serves. Adding a game: its folder in shared/games, one line here, one in wires.ts, a renderer. */
+/**
+ * Every game's engine, loaded from the catalogue (catalogue.ts: one line per game). A module
+ * that imports this holds every engine once it has loaded; the lobby's first load imports only
+ * the catalogue.
+ */
 import type { AnyGame } from './contract.js';
-import { railwayMadnessGame } from './railway/index.js';
-import { carExchangeGame } from './car_exchange/index.js';
-import { rushHourGame } from './rush_hour/index.js';
-import { trafficMemoryGame } from './traffic_memory/index.js';
-import { tookOverGame } from './took_over/index.js';
-import { trafficTangoGame } from './traffic_tango/index.js';
-import { bipBipGame } from './bip_bip/index.js';
+import { catalogue } from './catalogue.js';
 
-export const games: AnyGame[] = [
-  railwayMadnessGame,
-  carExchangeGame,
-  rushHourGame,
-  trafficMemoryGame,
-  tookOverGame,
-  trafficTangoGame,
-  bipBipGame,
-];
+export const games: AnyGame[] = await Promise.all(catalogue.map((meta) => meta.rules()));
 
 export function findGame(id: string): AnyGame | undefined {
   return games.find((g) => g.id === id);

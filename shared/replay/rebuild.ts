@@ -30,7 +30,7 @@ export function rebuild(game: AnyGame, setup: SessionSetup, log: readonly LogEnt
       visit?.({ entry, now, state, events: [] });
       return;
     }
-    if (!outcome.ok) throw new ReplayDivergence(`entry ${index}: ${outcome.error.message}`);
+    if (!outcome.ok) throw new ReplayDivergence(`entry ${index}: refused (${outcome.error.code})`);
     state = outcome.state;
     visit?.({ entry, now, state, events: outcome.events });
   });

@@ -102,7 +102,7 @@ function harvest<S>(game: AnyGame, games: { options: Record<string, unknown>; se
     }
   };
   const refused = (error: RuleError) => {
-    if (error.message !== undefined) h.untranslated.push(`refusal ${error.code} still has a message`);
+    if ('message' in error) h.untranslated.push(`refusal ${error.code} still has a message`);
     h.refusals.push({ key: `${game.id}:error.${error.code}`, ...(error.params ? { params: error.params as Record<string, MsgParam> } : {}) });
   };
   for (const g of games) {

@@ -1,8 +1,8 @@
 /** Bip! Bip! pictures: a board and cards drawn with the table's own pieces (client/games/bip_bip/pieces.ts). */
 import type Phaser from 'phaser';
-import { cardById, type Card, type Colour } from '../../../shared/games/bip_bip/cards.js';
+import { DECK, cardById, type Card, type Colour } from '../../../shared/games/bip_bip/cards.js';
 import { drawCard, drawMark } from '../../games/bip_bip/pieces.js';
-import type { GamePictures, Picture } from './picture.js';
+import type { GalleryDrawing, GamePictures, Picture } from './picture.js';
 
 const STEP = 34;
 const BOARD = 4 * STEP;
@@ -56,3 +56,23 @@ export const bipBipPictures: GamePictures = () => ({
   turn: found(cardById(20), 1, 1),
   special: found(cardById(40), 2, 0),
 });
+
+/** The gallery: the 4×4 board of intersections with the nine cars, and a card to find on it. */
+export const bipBipGallery: GalleryDrawing = (scene, c) => {
+  const g = scene.add.graphics();
+  const step = 26;
+  const ox = 20;
+  const oy = 17;
+  g.fillStyle(0x3a3f4b).fillRoundedRect(ox - 14, oy - 14, step * 3 + 28, step * 3 + 28, 8);
+  g.lineStyle(6, 0x8a8f99);
+  for (let i = 0; i < 4; i++) {
+    g.lineBetween(ox, oy + i * step, ox + 3 * step, oy + i * step);
+    g.lineBetween(ox + i * step, oy, ox + i * step, oy + 3 * step);
+  }
+  c.add(g);
+  const marks: ('R' | 'B' | 'Y')[] = ['R', 'B', 'Y', 'R', 'B', 'Y', 'R', 'B', 'Y'];
+  const spots = [0, 2, 5, 6, 9, 11, 12, 14, 15];
+  spots.forEach((s, i) => c.add(drawMark(scene, ox + (s % 4) * step, oy + Math.floor(s / 4) * step, 9, marks[i])));
+  c.add(drawCard(scene, 130, 10, 64, DECK[0]));
+  c.add(drawCard(scene, 172, 24, 60, DECK[DECK.length - 1]));
+};

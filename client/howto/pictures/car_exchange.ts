@@ -1,7 +1,7 @@
 /** Car Exchange pictures, drawn with the table's own card faces (client/games/car_exchange/cardFace.ts). */
-import type { Card, Colour } from '../../../shared/games/car_exchange/cards.js';
+import { carId, cardOf, fineId, paintId, serviceId, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
 import { drawBack, drawCard, type CardSize } from '../../games/car_exchange/cardFace.js';
-import type { GamePictures, Picture } from './picture.js';
+import type { GalleryDrawing, GamePictures, Picture } from './picture.js';
 import { arrow } from './marks.js';
 
 const S: CardSize = { w: 44, h: 62 };
@@ -39,3 +39,14 @@ const specials = (): Picture => {
 };
 
 export const carExchangePictures: GamePictures = () => ({ setup: setup(), turn: follow(), special: specials() });
+
+/** The gallery: a fan of cars, a service, a fine and a paint card. */
+export const carExchangeGallery: GalleryDrawing = (scene, c) => {
+  const size = { w: 46, h: 68 };
+  const ids = [carId('red', 7), carId('blue', 7), serviceId('blue'), fineId('green'), paintId()];
+  ids.forEach((id, i) => {
+    const card = drawCard(scene, 18 + i * 42, 26 + (i % 2) * 8, size, cardOf(id));
+    card.setAngle(-8 + i * 4);
+    c.add(card);
+  });
+};

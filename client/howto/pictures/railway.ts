@@ -1,8 +1,8 @@
 /** Railway Madness pictures, drawn with the table's own car faces (client/games/railway/carFace.ts). */
 import type Phaser from 'phaser';
-import type { Car } from '../../../shared/games/railway/cards.js';
+import { LOCOMOTIVES, carOf, type Car } from '../../../shared/games/railway/cards.js';
 import { carAt as carCentredAt, faceDownAt as faceDownCentredAt, type CardSize } from '../../games/railway/carFace.js';
-import type { GamePictures, Picture } from './picture.js';
+import type { GalleryDrawing, GamePictures, Picture } from './picture.js';
 import { arrow, cross, tick, veil } from './marks.js';
 
 // The table draws a car centred on its point; these pictures place cards by their top-left corner.
@@ -90,4 +90,11 @@ export const railwayPictures: GamePictures = (variant) => {
     turn: search(faceUp),
     end: train([car('tank', 'red', 2), car('tank', 'blue', 3), car('coach', 'green', 4), car('coach', 'green', 2)], ['ok', 'bad'], 2),
   };
+};
+
+/** The gallery: a locomotive pulling three matching cars (a car is drawn centred on its point). */
+export const railwayGallery: GalleryDrawing = (scene, c) => {
+  const size = { w: 54, h: 56 };
+  c.add(carCentredAt(scene, 33, 60, size, LOCOMOTIVES[0], { locomotive: true }));
+  [3, 12, 21].forEach((id, i) => c.add(carCentredAt(scene, 91 + i * 58, 60, size, carOf(id))));
 };

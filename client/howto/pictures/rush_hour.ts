@@ -1,8 +1,8 @@
 /** Rush Hour pictures, drawn with the table's own card faces (client/games/rush_hour/cardFace.ts). */
 import type Phaser from 'phaser';
-import type { Card } from '../../../shared/games/rush_hour/cards.js';
+import { cardOf, type Card } from '../../../shared/games/rush_hour/cards.js';
 import { drawCard, drawFreeSpot, type CardSize } from '../../games/rush_hour/cardFace.js';
-import type { GamePictures, Picture } from './picture.js';
+import type { GalleryDrawing, GamePictures, Picture } from './picture.js';
 import { arrow } from './marks.js';
 
 const S: CardSize = { w: 36, h: 50 };
@@ -71,4 +71,14 @@ export const rushHourPictures: GamePictures = (variant) => {
     end: kids ? line([{ card: num(14), points: 1 }, { card: num(15), points: 1 }, { card: trailer(24), points: 1 }])
       : line([{ card: num(14), points: 1 }, { card: trailer(24), points: 1 }, { card: special('police'), points: 2 }]),
   };
+};
+
+/** The gallery: two lanes of ascending cars, an Ambulance cutting in. */
+export const rushHourGallery: GalleryDrawing = (scene, c) => {
+  const size = { w: 36, h: 50 };
+  const rules = { trailerNumbers: 'shared' as const, trailerPoints: 1 as const };
+  const rows = [[4, 11, 17, 23], [30, 36, 41]];
+  rows.forEach((row, r) => row.forEach((n, i) => c.add(drawCard(scene, 8 + i * 40, 6 + r * 56, size, cardOf(n - 1, rules)))));
+  const ambulance = [...Array(74).keys()].map((id) => cardOf(id, rules)).find((card) => card.kind === 'ambulance');
+  if (ambulance) c.add(drawCard(scene, 180, 30, { w: 46, h: 62 }, ambulance, { highlight: 0xf2c14e }));
 };

@@ -1,7 +1,7 @@
 /** Took Over! pictures, drawn with the Trafficcars card faces (client/games/trafficcars/cardFace.ts). */
-import { carCard, type NumberedCard } from '../../../shared/games/trafficcars_deck/cards.js';
+import { carCard, trailerCard, type NumberedCard } from '../../../shared/games/trafficcars_deck/cards.js';
 import { drawBack, drawCard, type CardSize } from '../../games/trafficcars/cardFace.js';
-import type { GamePictures, Picture } from './picture.js';
+import type { GalleryDrawing, GamePictures, Picture } from './picture.js';
 import { arrow } from './marks.js';
 
 const S: CardSize = { w: 40, h: 56 };
@@ -32,3 +32,12 @@ export const tookOverPictures: GamePictures = () => ({
   turn: lineOf([carCard(12), carCard(18), carCard(25)], [], true),
   special: lineOf([carCard(12), carCard(18), carCard(25), carCard(26), carCard(28), carCard(30)], [3, 4]),
 });
+
+/** The gallery: a line of cards, one about to take over, and the draw pile. */
+export const tookOverGallery: GalleryDrawing = (scene, c) => {
+  const size = { w: 38, h: 54 };
+  const line = [carCard(5), carCard(12), trailerCard(4, 'shared'), carCard(19), carCard(27)];
+  line.forEach((card, i) => c.add(drawCard(scene, 26 + i * 42, 44, size, card)));
+  c.add(drawCard(scene, 222, 76, size, carCard(31), 0xf2c14e));
+  c.add(drawBack(scene, 222, 30, { w: 30, h: 42 }));
+};

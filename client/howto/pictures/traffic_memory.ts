@@ -1,7 +1,7 @@
 /** Traffic-Memory pictures, drawn with the Trafficcars card faces (client/games/trafficcars/cardFace.ts). */
 import { carCard, wildCard, type TrafficcarsCard } from '../../../shared/games/trafficcars_deck/cards.js';
 import { drawBack, drawCard, type CardSize } from '../../games/trafficcars/cardFace.js';
-import type { GamePictures, Picture } from './picture.js';
+import type { GalleryDrawing, GamePictures, Picture } from './picture.js';
 import { cross, tick } from './marks.js';
 
 const S: CardSize = { w: 40, h: 56 };
@@ -29,3 +29,14 @@ export const trafficMemoryPictures: GamePictures = () => ({
   turn: opened([carCard(9), carCard(10), carCard(11), carCard(22)], true),
   special: opened([carCard(21), wildCard('police', 1), carCard(23)], false),
 });
+
+/** The gallery: twelve cards face down, three of them open. */
+export const trafficMemoryGallery: GalleryDrawing = (scene, c) => {
+  const size = { w: 34, h: 48 };
+  const open: Record<number, number> = { 2: 9, 3: 10, 9: 11 };
+  for (let i = 0; i < 12; i++) {
+    const x = 30 + (i % 6) * 37;
+    const y = 30 + Math.floor(i / 6) * 54;
+    c.add(open[i] ? drawCard(scene, x, y, size, carCard(open[i]), 0xf2c14e) : drawBack(scene, x, y, size));
+  }
+};

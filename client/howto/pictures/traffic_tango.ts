@@ -2,7 +2,7 @@
 import type Phaser from 'phaser';
 import type { PublicTile } from '../../../shared/games/traffic_tango/views.js';
 import { drawSign } from '../../games/traffic_tango/signIcons.js';
-import type { GamePictures, Picture } from './picture.js';
+import type { GalleryDrawing, GamePictures, Picture } from './picture.js';
 
 const T = 46;
 const M = 18;
@@ -59,3 +59,41 @@ export const trafficTangoPictures: GamePictures = () => ({
     signs: [tile('B2', { stop: true }), tile('C3', { roundabout: true }), tile('D2', { oneWay: ['E'] }), tile('B4', { tolls: 1 }), tile('D4', { yield: true })],
   }),
 });
+
+/** Traffic Tango's 5×5 city: roads, the four players' corners (colour and letter), and a few signs. */
+export const trafficTangoGallery: GalleryDrawing = (scene, c) => {
+  const g = scene.add.graphics();
+  const tile = 22;
+  const ox = 64;
+  const oy = 5;
+  g.fillStyle(0x3f7a3a).fillRect(ox - 4, oy - 4, tile * 5 + 8, tile * 5 + 8);
+  for (let r = 0; r < 5; r++) {
+    for (let col = 0; col < 5; col++) {
+      g.fillStyle(0x50555f).fillRect(ox + col * tile + 1, oy + r * tile + 1, tile - 2, tile - 2);
+      g.fillStyle(0xf2f2f2).fillRect(ox + col * tile + tile / 2 - 1, oy + r * tile + 4, 2, 4);
+    }
+  }
+  const corners: [number, number, number, string][] = [[0, 0, 0xd64545, 'A'], [4, 0, 0x3d7dd8, 'B'], [4, 4, 0x3fa35b, 'C'], [0, 4, 0xe0b72e, 'D']];
+  c.add(g);
+  for (const [col, r, fill, letter] of corners) {
+    g.fillStyle(fill).fillRect(ox + col * tile + 2, oy + r * tile + 2, tile - 4, tile - 4);
+    c.add(scene.add.text(ox + col * tile + tile / 2, oy + r * tile + tile / 2, letter, { fontSize: '13px', color: '#111', fontStyle: 'bold' }).setOrigin(0.5));
+  }
+  // One-way arrow, yield triangle, stop octagon, roundabout.
+  const s = scene.add.graphics();
+  const at = (col: number, r: number) => ({ x: ox + col * tile + tile / 2, y: oy + r * tile + tile / 2 });
+  let p = at(2, 1);
+  s.fillStyle(0xffffff).fillTriangle(p.x + 8, p.y, p.x - 2, p.y - 6, p.x - 2, p.y + 6).fillRect(p.x - 8, p.y - 2, 7, 4);
+  p = at(1, 3);
+  s.fillStyle(0xffffff).fillTriangle(p.x - 8, p.y - 6, p.x + 8, p.y - 6, p.x, p.y + 8).fillStyle(0xd64545).fillTriangle(p.x - 4, p.y - 4, p.x + 4, p.y - 4, p.x, p.y + 3);
+  p = at(3, 2);
+  s.fillStyle(0xd64545).fillCircle(p.x, p.y, 8).lineStyle(2, 0xffffff).strokeCircle(p.x, p.y, 8);
+  p = at(2, 3);
+  s.lineStyle(3, 0x7fd1ff).strokeCircle(p.x, p.y, 6);
+  c.add(s);
+  // Two delivery cars on their way.
+  const cars = scene.add.graphics();
+  cars.fillStyle(0xd64545).fillRoundedRect(ox + tile * 1 + 4, oy + 6, 14, 9, 3);
+  cars.fillStyle(0x3d7dd8).fillRoundedRect(ox + tile * 3 + 4, oy + tile * 4 + 6, 14, 9, 3);
+  c.add(cars);
+};

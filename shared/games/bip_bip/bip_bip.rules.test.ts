@@ -54,7 +54,7 @@ describe('setup (4.3)', () => {
     expect(refusal(s, 0, { type: 'move', from, to }, 2000).code).toBe('not_started');
     expect(refusal(s, 0, { type: 'claim', card: s.hands[0][0] }, 2000).code).toBe('not_started');
     const go = advance(s, 4000);
-    expect(go.s.phase).toBe('play');
+    expect(go.state.phase).toBe('play');
     expect(go.events.map((e) => e.type)).toEqual(['go']);
   });
   it('handicap option: a seat swaps n regular cards for expert cards at the deal', () => {
@@ -89,7 +89,7 @@ describe('setup (4.3)', () => {
 describe('moves and the green light (4.4)', () => {
   const base = () => table({ board: ['R...', '.RB.', '.Y..'], hands: [fill(EXPERT_IDS[0]), fill(EXPERT_IDS[1]), fill(EXPERT_IDS[2])] });
   it('a move takes the green light and moves one car one intersection', () => {
-    const { s, events } = act(base(), 0, step('a1', 'a2'));
+    const { state: s, events } = act(base(), 0, step('a1', 'a2'));
     expect(s.board[at('a2')]).toBe('R');
     expect(s.board[at('a1')]).toBeNull();
     expect(s.light).toBe(0);
@@ -97,7 +97,7 @@ describe('moves and the green light (4.4)', () => {
     expect(events[0].msg).toEqual({ key: 'bip_bip:event.move', params: { seat: '@0', colour: '$bip_bip:colour.R', from: 'a1', to: 'a2' } });
   });
   it('moving onto an occupied intersection swaps the two cars', () => {
-    const { s, events } = act(base(), 0, step('b2', 'c2'));
+    const { state: s, events } = act(base(), 0, step('b2', 'c2'));
     expect(s.board[at('b2')]).toBe('B');
     expect(s.board[at('c2')]).toBe('R');
     expect(events[0].swapped).toBe(true);
@@ -108,26 +108,26 @@ describe('moves and the green light (4.4)', () => {
     expect(refusal(base(), 0, step('d4', 'd3')).code).toBe('no_car');
   });
   it('4.6-7: the light holder cannot move again until someone else has moved', () => {
-    let s = act(base(), 0, step('a1', 'a2')).s;
+    let s = act(base(), 0, step('a1', 'a2')).state;
     expect(refusal(s, 0, step('b2', 'b1')).code).toBe('light_held');
-    s = act(s, 1, step('b2', 'b1')).s;
+    s = act(s, 1, step('b2', 'b1')).state;
     expect(s.light).toBe(1);
-    expect(act(s, 0, step('c2', 'c3')).s.light).toBe(0);
+    expect(act(s, 0, step('c2', 'c3')).state.light).toBe(0);
   });
   it('4.6-8: no undo: red a1→a2 then a2→a1 is refused, even for another player', () => {
-    const s = act(base(), 0, step('a1', 'a2')).s;
+    const s = act(base(), 0, step('a1', 'a2')).state;
     expect(refusal(s, 1, step('a2', 'a1')).code).toBe('undo');
     expect(refusal(s, 1, step('a2', 'a1'))).toEqual({ code: 'undo' });
   });
   it('4.6-8: red b2 swapped with blue c2, then swapped back (either way round): refused', () => {
-    const s = act(base(), 0, step('b2', 'c2')).s;
+    const s = act(base(), 0, step('b2', 'c2')).state;
     expect(refusal(s, 1, step('c2', 'b2')).code).toBe('undo');
     expect(refusal(s, 1, step('b2', 'c2')).code).toBe('undo');
   });
   it('a move undone is only forbidden right after it: after another move it is allowed', () => {
-    let s = act(base(), 0, step('a1', 'a2')).s;
-    s = act(s, 1, step('c2', 'd2')).s;
-    expect(act(s, 2, step('a2', 'a1')).s.board[at('a1')]).toBe('R');
+    let s = act(base(), 0, step('a1', 'a2')).state;
+    s = act(s, 1, step('c2', 'd2')).state;
+    expect(act(s, 2, step('a2', 'a1')).state.board[at('a1')]).toBe('R');
   });
   it('4.6-8: swapping two cars of the same colour is refused', () => {
     const s = table({ board: ['RR..'], hands: [[EXPERT_IDS[0]], [EXPERT_IDS[1]]] });
@@ -136,9 +136,9 @@ describe('moves and the green light (4.4)', () => {
   it('4.6-9: two moves made on the same board version: only the first counts', () => {
     const s0 = base();
     const v = s0.boardVersion;
-    const s1 = act(s0, 0, step('a1', 'a2', v)).s;
+    const s1 = act(s0, 0, step('a1', 'a2', v)).state;
     expect(refusal(s1, 1, step('c2', 'd2', v))).toEqual({ code: 'stale', params: { first: '@0' } });
-    expect(act(s1, 1, step('c2', 'd2', v + 1)).s.light).toBe(1);
+    expect(act(s1, 1, step('c2', 'd2', v + 1)).state.light).toBe(1);
   });
   it('moving, claiming and challenging are races; the leader swap is not', () => {
     expect(game.isRace({ type: 'move', from: 0, to: 1 })).toBe(true);
@@ -153,7 +153,7 @@ describe('claims (4.4)', () => {
   const board = ['.B..', 'YRB.', '.B..'];
   const base = (extra: Record<string, unknown> = {}) => table({ board, hands: [[L_RBY, I_RBY], [D_RBY, V_BYR, 3, 4], [5, 6, 7]], options: extra });
   it('a valid claim discards the card, freezes moves for freezeMs and shows the card and the three cars to all', () => {
-    const { s, events } = act(base(), 0, bip(L_RBY, ['b2', 'b3', 'a2']), 500);
+    const { state: s, events } = act(base(), 0, bip(L_RBY, ['b2', 'b3', 'a2']), 500);
     expect(s.hands[0]).toEqual([I_RBY]);
     expect(s.claimed[0]).toEqual([L_RBY]);
     expect(s.frozenUntil).toBe(1500);
@@ -164,52 +164,52 @@ describe('claims (4.4)', () => {
     expect(events[0].to).toBeUndefined();
   });
   it('a claim may name just the card: the server finds the cars', () => {
-    const { s } = act(base(), 0, bip(L_RBY), 500);
+    const { state: s } = act(base(), 0, bip(L_RBY), 500);
     expect(s.lastClaim!.cars).toEqual([at('a2'), at('b2'), at('b3')]);
   });
   it('moves are refused during the freeze; claims are still accepted', () => {
     const start = table({ board: [...board, 'RBY.'], hands: [[L_RBY, 3], [I_RBY, 4]] });
-    const s = act(start, 0, bip(L_RBY), 500).s;
+    const s = act(start, 0, bip(L_RBY), 500).state;
     expect(refusal(s, 1, step('b2', 'c2'), 1400).code).toBe('frozen');
-    const second = act(s, 1, bip(I_RBY), 1400).s;
+    const second = act(s, 1, bip(I_RBY), 1400).state;
     expect(second.claimed[1]).toEqual([I_RBY]);
     expect(second.frozenUntil).toBe(2400);
-    expect(act(s, 1, step('b2', 'c2'), 1500).s.light).toBe(1);
+    expect(act(s, 1, step('b2', 'c2'), 1500).state.light).toBe(1);
   });
   it('a claim of a card not in my hand is refused', () => {
     expect(refusal(base(), 1, bip(L_RBY)).code).toBe('not_in_hand');
   });
   it('wrong claim: blocked 3 s and one random card from the opponent holding the most cards', () => {
-    const { s, events } = act(base(), 0, bip(I_RBY), 1000);
+    const { state: s, events } = act(base(), 0, bip(I_RBY), 1000);
     expect(s.hands[0]).toHaveLength(3);
     expect(s.hands[1]).toHaveLength(3);
     expect(s.hands[2]).toHaveLength(3);
     expect([D_RBY, V_BYR, 3, 4]).toContain(s.hands[0][2]);
     expect(s.blockedUntil[0]).toBe(4000);
     expect(refusal(s, 0, bip(L_RBY), 3999).code).toBe('blocked');
-    expect(act(s, 0, bip(L_RBY), 4000).s.hands[0]).toHaveLength(2);
+    expect(act(s, 0, bip(L_RBY), 4000).state.hands[0]).toHaveLength(2);
     expect(events.find((e) => e.type === 'penalty')).toMatchObject({ from: 1, seat: 0 });
     expect(s.frozenUntil).toBe(0);
   });
   it('pointing at the wrong cars is a wrong claim even if the card matches elsewhere', () => {
-    const { s } = act(base(), 0, bip(L_RBY, ['b1', 'b2', 'a2']));
+    const { state: s } = act(base(), 0, bip(L_RBY, ['b1', 'b2', 'a2']));
     expect(s.hands[0]).toHaveLength(3);
     expect(s.blockedUntil[0]).toBeGreaterThan(0);
   });
   it('4.6-9: a claim made on an older board version that fails now is rejected without penalty', () => {
-    const s = act(base(), 1, step('b2', 'c2')).s;
+    const s = act(base(), 1, step('b2', 'c2')).state;
     const e = refusal(s, 0, bip(L_RBY, undefined, s.boardVersion - 1));
     expect(e.code).toBe('stale_claim');
     const wrongNow = act(s, 0, bip(L_RBY, undefined, s.boardVersion));
-    expect(wrongNow.s.blockedUntil[0]).toBeGreaterThan(0);
+    expect(wrongNow.state.blockedUntil[0]).toBeGreaterThan(0);
   });
   it('a stale claim that still matches is accepted', () => {
-    const s = act(base(), 1, step('c2', 'd2')).s;
-    expect(act(s, 0, bip(L_RBY, undefined, s.boardVersion - 1)).s.claimed[0]).toEqual([L_RBY]);
+    const s = act(base(), 1, step('c2', 'd2')).state;
+    expect(act(s, 0, bip(L_RBY, undefined, s.boardVersion - 1)).state.claimed[0]).toEqual([L_RBY]);
   });
   it('the first player to empty their hand wins the round; the others rank by cards left', () => {
     const s = table({ board, hands: [[L_RBY], [D_RBY, V_BYR], [5, 6, 7]] });
-    const { s: end, events } = act(s, 0, bip(L_RBY));
+    const { state: end, events } = act(s, 0, bip(L_RBY));
     expect(end.phase).toBe('over');
     expect(events.at(-1)!.msg).toEqual({ key: 'bip_bip:event.round_won', params: { seat: '@0' } });
     const r = game.result(end)!;
@@ -248,17 +248,17 @@ describe('hidden hands [opt hiddenHands]', () => {
 describe('manual referee [opt manualReferee]', () => {
   const base = () => table({ board: ['.B..', 'YRB.', '.B..'], hands: [[L_RBY, I_RBY], [D_RBY, V_BYR, 3]], options: { manualReferee: true } });
   it('a wrong claim is shown like any other and stands if nobody challenges within 3 s', () => {
-    const { s } = act(base(), 0, bip(I_RBY, ['a1', 'b1', 'c1']), 1000);
+    const { state: s } = act(base(), 0, bip(I_RBY, ['a1', 'b1', 'c1']), 1000);
     expect(s.hands[0]).toEqual([L_RBY]);
     expect(JSON.stringify(game.publicView(s, 1000))).not.toContain('wrong');
     expect(game.nextDeadline(s)).toBe(4000);
-    const later = advance(s, 4000).s;
+    const later = advance(s, 4000).state;
     expect(later.reviews).toEqual([]);
     expect(refusal(later, 1, { type: 'challenge', card: I_RBY }, 4000).code).toBe('no_review');
   });
   it('the first opponent to say "Wrong!" in time hands over one of their own cards and the claimer takes the card back', () => {
-    const s = act(base(), 0, bip(I_RBY, ['a1', 'b1', 'c1']), 1000).s;
-    const { s: after, events } = act(s, 1, { type: 'challenge', card: I_RBY, give: V_BYR }, 2000);
+    const s = act(base(), 0, bip(I_RBY, ['a1', 'b1', 'c1']), 1000).state;
+    const { state: after, events } = act(s, 1, { type: 'challenge', card: I_RBY, give: V_BYR }, 2000);
     expect(after.hands[0].sort()).toEqual([L_RBY, I_RBY, V_BYR].sort());
     expect(after.hands[1]).toEqual([D_RBY, 3]);
     expect(after.claimed[0]).toEqual([]);
@@ -266,15 +266,15 @@ describe('manual referee [opt manualReferee]', () => {
     expect(refusal(after, 1, { type: 'challenge', card: I_RBY }, 2100).code).toBe('no_review');
   });
   it('a right claim cannot be challenged, nor your own', () => {
-    const s = act(base(), 0, bip(L_RBY), 1000).s;
+    const s = act(base(), 0, bip(L_RBY), 1000).state;
     expect(refusal(s, 1, { type: 'challenge', card: L_RBY }, 1500).code).toBe('claim_right');
     expect(refusal(s, 0, { type: 'challenge', card: L_RBY }, 1500).code).toBe('own_claim');
   });
   it('emptying a hand with a claim still open to challenge ends the round only when the window closes', () => {
     const s = table({ board: ['R...'], hands: [[I_RBY], [D_RBY, 3]], options: { manualReferee: true } });
-    const claimed = act(s, 0, bip(I_RBY), 1000).s;
+    const claimed = act(s, 0, bip(I_RBY), 1000).state;
     expect(claimed.phase).toBe('play');
-    expect(advance(claimed, 4000).s.phase).toBe('over');
+    expect(advance(claimed, 4000).state.phase).toBe('over');
   });
   it('without manualReferee there is nothing to challenge', () => {
     const s = table({ board: ['R...'], hands: [[I_RBY], [D_RBY]] });
@@ -285,11 +285,11 @@ describe('manual referee [opt manualReferee]', () => {
 describe('three-round match (4.5)', () => {
   const three = (extra: Record<string, unknown> = {}) => table({ board: ['.B..', 'YRB.', '.B..'], hands: [[L_RBY], [D_RBY, 3, 4, 5], [6, 7]], options: { variant: 'three_rounds', betweenRoundsMs: 2000, countdownMs: 3000, ...extra } });
   it('a round ends when a hand is empty; each player scores the cards left and a new deal and board follow', () => {
-    const { s } = act(three(), 0, bip(L_RBY), 1000);
+    const { state: s } = act(three(), 0, bip(L_RBY), 1000);
     expect(s.phase).toBe('between');
     expect(s.scores).toEqual([[0, 4, 2]]);
     expect(game.nextDeadline(s)).toBe(3000);
-    const next = advance(s, 3000).s;
+    const next = advance(s, 3000).state;
     expect(next.round).toBe(2);
     expect(next.phase).toBe('countdown');
     expect(next.hands.map((h) => h.length)).toEqual([13, 13, 13]);
@@ -297,8 +297,8 @@ describe('three-round match (4.5)', () => {
     expect(next.light).toBeNull();
   });
   it('4.6-10: scores 0 / 4 / 2 after round 1: the leader swaps 2 regular cards for expert cards', () => {
-    const s = act(three(), 0, bip(L_RBY), 1000).s;
-    const next = advance(s, 3000).s;
+    const s = act(three(), 0, bip(L_RBY), 1000).state;
+    const next = advance(s, 3000).state;
     expect(next.hands[0].filter(isExpert)).toHaveLength(2);
     expect(next.hands[0]).toHaveLength(13);
     expect(next.hands[1].filter(isExpert)).toHaveLength(0);
@@ -310,23 +310,23 @@ describe('three-round match (4.5)', () => {
     s.round = 1;
     s.phase = 'between';
     s.nextRoundAt = 0;
-    const next = advance(s, 0).s;
+    const next = advance(s, 0).state;
     expect(next.hands.flat().filter(isExpert)).toHaveLength(0);
   });
   it('leaderChooses option: the leader picks which regular cards to give up, or they are drawn when time runs out', () => {
-    const s = act(three({ leaderChooses: true }), 0, bip(L_RBY), 1000).s;
-    const swap = advance(s, 3000).s;
+    const s = act(three({ leaderChooses: true }), 0, bip(L_RBY), 1000).state;
+    const swap = advance(s, 3000).state;
     expect(swap.phase).toBe('swap');
     expect(swap.swap).toMatchObject({ leader: 0, count: 2 });
     expect(game.activeSeats(swap)).toEqual([0]);
     const give = swap.hands[0].slice(0, 2);
     expect(refusal(swap, 1, { type: 'swap', cards: give }, 3100).code).toBe('not_leader');
     expect(refusal(swap, 0, { type: 'swap', cards: give.slice(0, 1) }, 3100).code).toBe('wrong_count');
-    const chosen = act(swap, 0, { type: 'swap', cards: give }, 3100).s;
+    const chosen = act(swap, 0, { type: 'swap', cards: give }, 3100).state;
     expect(chosen.phase).toBe('countdown');
     expect(chosen.hands[0].some((id) => give.includes(id))).toBe(false);
     expect(chosen.hands[0].filter(isExpert)).toHaveLength(2);
-    const timedOut = advance(swap, 3000 + 20_000).s;
+    const timedOut = advance(swap, 3000 + 20_000).state;
     expect(timedOut.phase).toBe('countdown');
     expect(timedOut.hands[0].filter(isExpert)).toHaveLength(2);
   });
@@ -341,8 +341,8 @@ describe('three-round match (4.5)', () => {
     expect(shared.summary).toEqual({ key: 'bip_bip:summary.tie_two', params: { a: '@0', b: '@1', count: 3 } });
   });
   it('the handicap applies at every deal, on top of the leader swap', () => {
-    const s = act(three({ handicap: [1, 0, 3] }), 0, bip(L_RBY), 1000).s;
-    const next = advance(s, 3000).s;
+    const s = act(three({ handicap: [1, 0, 3] }), 0, bip(L_RBY), 1000).state;
+    const next = advance(s, 3000).state;
     expect(next.hands.map((h) => h.filter(isExpert).length)).toEqual([3, 0, 3]);
   });
 });
@@ -366,7 +366,7 @@ describe('bots', () => {
     const s = table({ board: ['RB..', '..Y.'], hands: [[I_RBY], [D_RBY]] });
     const move = game.bot(s, 0, 'hard', [9, 9, 9, 9], 0)!;
     expect(move.action).toMatchObject({ type: 'move', from: at('c2'), to: at('c1') });
-    const after = act(s, 0, move.action).s;
+    const after = act(s, 0, move.action).state;
     expect(game.bot(after, 0, 'hard', [9, 9, 9, 9], 0)!.action.type).toBe('claim');
   });
   it('a bot holding the light and with nothing to claim waits', () => {

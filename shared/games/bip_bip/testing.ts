@@ -1,11 +1,10 @@
 /** Test-only builders for Bip! Bip! (imported by *.test.ts only). */
-import type { RuleError } from '../contract.js';
-import type { GameEvent } from '../contract.js';
 import { parseBoard } from './board.js';
 import { DECK, type Family } from './cards.js';
 import { bipBipGame as game } from './index.js';
 import { bipOptions } from './options.js';
 import type { BipState } from './state.js';
+import { engineHarness } from '../testing/engineHarness.js';
 
 /** The id of the card with this family and code, e.g. card('L', 'RB/Y.'). */
 export function card(family: Family, code: string): number {
@@ -34,23 +33,7 @@ export function table(t: TableSpec): BipState {
   return s;
 }
 
-export function act(s: BipState, seat: number, action: unknown, now = 100): { s: BipState; events: GameEvent[] } {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
-  return { s: r.state, events: r.events };
-}
-
-export function refusal(s: BipState, seat: number, action: unknown, now = 100): RuleError {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.error;
-}
-
-export function advance(s: BipState, now: number): { s: BipState; events: GameEvent[] } {
-  const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.code);
-  return { s: r.state, events: r.events };
-}
+export const { act, refusal, advance } = engineHarness<BipState>(game);
 
 /** Intersection index from its name: 'a1' = 0, 'd4' = 15. */
 export const at = (name: string): number => (Number(name[1]) - 1) * 4 + 'abcd'.indexOf(name[0]);

@@ -93,8 +93,8 @@ describe('components and setup (RULES-NOTES 2.1, 2.2)', () => {
     const dealer = (s.turn + 3) % 4;
     expect(s.pending).toEqual({ kind: 'dealerColour', dealer });
     expect(game.activeSeats(s)).toEqual([dealer]);
-    expect(refusal(s, s.turn, { type: 'draw' })).toBe('dealer_colour');
-    expect(refusal(s, (dealer + 2) % 4, { type: 'colour', colour: 'green' })).toBe('not_dealer');
+    expect(refusal(s, s.turn, { type: 'draw' }).code).toBe('dealer_colour');
+    expect(refusal(s, (dealer + 2) % 4, { type: 'colour', colour: 'green' }).code).toBe('not_dealer');
     const after = act(s, dealer, { type: 'colour', colour: 'green' }).state;
     expect(after.activeColour).toBe('green');
     expect(game.activeSeats(after)).toEqual([s.turn]);
@@ -110,14 +110,14 @@ describe('components and setup (RULES-NOTES 2.1, 2.2)', () => {
 
   it('opening Garage (2.9 #6): a first player with no Car draws one and the next player must play Cars', () => {
     let s = table({ hands: [[fineId('red'), paintId()], [blue(2), blue(7), red(4)], [green(1)]], top: garageId(), colour: null, pending: { kind: 'garage' } });
-    expect(refusal(s, 0, { type: 'fine', card: fineId('red'), target: 1 })).toBe('garage_pending');
-    expect(refusal(s, 0, { type: 'paint', card: paintId(), colour: 'red' })).toBe('garage_pending');
+    expect(refusal(s, 0, { type: 'fine', card: fineId('red'), target: 1 }).code).toBe('garage_pending');
+    expect(refusal(s, 0, { type: 'paint', card: paintId(), colour: 'red' }).code).toBe('garage_pending');
     s = act(s, 0, { type: 'draw' }).state;
     expect(s.hands[0]).toHaveLength(3);
     expect(s.turn).toBe(1);
     expect(s.pending).toEqual({ kind: 'garage' });
-    expect(refusal(s, 1, { type: 'draw' })).toBe('garage_pending_car');
-    expect(refusal(s, 1, { type: 'garage', cars: [blue(2), red(4)] })).toBe('mixed_colours');
+    expect(refusal(s, 1, { type: 'draw' }).code).toBe('garage_pending_car');
+    expect(refusal(s, 1, { type: 'garage', cars: [blue(2), red(4)] }).code).toBe('mixed_colours');
     s = act(s, 1, { type: 'garage', cars: [blue(7), blue(2)] }).state;
     expect(s.pending).toBe(null);
     expect(cardOf(s.discard[s.discard.length - 1])).toMatchObject({ colour: 'blue', value: 2 });
@@ -139,7 +139,7 @@ describe('playing and drawing (RULES-NOTES 2.3)', () => {
     const onValue = act(s, 0, { type: 'play', card: blue(5) }).state;
     expect(onValue.activeColour).toBe('blue');
     expect(onValue.turn).toBe(1);
-    expect(refusal(s, 0, { type: 'play', card: blue(6) })).toBe('no_match');
+    expect(refusal(s, 0, { type: 'play', card: blue(6) }).code).toBe('no_match');
   });
 
   it('a special card plays on anything when no penalty is pending', () => {
@@ -152,8 +152,8 @@ describe('playing and drawing (RULES-NOTES 2.3)', () => {
 
   it('only the player on turn may play, and only cards they hold', () => {
     const s = table({ hands: [[red(3)], [red(4)]], top: red(5) });
-    expect(refusal(s, 1, { type: 'play', card: red(4) })).toBe('not_your_turn');
-    expect(refusal(s, 0, { type: 'play', card: red(4) })).toBe('not_in_hand');
+    expect(refusal(s, 1, { type: 'play', card: red(4) }).code).toBe('not_your_turn');
+    expect(refusal(s, 0, { type: 'play', card: red(4) }).code).toBe('not_in_hand');
   });
 
   it('drawing a card, wanted or needed, ends the turn', () => {
@@ -171,7 +171,7 @@ describe('playing and drawing (RULES-NOTES 2.3)', () => {
     expect(drew.pending).toEqual({ kind: 'drawn', card: red(8) });
     expect(game.seatView(drew, 0, 0).drawn?.id).toBe(red(8));
     expect(game.publicView(drew, 0).pending).toEqual({ kind: 'drawn' });
-    expect(refusal(drew, 0, { type: 'play', card: green(3) })).toBe('drawn_only');
+    expect(refusal(drew, 0, { type: 'play', card: green(3) }).code).toBe('drawn_only');
     expect(act(drew, 0, { type: 'play', card: red(8) }).state.turn).toBe(1);
     expect(act(drew, 0, { type: 'pass' }).state.turn).toBe(1);
     // An unplayable drawn card also waits for `pass`, so the table cannot tell whether it matched.
@@ -179,7 +179,7 @@ describe('playing and drawing (RULES-NOTES 2.3)', () => {
     const unplayable = act(s2, 0, { type: 'draw' }).state;
     expect(game.publicView(unplayable, 0).pending).toEqual({ kind: 'drawn' });
     expect(game.seatView(unplayable, 0, 0).playable).toEqual([]);
-    expect(refusal(unplayable, 0, { type: 'play', card: blue(1) })).toBe('no_match');
+    expect(refusal(unplayable, 0, { type: 'play', card: blue(1) }).code).toBe('no_match');
     expect(act(unplayable, 0, { type: 'pass' }).state.turn).toBe(1);
     expect(advance(unplayable, unplayable.turnDeadline!).state.turn).toBe(1);
   });
@@ -195,7 +195,7 @@ describe('SERVICE (RULES-NOTES 2.4)', () => {
     let s = table({ hands: [[serviceId('red'), red(1)], [blue(1), blue(2)], [green(2), red(2)]], top: red(5) });
     s = act(s, 0, { type: 'play', card: serviceId('red') }).state;
     expect(s.pending).toEqual({ kind: 'service', count: 1 });
-    expect(refusal(s, 1, { type: 'draw' })).toBe('penalty_pending');
+    expect(refusal(s, 1, { type: 'draw' }).code).toBe('penalty_pending');
     s = act(s, 1, { type: 'accept' }).state;
     expect(s.hands[1]).toHaveLength(2);
     expect(s.turn).toBe(2);
@@ -204,7 +204,7 @@ describe('SERVICE (RULES-NOTES 2.4)', () => {
 
   it('a Service plays on its colour or on another Service only', () => {
     const s = table({ hands: [[serviceId('blue'), serviceId('green')], [red(1)]], top: red(5) });
-    expect(refusal(s, 0, { type: 'play', card: serviceId('blue') })).toBe('no_match');
+    expect(refusal(s, 0, { type: 'play', card: serviceId('blue') }).code).toBe('no_match');
     const onService = table({ hands: [[serviceId('blue')], [red(1)]], top: serviceId('red'), colour: 'red' });
     expect(act(onService, 0, { type: 'play', card: serviceId('blue') }).state.activeColour).toBe('blue');
   });
@@ -215,7 +215,7 @@ describe('SERVICE (RULES-NOTES 2.4)', () => {
     s = act(s, 1, { type: 'play', card: serviceId('blue') }).state;
     expect(s.turn).toBe(2);
     expect(s.pending).toEqual({ kind: 'service', count: 2 });
-    expect(refusal(s, 2, { type: 'play', card: red(2) })).toBe('penalty_pending');
+    expect(refusal(s, 2, { type: 'play', card: red(2) }).code).toBe('penalty_pending');
     s = act(s, 2, { type: 'accept' }).state;
     expect(s.turn).toBe(3);
     expect(s.pending).toBe(null);
@@ -255,11 +255,11 @@ describe('FINE (RULES-NOTES 2.5)', () => {
 
   it('a Fine plays on its colour or another Fine, and cannot target yourself or a finished player', () => {
     const s = table({ hands: [[fineId('blue'), fineId('red'), red(1)], [blue(1)], [blue(2)]], top: red(5) });
-    expect(refusal(s, 0, { type: 'fine', card: fineId('blue'), target: 1 })).toBe('no_match');
-    expect(refusal(s, 0, { type: 'fine', card: fineId('red'), target: 0 })).toBe('fine_self');
+    expect(refusal(s, 0, { type: 'fine', card: fineId('blue'), target: 1 }).code).toBe('no_match');
+    expect(refusal(s, 0, { type: 'fine', card: fineId('red'), target: 0 }).code).toBe('fine_self');
     const out = structuredClone(s);
     out.out[2] = true;
-    expect(refusal(out, 0, { type: 'fine', card: fineId('red'), target: 2 })).toBe('not_in_round');
+    expect(refusal(out, 0, { type: 'fine', card: fineId('red'), target: 2 }).code).toBe('not_in_round');
     const onFine = table({ hands: [[fineId('blue'), red(1)], [blue(1)]], top: fineId('red'), colour: 'red' });
     expect(act(onFine, 0, { type: 'fine', card: fineId('blue'), target: 1 }).state.activeColour).toBe('blue');
   });
@@ -295,7 +295,7 @@ describe('FINE (RULES-NOTES 2.5)', () => {
     let s = table({ hands: [[fineId('red')], [blue(1)], [blue(2)]], top: red(5) });
     s = act(s, 0, { type: 'fine', card: fineId('red'), target: 2 }).state;
     expect(s.newCarWindow?.seat).toBe(0);
-    expect(refusal(s, 2, { type: 'accept' })).toBe('new_car_window');
+    expect(refusal(s, 2, { type: 'accept' }).code).toBe('new_car_window');
     s = advance(s, 100 + 3000).state;
     s = act(s, 2, { type: 'accept' }, 3200).state;
     expect(s.hands[2]).toHaveLength(3);
@@ -364,16 +364,16 @@ describe('special cards and penalties', () => {
     let s = table({ hands: [[paintId(), red(9)], [green(3), red(3), garageId(), green(4)]], top: red(5) });
     s = act(s, 0, { type: 'paint', card: paintId(), colour: 'green' }).state;
     expect(s.activeColour).toBe('green');
-    expect(refusal(s, 1, { type: 'play', card: red(3) })).toBe('no_match');
+    expect(refusal(s, 1, { type: 'play', card: red(3) }).code).toBe('no_match');
     expect(act(s, 1, { type: 'play', card: green(3) }).state.activeColour).toBe('green');
     expect(act(s, 1, { type: 'garage', card: garageId(), cars: [green(4), green(3)] }).state.activeColour).toBe('green');
   });
 
   it('Paint Shop cannot counter a Service or a Fine', () => {
     const fine = table({ hands: [[red(1)], [paintId(), blue(1)]], top: fineId('red'), pending: { kind: 'fine', chain: [0] }, turn: 1 });
-    expect(refusal(fine, 1, { type: 'paint', card: paintId(), colour: 'blue' })).toBe('penalty_pending');
+    expect(refusal(fine, 1, { type: 'paint', card: paintId(), colour: 'blue' }).code).toBe('penalty_pending');
     const service = table({ hands: [[red(1)], [paintId(), blue(1)]], top: serviceId('red'), pending: { kind: 'service', count: 1 }, turn: 1 });
-    expect(refusal(service, 1, { type: 'paint', card: paintId(), colour: 'blue' })).toBe('penalty_pending');
+    expect(refusal(service, 1, { type: 'paint', card: paintId(), colour: 'blue' }).code).toBe('penalty_pending');
   });
 
   it('Garage with mixed numbers (2.9 #5): blue 2, 7 and 9 on red 5 leave blue 9 on top', () => {
@@ -387,16 +387,16 @@ describe('special cards and penalties', () => {
 
   it('a Garage without a Car, or with Cars of two colours, is refused', () => {
     const noCar = table({ hands: [[garageId(), paintId()], [green(1)]], top: red(5) });
-    expect(refusal(noCar, 0, { type: 'garage', card: garageId(), cars: [paintId()] })).toBe('no_car');
+    expect(refusal(noCar, 0, { type: 'garage', card: garageId(), cars: [paintId()] }).code).toBe('no_car');
     const mixed = table({ hands: [[garageId(), blue(2), red(7)], [green(1)]], top: red(5) });
-    expect(refusal(mixed, 0, { type: 'garage', card: garageId(), cars: [blue(2), red(7)] })).toBe('mixed_colours');
+    expect(refusal(mixed, 0, { type: 'garage', card: garageId(), cars: [blue(2), red(7)] }).code).toBe('mixed_colours');
   });
 
   it('any grey card is refused while a Fine is pending (2.9 #5)', () => {
     const s = table({ hands: [[red(1)], [garageId(), blue(1), paintId(), exchangeId(), newCarId()]], top: fineId('red'), pending: { kind: 'fine', chain: [0] }, turn: 1 });
-    expect(refusal(s, 1, { type: 'garage', card: garageId(), cars: [blue(1)] })).toBe('penalty_pending');
-    expect(refusal(s, 1, { type: 'paint', card: paintId(), colour: 'red' })).toBe('penalty_pending');
-    expect(refusal(s, 1, { type: 'exchange', card: exchangeId(), mode: 'fly' })).toBe('penalty_pending');
-    expect(refusal(s, 1, { type: 'newCar', card: newCarId() })).toBe('penalty_pending');
+    expect(refusal(s, 1, { type: 'garage', card: garageId(), cars: [blue(1)] }).code).toBe('penalty_pending');
+    expect(refusal(s, 1, { type: 'paint', card: paintId(), colour: 'red' }).code).toBe('penalty_pending');
+    expect(refusal(s, 1, { type: 'exchange', card: exchangeId(), mode: 'fly' }).code).toBe('penalty_pending');
+    expect(refusal(s, 1, { type: 'newCar', card: newCarId() }).code).toBe('penalty_pending');
   });
 });

@@ -23,7 +23,7 @@ describe('CAR EXCHANGE (RULES-NOTES 2.7)', () => {
     expect(s.exchange).toEqual({ by: 0, target: 1, closesAt: 3100 });
     expect(game.nextDeadline(s)).toBe(3100);
     expect(game.activeSeats(s)).toEqual([1]);
-    expect(refusal(s, 0, { type: 'play', card: red(1) })).toBe('exchange_window');
+    expect(refusal(s, 0, { type: 'play', card: red(1) }).code).toBe('exchange_window');
     const { state, events } = advance(s, 3100);
     s = state;
     expect(s.hands[0]).toEqual([blue(1)]);
@@ -49,29 +49,29 @@ describe('CAR EXCHANGE (RULES-NOTES 2.7)', () => {
   it('Car Exchange counter: the target\'s own Car Exchange cancels the swap and both cards stay on the table', () => {
     const s0 = table({ hands: [[exchangeId(0), red(1), red(2)], [exchangeId(1), blue(1)], [green(1)]], top: red(5) });
     const s = act(s0, 0, { type: 'exchange', card: exchangeId(0), mode: 'swap', target: 1 }).state;
-    expect(refusal(s, 2, { type: 'block', card: exchangeId(1) })).toBe('not_target');
+    expect(refusal(s, 2, { type: 'block', card: exchangeId(1) }).code).toBe('not_target');
     const after = act(s, 1, { type: 'block', card: exchangeId(1) }, 2000).state;
     expect(after.exchange).toBe(null);
     expect(after.hands[0]).toEqual([red(1), red(2)]);
     expect(after.hands[1]).toEqual([blue(1)]);
     expect(after.tableaux).toEqual([[exchangeId(0)], [exchangeId(1)], []]);
     expect(after.turn).toBe(1);
-    expect(refusal(after, 0, { type: 'block', card: exchangeId(0) })).toBe('no_exchange');
+    expect(refusal(after, 0, { type: 'block', card: exchangeId(0) }).code).toBe('no_exchange');
   });
 
   it('a counter after the window has closed is refused', () => {
     const s0 = table({ hands: [[exchangeId(0), red(1)], [exchangeId(1), blue(1)], [green(1)]], top: red(5) });
     const s = advance(act(s0, 0, { type: 'exchange', card: exchangeId(0), mode: 'swap', target: 1 }).state, 3100).state;
-    expect(refusal(s, 0, { type: 'block', card: exchangeId(1) }, 3200)).toBe('no_exchange');
+    expect(refusal(s, 0, { type: 'block', card: exchangeId(1) }, 3200).code).toBe('no_exchange');
   });
 
   it('a swap needs at least one other card and an opponent still in the round', () => {
     const s = table({ hands: [[exchangeId()], [blue(1)], [green(1)]], top: red(5) });
-    expect(refusal(s, 0, { type: 'exchange', card: exchangeId(), mode: 'swap', target: 1 })).toBe('empty_hand');
+    expect(refusal(s, 0, { type: 'exchange', card: exchangeId(), mode: 'swap', target: 1 }).code).toBe('empty_hand');
     const s2 = table({ hands: [[exchangeId(), red(1)], [blue(1)], [green(1)]], top: red(5) });
     s2.out[2] = true;
-    expect(refusal(s2, 0, { type: 'exchange', card: exchangeId(), mode: 'swap', target: 2 })).toBe('bad_target');
-    expect(refusal(s2, 0, { type: 'exchange', card: exchangeId(), mode: 'swap' })).toBe('bad_target');
+    expect(refusal(s2, 0, { type: 'exchange', card: exchangeId(), mode: 'swap', target: 2 }).code).toBe('bad_target');
+    expect(refusal(s2, 0, { type: 'exchange', card: exchangeId(), mode: 'swap' }).code).toBe('bad_target');
   });
 
   it('mode 2 (2.9 #8): with 7 other cards, 7 go under the discard pile and 7 are drawn', () => {
@@ -107,7 +107,7 @@ describe('CAR EXCHANGE (RULES-NOTES 2.7)', () => {
 
   it('a Car Exchange cannot be played against a pending Service', () => {
     const s = table({ hands: [[red(1)], [exchangeId(), blue(1)]], top: serviceId('red'), pending: { kind: 'service', count: 1 }, turn: 1 });
-    expect(refusal(s, 1, { type: 'exchange', card: exchangeId(), mode: 'swap', target: 0 })).toBe('penalty_pending');
+    expect(refusal(s, 1, { type: 'exchange', card: exchangeId(), mode: 'swap', target: 0 }).code).toBe('penalty_pending');
   });
 });
 
@@ -121,7 +121,7 @@ describe('NEW CAR and finishing (RULES-NOTES 2.6)', () => {
     expect(s.newCarWindow).toEqual({ seat: 0, closesAt: 3100 });
     expect(game.publicView(s, 100).newCarWindow).toEqual({ seat: 0, closesAt: 3100 });
     expect(game.activeSeats(s)).toEqual([]);
-    expect(refusal(s, 1, { type: 'play', card: blue(1) })).toBe('new_car_window');
+    expect(refusal(s, 1, { type: 'play', card: blue(1) }).code).toBe('new_car_window');
   });
 
   it('New Car inside the window (2.9 #7): the finished player draws two and is back, losing their place', () => {
@@ -141,14 +141,14 @@ describe('NEW CAR and finishing (RULES-NOTES 2.6)', () => {
     const s = advance(finishing(), 3100).state;
     expect(s.newCarWindow).toBe(null);
     expect(s.finishOrder).toEqual([0]);
-    expect(refusal(s, 2, { type: 'newCar', card: newCarId(1), back: 0 }, 3200)).toBe('too_late');
-    expect(refusal(s, 2, { type: 'newCar', card: newCarId(1) }, 3200)).toBe('not_your_turn');
+    expect(refusal(s, 2, { type: 'newCar', card: newCarId(1), back: 0 }, 3200).code).toBe('too_late');
+    expect(refusal(s, 2, { type: 'newCar', card: newCarId(1) }, 3200).code).toBe('not_your_turn');
   });
 
   it('two New Cars at once: only the first counts, the second stays in hand', () => {
     const s = finishing();
     const first = act(s, 2, { type: 'newCar', card: newCarId(1), back: 0 }, 1500).state;
-    expect(refusal(first, 1, { type: 'newCar', card: newCarId(0), back: 0 }, 1501)).toBe('already_back');
+    expect(refusal(first, 1, { type: 'newCar', card: newCarId(0), back: 0 }, 1501).code).toBe('already_back');
     expect(first.hands[1]).toContain(newCarId(0));
   });
 
@@ -166,7 +166,7 @@ describe('NEW CAR and finishing (RULES-NOTES 2.6)', () => {
     const w = structuredClone(finishing());
     w.hands[0] = [newCarId(0)];
     w.hands[1] = [blue(1)];
-    expect(refusal(w, 0, { type: 'newCar', card: newCarId(0), back: 0 }, 200)).toBe('own_finish');
+    expect(refusal(w, 0, { type: 'newCar', card: newCarId(0), back: 0 }, 200).code).toBe('own_finish');
   });
 
   it('New Car on the fly on your own turn has no effect and may be your last card', () => {
@@ -179,7 +179,7 @@ describe('NEW CAR and finishing (RULES-NOTES 2.6)', () => {
 
   it('New Car on the fly cannot dodge a pending Service', () => {
     const s = table({ hands: [[red(1)], [newCarId(), blue(1)]], top: serviceId('red'), pending: { kind: 'service', count: 1 }, turn: 1 });
-    expect(refusal(s, 1, { type: 'newCar', card: newCarId() })).toBe('penalty_pending');
+    expect(refusal(s, 1, { type: 'newCar', card: newCarId() }).code).toBe('penalty_pending');
   });
 
   it('a Service played as the last card still applies after the window', () => {
@@ -197,7 +197,7 @@ describe('NEW CAR and finishing (RULES-NOTES 2.6)', () => {
     const moved = act(s, 1, { type: 'play', card: blue(1) }, 5000).state;
     expect(moved.newCarWindow).toBe(null);
     expect(moved.finishOrder).toEqual([0]);
-    expect(refusal(moved, 2, { type: 'newCar', card: newCarId(1), back: 0 }, 5001)).toBe('too_late');
+    expect(refusal(moved, 2, { type: 'newCar', card: newCarId(1), back: 0 }, 5001).code).toBe('too_late');
   });
 
   it('the round ends when one player is left once the window has closed', () => {

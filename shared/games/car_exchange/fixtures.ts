@@ -3,7 +3,7 @@ import { CARD_COUNT, cardOf, type Colour } from './cards.js';
 import { carExchangeGame as game } from './index.js';
 import { carExchangeOptions } from './options.js';
 import type { CarExchangeState, Pending } from './state.js';
-import type { GameEvent } from '../contract.js';
+import { engineHarness } from '../testing/engineHarness.js';
 
 export interface TableSpec {
   hands: number[][];
@@ -44,25 +44,7 @@ export function table(spec: TableSpec): CarExchangeState {
   return s;
 }
 
-export interface Step { state: CarExchangeState; events: GameEvent[] }
-
-export function act(s: CarExchangeState, seat: number, action: unknown, now = 100): Step {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
-  return { state: r.state, events: r.events };
-}
-
-export function refusal(s: CarExchangeState, seat: number, action: unknown, now = 100): string {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.error.code;
-}
-
-export function advance(s: CarExchangeState, now: number): Step {
-  const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.code);
-  return { state: r.state, events: r.events };
-}
+export const { act, refusal, advance } = engineHarness<CarExchangeState>(game);
 
 export const count = (s: CarExchangeState) =>
   s.deck.length + s.discard.length + s.hands.flat().length + s.tableaux.flat().length;

@@ -12,7 +12,7 @@ const ENDS_12_25_40 = [row(car(3), car(12)), row(car(20), car(25)), row(car(40))
 const FULL_ROW = [row(car(14), car(19), car(22), car(25)), row(car(40)), row(car(45))];
 
 function choose(s: RushHourState, seat: number, r: number): RushHourState {
-  return act(s, seat, { type: 'row', row: r }).s;
+  return act(s, seat, { type: 'row', row: r }).state;
 }
 
 describe('components (RULES-NOTES 1.1)', () => {
@@ -95,7 +95,7 @@ describe('placing numbered cards (RULES-NOTES 1.2, 1.6 test 1)', () => {
   });
   it('too small and the clock runs out: the least costly row is taken', () => {
     let s = pickAll(table(ENDS_12_25_40, [[car(5)], [car(45)]]), [car(5), car(45)]);
-    s = advance(s, 100 + 15_000);
+    s = advance(s, 100 + 15_000).state;
     expect(s.piles[0]).toEqual([car(40)]);
     expect(picture(s, 2)).toBe('5');
     expect(picture(s, 1)).toBe('20 25 45');
@@ -109,7 +109,7 @@ describe('placing numbered cards (RULES-NOTES 1.2, 1.6 test 1)', () => {
   });
   it('equal end numbers and the clock runs out: the shorter row is chosen (no penalty either way)', () => {
     const rows = [row(car(28)), row(car(20), [car(25), trailer(28)]), row(car(40))];
-    const s = advance(pickAll(table(rows, [[car(30)], [car(45)]]), [car(30), car(45)]), 100 + 15_000);
+    const s = advance(pickAll(table(rows, [[car(30)], [car(45)]]), [car(30), car(45)]), 100 + 15_000).state;
     expect(picture(s, 0)).toBe('28 30');
   });
   it('an ordinary 28 is placed before a Trailer 28 of the same turn', () => {
@@ -214,7 +214,7 @@ describe('Ambulance (RULES-NOTES 1.2, 1.6 tests 4–5)', () => {
     expect(JSON.stringify(game.publicView(scramble(s, 1, new Rng(3)), 0))).toBe(JSON.stringify(pub));
   });
   it('its row choice times out to the least costly row', () => {
-    const s = advance(pickAll(table([row(car(3), car(7), car(9), car(11)), row(car(30), car(31)), row(car(40))], [[AMB[0]], [car(45)]]), [AMB[0], car(45)]), 100 + 15_000);
+    const s = advance(pickAll(table([row(car(3), car(7), car(9), car(11)), row(car(30), car(31)), row(car(40))], [[AMB[0]], [car(45)]]), [AMB[0], car(45)]), 100 + 15_000).state;
     expect(pilePoints(s, 0)).toBe(0);
     expect(picture(s, 2)).toBe('A 40 45');
   });
@@ -310,8 +310,8 @@ describe('turn order and clocks (RULES-NOTES 1.2 Turn)', () => {
   it('the pick clock plays the lowest-risk card for a player who has not picked (issue: not a random card)', () => {
     let s = table(FULL_ROW, [[car(28), car(41)], [car(46), car(47)]], { pickMs: 5_000 });
     expect(game.nextDeadline(s)).toBe(5_000);
-    s = act(s, 1, { type: 'pick', card: car(46) }).s;
-    s = advance(s, 5_000);
+    s = act(s, 1, { type: 'pick', card: car(46) }).state;
+    s = advance(s, 5_000).state;
     expect(s.lastTurn?.timedOut).toEqual([0]);
     expect(picture(s, 1)).toBe('40 41');
     expect(pilePoints(s, 0)).toBe(0);
@@ -319,32 +319,32 @@ describe('turn order and clocks (RULES-NOTES 1.2 Turn)', () => {
   it('the choice clock is an option (choiceMs)', () => {
     const s = pickAll(table(ENDS_12_25_40, [[car(5)], [car(45)]], { choiceMs: 4_000 }), [car(5), car(45)]);
     expect(game.nextDeadline(s)).toBe(4_100);
-    expect(advance(s, 4_099).prompt).not.toBe(null);
-    expect(advance(s, 4_100).prompt).toBe(null);
+    expect(advance(s, 4_099).state.prompt).not.toBe(null);
+    expect(advance(s, 4_100).state.prompt).toBe(null);
   });
   it('a player may change their pick until everyone has picked', () => {
     let s = table(ENDS_12_25_40, [[car(41), car(42)], [car(43), car(44)]]);
-    s = act(s, 0, { type: 'pick', card: car(41) }).s;
-    s = act(s, 0, { type: 'pick', card: car(42) }).s;
-    s = act(s, 1, { type: 'pick', card: car(44) }).s;
+    s = act(s, 0, { type: 'pick', card: car(41) }).state;
+    s = act(s, 0, { type: 'pick', card: car(42) }).state;
+    s = act(s, 1, { type: 'pick', card: car(44) }).state;
     expect(s.lastTurn?.revealed.map((p) => p.card)).toEqual([car(42), car(44)]);
     expect(s.hands[0]).toEqual([car(41)]);
   });
   it('refuses a card that is not in the hand, a pick while cards are being placed, and a row not asked for', () => {
     const s = table(ENDS_12_25_40, [[car(5), car(6)], [car(45), car(46)]]);
-    expect(refusal(s, 0, { type: 'pick', card: car(45) })).toBe('not_in_hand');
-    expect(refusal(s, 0, { type: 'row', row: 0 })).toBe('no_choice');
+    expect(refusal(s, 0, { type: 'pick', card: car(45) }).code).toBe('not_in_hand');
+    expect(refusal(s, 0, { type: 'row', row: 0 }).code).toBe('no_choice');
     const asked = pickAll(s, [car(5), car(45)]);
-    expect(refusal(asked, 1, { type: 'pick', card: car(46) })).toBe('not_picking');
-    expect(refusal(asked, 1, { type: 'row', row: 0 })).toBe('not_asked');
+    expect(refusal(asked, 1, { type: 'pick', card: car(46) }).code).toBe('not_picking');
+    expect(refusal(asked, 1, { type: 'row', row: 0 }).code).toBe('not_asked');
     const open = pickAll(table([row(AMB[0]), row(car(30)), row(car(40))], [[car(45)], [car(31)]]), [car(45), car(31)]);
-    expect(refusal(open, 1, { type: 'row', row: 2 })).toBe('wrong_row');
-    expect(refusal(table([row(car(3)), row(car(4))], [[car(5)], [car(6)]], { rows: 2 }), 0, { type: 'row', row: 2 })).toBe('no_choice');
+    expect(refusal(open, 1, { type: 'row', row: 2 }).code).toBe('wrong_row');
+    expect(refusal(table([row(car(3)), row(car(4))], [[car(5)], [car(6)]], { rows: 2 }), 0, { type: 'row', row: 2 }).code).toBe('no_choice');
   });
   it('a pick never appears in the public view or another seat\'s view before the reveal', () => {
     let s = table(ENDS_12_25_40, [[car(41), car(42), car(5)], [car(43), car(44), car(6)]]);
     const before = JSON.stringify(game.publicView(s, 0));
-    s = act(s, 0, { type: 'pick', card: car(42) }).s;
+    s = act(s, 0, { type: 'pick', card: car(42) }).state;
     const pub = game.publicView(s, 0);
     expect(pub.players[0].picked).toBe(true);
     expect(JSON.stringify({ ...pub, players: pub.players.map((p) => ({ ...p, picked: false })) })).toBe(before);
@@ -459,8 +459,8 @@ describe('scoring and the end (rulebook "Winner", RULES-NOTES 1.2 End)', () => {
     for (let turn = 1; turn <= 10; turn++) {
       expect(s.turn).toBe(turn);
       now = game.nextDeadline(s) ?? now;
-      s = advance(s, now);
-      while (s.prompt) { now = game.nextDeadline(s) ?? now; s = advance(s, now); }
+      s = advance(s, now).state;
+      while (s.prompt) { now = game.nextDeadline(s) ?? now; s = advance(s, now).state; }
     }
     expect(s.over).toBe(true);
     expect(game.result(s)).not.toBe(null);

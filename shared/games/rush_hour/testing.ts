@@ -1,10 +1,10 @@
 /** Test-only builders: readable card ids, hand-made tables, row pictures (imported by *.test.ts only). */
 import { Rng } from '../../random.js';
-import type { GameEvent } from '../contract.js';
 import { cardOf, deckFor } from './cards.js';
 import { rushHourGame as game } from './index.js';
 import { rushHourOptions, type RushHourOptions } from './options.js';
 import type { Row, RushHourState } from './state.js';
+import { engineHarness } from '../testing/engineHarness.js';
 
 export const car = (n: number): number => n - 1;
 /** A Trailer by its number (4, 8, …, 48 with the default 'shared' numbering). */
@@ -37,27 +37,11 @@ export function table(rows: Row[], hands: number[][], extra: Record<string, unkn
   return s;
 }
 
-export function act(s: RushHourState, seat: number, action: unknown, now = 100): { s: RushHourState; events: GameEvent[] } {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
-  return { s: r.state, events: r.events };
-}
-
-export function refusal(s: RushHourState, seat: number, action: unknown, now = 100): string {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.error.code;
-}
+export const { act, refusal, advance } = engineHarness<RushHourState>(game);
 
 /** Every seat picks its card (seat order); returns the state after the reveal. */
 export function pickAll(s: RushHourState, picks: number[], now = 100): RushHourState {
-  return picks.reduce((st, card, seat) => act(st, seat, { type: 'pick', card }, now).s, s);
-}
-
-export function advance(s: RushHourState, now: number): RushHourState {
-  const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.code);
-  return r.state;
+  return picks.reduce((st, card, seat) => act(st, seat, { type: 'pick', card }, now).state, s);
 }
 
 /** "10 15 T+18 _": slots left to right, stacks bottom+top, `_` a free spot; A, P, T the specials, Tr a Trailer. */

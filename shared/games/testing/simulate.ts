@@ -62,7 +62,7 @@ export function simulate<S, A>(game: Engine<S, A>, start: S, o: SimulateOptions<
       if (deadline === Infinity) throw new Error(`${where()}: stuck with no move and no deadline`);
       now = deadline;
       const r = game.advance(state, now);
-      if (!r.ok) throw new Error(`${where()}: advance failed: ${r.error.message ?? r.error.code}`);
+      if (!r.ok) throw new Error(`${where()}: advance failed: ${r.error.code}`);
       ({ state, events } = r);
     } else {
       now += soonest.delayMs;
@@ -71,7 +71,7 @@ export function simulate<S, A>(game: Engine<S, A>, start: S, o: SimulateOptions<
         ({ state, events } = r);
         applied = soonest;
       } else if (!soonest.careless && o.refusals !== 'ignore') {
-        throw new Error(`${where()}: ${JSON.stringify(soonest.action)} by seat ${soonest.seat} refused: ${r.error.message ?? r.error.code}`);
+        throw new Error(`${where()}: ${JSON.stringify(soonest.action)} by seat ${soonest.seat} refused: ${r.error.code}`);
       }
     }
     if (snapshot !== null && JSON.stringify(previous) !== snapshot) throw new Error(`${where()}: the input state was mutated`);

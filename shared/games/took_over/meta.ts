@@ -1,5 +1,7 @@
-/** What the lobby needs to know of Took Over! without loading its rules: names, variants, seats, options. */
+/** Took Over! as the catalogue lists it, without loading its rules: names, variants, seats, options, the gallery's facts, its wire, where its rules are. */
 import { VARIANTS, seatRange, tookOverOptions } from './options.js';
+import { tookOverWire } from './wire.js';
+import type { GameMeta } from '../catalogue.js';
 
 export const tookOverMeta = {
   id: 'took_over',
@@ -8,4 +10,7 @@ export const tookOverMeta = {
   defaultVariant: 'classic',
   seatRange,
   optionsSchema: tookOverOptions,
-};
+  facts: { players: [2, 5], minutes: [10, 15], age: 7 },
+  wire: tookOverWire,
+  rules: async () => (await import('./index.js')).tookOverGame,
+} satisfies GameMeta;

@@ -1,10 +1,9 @@
 /** Test-only builders for Took Over! (imported by *.test.ts only). */
-import type { RuleError } from '../contract.js';
-import type { GameEvent } from '../contract.js';
 import { carCard, trailerCard, type NumberedCard } from '../trafficcars_deck/cards.js';
 import { tookOverGame as game } from './index.js';
 import { tookOverOptions } from './options.js';
 import type { LatestPlacement, TookOverState } from './state.js';
+import { engineHarness } from '../testing/engineHarness.js';
 
 /** A card by its number; 'T8' is the Trailer numbered 8 (default 'shared' numbering). */
 export type Spec = number | `T${number}`;
@@ -41,23 +40,7 @@ export function table(t: TableSpec): TookOverState {
   return s;
 }
 
-export function act(s: TookOverState, seat: number, action: unknown, now = 100): { s: TookOverState; events: GameEvent[] } {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
-  return { s: r.state, events: r.events };
-}
-
-export function refusal(s: TookOverState, seat: number, action: unknown, now = 100): RuleError {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.error;
-}
-
-export function advance(s: TookOverState, now: number): { s: TookOverState; events: GameEvent[] } {
-  const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.code);
-  return { s: r.state, events: r.events };
-}
+export const { act, refusal, advance } = engineHarness<TookOverState>(game);
 
 export const values = (list: readonly NumberedCard[]): number[] => list.map((c) => c.value);
 export const place = (n: Spec) => ({ type: 'place', card: card(n).id });

@@ -1,5 +1,7 @@
-/** What the lobby needs to know of Traffic-Memory without loading its rules: names, variants, seats, options. */
+/** Traffic-Memory as the catalogue lists it, without loading its rules: names, variants, seats, options, the gallery's facts, its wire, where its rules are. */
 import { VARIANTS, seatRange, trafficMemoryOptions } from './options.js';
+import { trafficMemoryWire } from './wire.js';
+import type { GameMeta } from '../catalogue.js';
 
 export const trafficMemoryMeta = {
   id: 'traffic_memory',
@@ -8,4 +10,7 @@ export const trafficMemoryMeta = {
   defaultVariant: 'classic',
   seatRange,
   optionsSchema: trafficMemoryOptions,
-};
+  facts: { players: [2, 5], minutes: [10, 15], age: 5 },
+  wire: trafficMemoryWire,
+  rules: async () => (await import('./index.js')).trafficMemoryGame,
+} satisfies GameMeta;

@@ -4,6 +4,7 @@ import { carCard, wildCard, type TrafficcarsCard } from '../trafficcars_deck/car
 import { trafficMemoryGame as game } from './index.js';
 import { trafficMemoryOptions } from './options.js';
 import type { TrafficMemoryState } from './state.js';
+import { engineHarness } from '../testing/engineHarness.js';
 
 /** A layout cell: a number is that car, 'P'/'A' a Police/Ambulance wild, null an empty place. */
 export type Cell = number | 'P' | 'A' | null;
@@ -26,11 +27,7 @@ export function table(layout: Cell[], extra: Record<string, unknown> = {}): Traf
   return s;
 }
 
-export function act(s: TrafficMemoryState, seat: number, action: unknown, now = 100): { s: TrafficMemoryState; events: GameEvent[] } {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
-  return { s: r.state, events: r.events };
-}
+export const { act, refusal, advance } = engineHarness<TrafficMemoryState>(game);
 
 /** Seat opens the given positions in order. */
 export function openAll(s: TrafficMemoryState, seat: number, positions: number[], now = 100): { s: TrafficMemoryState; events: GameEvent[] } {
@@ -38,22 +35,10 @@ export function openAll(s: TrafficMemoryState, seat: number, positions: number[]
   const events: GameEvent[] = [];
   for (const pos of positions) {
     const r = act(cur, seat, { type: 'open', pos }, now);
-    cur = r.s;
+    cur = r.state;
     events.push(...r.events);
   }
   return { s: cur, events };
-}
-
-export function refusal(s: TrafficMemoryState, seat: number, action: unknown, now = 100): string {
-  const r = game.apply(s, seat, game.actionSchema.parse(action), now);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.error.code;
-}
-
-export function advance(s: TrafficMemoryState, now: number): { s: TrafficMemoryState; events: GameEvent[] } {
-  const r = game.advance(s, now);
-  if (!r.ok) throw new Error(r.error.code);
-  return { s: r.state, events: r.events };
 }
 
 /** The numbers (or 'W') of a seat's pile. */

@@ -71,7 +71,7 @@ describe('wild cards (Police and Ambulance)', () => {
     const { s } = openAll(table([21, 23, 'A', 1, 2], { wilds: true }), 0, [0, 1]);
     expect(s.turn).toBe(1);
     expect(pile(s, 0)).toEqual([]);
-    expect(refusal(s, 0, { type: 'open', pos: 2 })).toBe('not_your_turn');
+    expect(refusal(s, 0, { type: 'open', pos: 2 }).code).toBe('not_your_turn');
   });
 
   it('3, 4, wild: the wild is 2 or 5 and the player takes three cards when the next card breaks', () => {
@@ -182,7 +182,7 @@ describe('end of the game', () => {
     expect(s.phase).toBe('over');
     expect(events.at(-1)?.msg).toEqual({ key: 'traffic_memory:event.over_no_run' });
     expect(game.nextDeadline(s)).toBeNull();
-    expect(refusal(s, 1, { type: 'open', pos: 2 })).toBe('game_over');
+    expect(refusal(s, 1, { type: 'open', pos: 2 }).code).toBe('game_over');
   });
   it('the game goes on while a sequence is still possible', () => {
     const { s } = openAll(table([1, 2, 5, 9, 10]), 0, [0, 1, 2]);
@@ -210,13 +210,13 @@ describe('end of the game', () => {
 
 describe('opening cards: who, which, when', () => {
   it('only the player whose turn it is may open', () => {
-    expect(refusal(table([1, 2, 3, 4]), 1, { type: 'open', pos: 0 })).toBe('not_your_turn');
+    expect(refusal(table([1, 2, 3, 4]), 1, { type: 'open', pos: 0 }).code).toBe('not_your_turn');
   });
   it('an open card cannot be opened again, nor an empty place or one outside the grid', () => {
-    const { s } = act(table([1, 2, null, 4]), 0, { type: 'open', pos: 0 });
-    expect(refusal(s, 0, { type: 'open', pos: 0 })).toBe('already_open');
-    expect(refusal(s, 0, { type: 'open', pos: 2 })).toBe('no_card');
-    expect(refusal(s, 0, { type: 'open', pos: 9 })).toBe('no_card');
+    const { state: s } = act(table([1, 2, null, 4]), 0, { type: 'open', pos: 0 });
+    expect(refusal(s, 0, { type: 'open', pos: 0 }).code).toBe('already_open');
+    expect(refusal(s, 0, { type: 'open', pos: 2 }).code).toBe('no_card');
+    expect(refusal(s, 0, { type: 'open', pos: 9 }).code).toBe('no_card');
     expect(game.actionSchema.safeParse({ type: 'open', pos: -1 }).success).toBe(false);
     expect(game.actionSchema.safeParse({ type: 'open', pos: 1.5 }).success).toBe(false);
   });
@@ -229,9 +229,9 @@ describe('opening cards: who, which, when', () => {
       { pos: 0, state: 'up', card: { id: 'car-10', kind: 'car', value: 10 } },
       { pos: 1, state: 'up', card: { id: 'car-22', kind: 'car', value: 22 } },
     ]);
-    expect(refusal(s, 0, { type: 'open', pos: 2 })).toBe('not_now');
+    expect(refusal(s, 0, { type: 'open', pos: 2 }).code).toBe('not_now');
     expect(game.activeSeats(s)).toEqual([]);
-    const after = advance(s, 2500).s;
+    const after = advance(s, 2500).state;
     expect(after.phase).toBe('flip');
     expect(after.turn).toBe(1);
     expect(game.publicView(after, 2500).cells.every((c) => c.state === 'down')).toBe(true);
@@ -243,8 +243,8 @@ describe('turn clock', () => {
   it('a player who does not open in time has a random face-down card opened for them', () => {
     const s0 = table([1, 20, 40, 41], { flipMs: 5000 });
     expect(game.nextDeadline(s0)).toBe(5000);
-    expect(advance(s0, 4999).s).toEqual(s0);
-    const { s, events } = advance(s0, 5000);
+    expect(advance(s0, 4999).state).toEqual(s0);
+    const { state: s, events } = advance(s0, 5000);
     expect(s.opened).toHaveLength(1);
     expect(events[0].msg).toEqual({ key: 'traffic_memory:event.opened_timeout', params: { seat: '@0', card: s.grid[s.opened[0]]!.value } });
     expect(game.nextDeadline(s)).toBe(10_000);
@@ -252,7 +252,7 @@ describe('turn clock', () => {
   it('the clock restarts for each card and for each turn', () => {
     const { s } = openAll(table([1, 20, 40, 41], { flipMs: 5000 }), 0, [0], 3000);
     expect(game.nextDeadline(s)).toBe(8000);
-    const next = act(s, 0, { type: 'open', pos: 1 }, 4000).s;
+    const next = act(s, 0, { type: 'open', pos: 1 }, 4000).state;
     expect(next.turn).toBe(1);
     expect(game.nextDeadline(next)).toBe(9000);
   });
@@ -261,8 +261,8 @@ describe('turn clock', () => {
   });
   it('the server keeps opening for an absent player until the turn ends', () => {
     let s = table([1, 20, 40, 41], { flipMs: 1000 });
-    s = advance(s, 1000).s;
-    s = advance(s, 2000).s;
+    s = advance(s, 1000).state;
+    s = advance(s, 2000).state;
     expect(s.flips).toBe(2);
     expect(s.seenAt.filter((x) => x !== null)).toHaveLength(2);
   });
@@ -270,7 +270,7 @@ describe('turn clock', () => {
 
 describe('hidden information', () => {
   it('a face-down card is only a position in every view', () => {
-    const s = act(table([17, 3, 'P', 30], { wilds: true }), 0, { type: 'open', pos: 1 }).s;
+    const s = act(table([17, 3, 'P', 30], { wilds: true }), 0, { type: 'open', pos: 1 }).state;
     const json = JSON.stringify([game.publicView(s, 100), game.seatView(s, 0, 100), game.seatView(s, 1, 100)]);
     expect(json).toContain('car-3');
     expect(json).not.toContain('car-17');
@@ -287,7 +287,7 @@ describe('bots', () => {
     s = openAll(s, 1, [2, 3]).s; // 40 and 2 shown, turned back
     const first = game.bot(s, 0, 'hard', new Rng(5).state, 100)!;
     expect([0, 3]).toContain(first.action.pos);
-    s = act(s, 0, first.action).s;
+    s = act(s, 0, first.action).state;
     const second = game.bot(s, 0, 'hard', new Rng(6).state, 100)!;
     expect([0, 3]).toContain(second.action.pos);
     expect(first.action.pos).not.toBe(second.action.pos);

@@ -1,5 +1,4 @@
 /** Test-only builders (imported by *.test.ts only). */
-import type { GameEvent } from '../contract.js';
 import { CORNER_TRIPS, parseTile, type CornerName } from './board.js';
 import { trafficTangoGame as game } from './index.js';
 import { trafficTangoOptions } from './options.js';
@@ -7,6 +6,7 @@ import { planRoute, type Plan } from './routes.js';
 import { emptyMap, withSigns, type CityMap, type Sign } from './signs.js';
 import type { DrivingCar } from './simulate.js';
 import type { TrafficTangoState } from './state.js';
+import { engineHarness } from '../testing/engineHarness.js';
 
 /** "B2" → tile index (throws on a typo, tests only). */
 export function T(name: string): number {
@@ -40,19 +40,7 @@ export function table(extra: Partial<TrafficTangoState> = {}, options: Record<st
   return { ...s, corners: [...CORNERS], ...structuredClone(extra) };
 }
 
-export function act(s: TrafficTangoState, seat: number, action: unknown, now = 100): { s: TrafficTangoState; events: GameEvent[] } {
-  const parsed = game.actionSchema.parse(action);
-  const r = game.apply(s, seat, parsed, now);
-  if (!r.ok) throw new Error(`${r.error.code}: ${JSON.stringify(r.error.params ?? {})}`);
-  return { s: r.state, events: r.events };
-}
-
-export function refused(s: TrafficTangoState, seat: number, action: unknown, now = 100): string {
-  const parsed = game.actionSchema.parse(action);
-  const r = game.apply(s, seat, parsed, now);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.error.code;
-}
+export const { act, refusal, advance } = engineHarness<TrafficTangoState>(game);
 
 /** Cheap straight routes for each corner on an empty-ish map (9 tiles). */
 export const ROUTES: Record<CornerName, string> = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSigns, extraSignCost, resolvePlacements } from './placement.js';
 import { withSigns, type Sign } from './signs.js';
-import { act, mapOf, refused, table, T } from './testing.js';
+import { act, mapOf, refusal, table, T } from './testing.js';
 import { trafficTangoGame as game } from './index.js';
 import { Rng } from '../../random.js';
 import { DIRS } from './board.js';
@@ -71,8 +71,8 @@ describe('stacking', () => {
   it('Speed Limits on the same line stack into 105, 140 and 175 (3, 4, 5 tiles a move)', () => {
     const s = table({ day: 1 });
     let cur = s;
-    for (let seat = 0; seat < 3; seat++) cur = act(cur, seat, { type: 'signs', signs: [{ kind: 'speed', line: '3' }] }).s;
-    cur = act(cur, 3, { type: 'signs', signs: [] }).s;
+    for (let seat = 0; seat < 3; seat++) cur = act(cur, seat, { type: 'signs', signs: [{ kind: 'speed', line: '3' }] }).state;
+    cur = act(cur, 3, { type: 'signs', signs: [] }).state;
     const line = game.publicView(cur, 0).lines.find((l) => l.line === '3');
     expect(line).toEqual({ line: '3', signs: 3, limit: 140, tilesPerMove: 4 });
   });
@@ -81,17 +81,17 @@ describe('stacking', () => {
 describe('impossible-route check at resolution (RULES-NOTES 3.5)', () => {
   it('a Stop on B1 and a Stop on A2 from two players both fail and both owners are told', () => {
     let s = table({ day: 1 });
-    s = act(s, 0, { type: 'signs', signs: [{ kind: 'stop', tile: 'B1' }] }).s;
-    s = act(s, 1, { type: 'signs', signs: [{ kind: 'stop', tile: 'A2' }] }).s;
-    s = act(s, 2, { type: 'signs', signs: [{ kind: 'toll', tile: 'C3' }] }).s;
+    s = act(s, 0, { type: 'signs', signs: [{ kind: 'stop', tile: 'B1' }] }).state;
+    s = act(s, 1, { type: 'signs', signs: [{ kind: 'stop', tile: 'A2' }] }).state;
+    s = act(s, 2, { type: 'signs', signs: [{ kind: 'toll', tile: 'C3' }] }).state;
     const last = act(s, 3, { type: 'signs', signs: [] });
     const failed = last.events.filter((e) => e.type === 'signFailed');
     expect(failed.map((e) => e.to)).toEqual([[0], [1]]);
-    expect(last.s.placed.map((p) => p.sign)).toEqual([{ kind: 'toll', tile: T('C3') }]);
+    expect(last.state.placed.map((p) => p.sign)).toEqual([{ kind: 'toll', tile: T('C3') }]);
     // A Stop that fails does not use up the player's one Stop.
-    expect(last.s.stopUsed).toEqual([false, false, false, false]);
-    expect(game.seatView(last.s, 0, 0).failedSigns).toEqual([{ day: 1, sign: { kind: 'stop', tile: 'B1' } }]);
-    expect(game.seatView(last.s, 2, 0).failedSigns).toEqual([]);
+    expect(last.state.stopUsed).toEqual([false, false, false, false]);
+    expect(game.seatView(last.state, 0, 0).failedSigns).toEqual([{ day: 1, sign: { kind: 'stop', tile: 'B1' } }]);
+    expect(game.seatView(last.state, 2, 0).failedSigns).toEqual([]);
   });
 
   it('One Way B1 W plus One Way A2 N block NW; a third player adding One Way B1 E gets all three placed', () => {
@@ -131,27 +131,27 @@ describe('impossible-route check at resolution (RULES-NOTES 3.5)', () => {
 
   it('a failed extra sign is refunded (its garnets are not taken)', () => {
     let s = table({ day: 1, garnets: [10, 0, 0, 0] });
-    s = act(s, 0, { type: 'signs', signs: [{ kind: 'stop', tile: 'B1' }, { kind: 'toll', tile: 'C3' }] }).s;
-    s = act(s, 1, { type: 'signs', signs: [{ kind: 'stop', tile: 'A2' }] }).s;
-    s = act(s, 2, { type: 'signs', signs: [] }).s;
-    s = act(s, 3, { type: 'signs', signs: [] }).s;
+    s = act(s, 0, { type: 'signs', signs: [{ kind: 'stop', tile: 'B1' }, { kind: 'toll', tile: 'C3' }] }).state;
+    s = act(s, 1, { type: 'signs', signs: [{ kind: 'stop', tile: 'A2' }] }).state;
+    s = act(s, 2, { type: 'signs', signs: [] }).state;
+    s = act(s, 3, { type: 'signs', signs: [] }).state;
     expect(s.garnets[0]).toBe(10);
     let t = table({ day: 1, garnets: [10, 0, 0, 0] });
-    t = act(t, 0, { type: 'signs', signs: [{ kind: 'yield', tile: 'B2' }, { kind: 'toll', tile: 'C3' }] }).s;
-    for (const seat of [1, 2, 3]) t = act(t, seat, { type: 'signs', signs: [] }).s;
+    t = act(t, 0, { type: 'signs', signs: [{ kind: 'yield', tile: 'B2' }, { kind: 'toll', tile: 'C3' }] }).state;
+    for (const seat of [1, 2, 3]) t = act(t, seat, { type: 'signs', signs: [] }).state;
     expect(t.garnets[0]).toBe(2);
     expect(t.placed).toHaveLength(2);
   });
 
   it('an extra sign needs the garnets at submission', () => {
-    expect(refused(table({ day: 1, garnets: [7, 0, 0, 0] }), 0, { type: 'signs', signs: [{ kind: 'yield', tile: 'B2' }, { kind: 'toll', tile: 'C3' }] })).toBe('garnets');
+    expect(refusal(table({ day: 1, garnets: [7, 0, 0, 0] }), 0, { type: 'signs', signs: [{ kind: 'yield', tile: 'B2' }, { kind: 'toll', tile: 'C3' }] }).code).toBe('garnets');
   });
 
   it('signs placed on day 2 count only from the next delivery (RULES-NOTES 3.2)', () => {
     let s = table({ day: 2 });
-    s = act(s, 0, { type: 'signs', signs: [{ kind: 'stop', tile: 'B1' }] }).s;
+    s = act(s, 0, { type: 'signs', signs: [{ kind: 'stop', tile: 'B1' }] }).state;
     // The route over B1 is still legal today: the map is yesterday's.
-    s = act(s, 0, { type: 'route', tiles: 'A1 B1 C1 D1 E1 E2 E3 E4 E5'.split(' ') }).s;
+    s = act(s, 0, { type: 'route', tiles: 'A1 B1 C1 D1 E1 E2 E3 E4 E5'.split(' ') }).state;
     expect(s.pending[0].route).not.toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { trafficTangoGame as game } from './index.js';
 import { candidateChooser, deliveryGarnets, finalBonus, places, tokenOfLife } from './scoring.js';
 import type { CarReport } from './simulate.js';
-import { act, refused, ROUTES, table } from './testing.js';
+import { act, refusal, ROUTES, table } from './testing.js';
 import type { TrafficTangoState } from './state.js';
 
 const report = (steps: number | null): CarReport => ({
@@ -52,7 +52,7 @@ describe('end of the match', () => {
 /** Day 5 with the four clear routes (9 steps each, 1 garnet each). */
 function lastDay(gasBefore: number[], garnets = [0, 0, 0, 0]): TrafficTangoState {
   let s = table({ day: 5, gas: gasBefore, garnets });
-  (['NW', 'NE', 'SE', 'SW'] as const).forEach((c, seat) => { s = act(s, seat, { type: 'route', tiles: ROUTES[c].split(' ') }).s; });
+  (['NW', 'NE', 'SE', 'SW'] as const).forEach((c, seat) => { s = act(s, seat, { type: 'route', tiles: ROUTES[c].split(' ') }).state; });
   return s;
 }
 
@@ -75,9 +75,9 @@ describe('final standing', () => {
     expect(game.activeSeats(s)).toEqual([0]);
     expect(game.seatView(s, 0, 0).canEliminate).toEqual([1, 2, 3]);
     expect(game.result(s)).toBeNull();
-    expect(refused(s, 1, { type: 'eliminate', seat: 2 })).toBe('not_chooser');
-    expect(refused(s, 0, { type: 'eliminate', seat: 0 })).toBe('not_tied');
-    const done = act(s, 0, { type: 'eliminate', seat: 2 }).s;
+    expect(refusal(s, 1, { type: 'eliminate', seat: 2 }).code).toBe('not_chooser');
+    expect(refusal(s, 0, { type: 'eliminate', seat: 0 }).code).toBe('not_tied');
+    const done = act(s, 0, { type: 'eliminate', seat: 2 }).state;
     expect(done.finale?.candidate).toBe(2);
     expect(game.result(done)?.summary).toMatchObject({ params: { candidate: '@2' } });
   });
