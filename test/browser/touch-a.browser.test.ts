@@ -31,7 +31,8 @@ interface Game {
   prefer: string[];
   /**
    * Refusal codes that mean "the server moved on while the tap was in flight" (a rival took the
-   * card; the take-over window closed as the active player placed or the clock passed the turn),
+   * card; the take-over window closed as the active player placed or the clock passed the turn;
+   * the turn came to this player while its take-over tap was in flight: active_cannot_take),
    * not "the client offered a move its state did not allow".
    */
   races: string[];
@@ -40,7 +41,7 @@ interface Game {
 const GAMES: Game[] = [
   { id: 'traffic_memory', options: { range: '1-12', revealMs: 600, flipMs: 20_000 }, prefer: ['card-'], races: [] },
   { id: 'railway_madness', variant: 'juniors', options: { timeLimitMs: 120_000 }, prefer: ['slot-', 'take', 'stop'], races: ['gone'] },
-  { id: 'took_over', options: { paceMs: 600, idleMs: 4_000 }, prefer: ['takeover', 'hand-', 'pass'], races: ['nothing_to_take', 'does_not_fit', 'not_taker'] },
+  { id: 'took_over', options: { paceMs: 600, idleMs: 4_000 }, prefer: ['takeover', 'hand-', 'pass'], races: ['nothing_to_take', 'does_not_fit', 'not_taker', 'active_cannot_take'] },
   { id: 'car_exchange', options: { targetScore: 1, rounds: 1, roundPauseMs: 0, newCarWindowMs: 500, exchangeWindowMs: 500, turnMs: 20_000 }, prefer: ['card-', 'option-', 'accept', 'keep', 'draw'], races: ['new_car_window', 'exchange_window'] },
 ];
 
