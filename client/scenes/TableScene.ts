@@ -255,11 +255,14 @@ export class TableScene extends Phaser.Scene {
     // A freshly joined room has no state until its first patch arrives.
     if (!this.connection.room?.state?.game) return;
     this.listenForRematch();
+    // The players panel first: it decides which active seats are only cued (Took Over!'s taker), and
+    // the clock drawn from the previous patch's cues said "À vous" for a frame after the turn passed.
+    if (this.dirty) {
+      this.dirty = false;
+      this.redraw();
+    }
     this.drawClock();
     this.textView.refresh();
-    if (!this.dirty) return;
-    this.dirty = false;
-    this.redraw();
   }
 
   private state(): TableRoomState {

@@ -107,6 +107,20 @@ describe.skipIf(!browserTestsRun)('issue 27 at the table', () => {
 
       // Through my turn, the bot's and mine again (I do not play: my turns end on their clock): "À vous" only when the ▶ row is mine, and every
       // label drawn on the table is free of "(T)", "(P)".
+      // Also checked after every change to the page (a mutation observer runs once the frame that drew it
+      // is done), not only when polled: the clock drawn from the previous patch's cues said "À vous" for
+      // one frame after the turn passed, which polling caught only on a loaded machine.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { bannerMismatches: string[] }).bannerMismatches = seen;
+        new MutationObserver(() => {
+          const turn = document.querySelector('.jn-player.active');
+          if (!turn) return;
+          const clock = document.getElementById('table-clock')?.textContent ?? '';
+          const mine = turn.classList.contains('me');
+          if (/^À vous/.test(clock) !== mine) seen.push(`banner "${clock}" while ${mine ? 'my' : 'the bot\'s'} turn (after a change)`);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+      });
       let last: boolean | null = null;
       let changes = 0;
       const wrong = new Set<string>();
@@ -125,6 +139,7 @@ describe.skipIf(!browserTestsRun)('issue 27 at the table', () => {
         if (/^À vous/.test(now.clock) !== now.myTurn) wrong.add(`banner "${now.clock}" while ${now.myTurn ? 'my' : 'the bot\'s'} turn`);
         return changes >= 2;
       }, 240_000, 'the turn passing to the bot and back');
+      for (const w of await page.evaluate(() => (window as unknown as { bannerMismatches: string[] }).bannerMismatches)) wrong.add(w);
       expect([...wrong]).toEqual([]);
     } catch (error) {
       console.log('failure screenshot:', await failureScreenshot(page, 'table-items-took-over').catch(() => '?'));
