@@ -15,6 +15,9 @@
  * those joins. Each thread reports how busy it was over the kill phase (event-loop utilisation,
  * loop delay p99 and max): the figures count only if no thread was saturated.
  *
+ * `--cpu-prof DIR`: every server process that lives to the end writes a V8 CPU profile there
+ * (the killed ones cannot); the survivors' profiles cover each takeover burst they served.
+ *
  * Actions: each seat counts what it sent, what was acknowledged (applied and shown) and what was
  * in flight when its connection dropped (it may or may not have been applied). At the end the
  * journal of every table is read from the store: for each seat, `lost` = acknowledged actions the
@@ -81,6 +84,7 @@ export async function runScenario(values: Record<string, string | boolean | unde
   let live: ServerProcess[] = [];
   const every: ServerProcess[] = [];
   const threadCount = Math.max(1, Number(values.generators ?? 2));
+  const profileDir = typeof values['cpu-prof'] === 'string' ? values['cpu-prof'] : undefined;
   const threads: PlayerThread[] = [];
   const start = async () => {
     const server = await startServerOnFreePort((port) => ({
@@ -89,7 +93,7 @@ export async function runScenario(values: Record<string, string | boolean | unde
       // LOG_LEVEL=info shows the takeover lines (`takeover: table reopened here`, lease losses).
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       JOIN_BURST: '1000000', JOIN_PER_SECOND: '100000', GUEST_CREATE_BURST: '1000000', GUEST_CREATE_PER_SECOND: '100000',
-    }), 3, BUILT_SERVER);
+    }), 3, BUILT_SERVER, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     every.push(server);
     live.push(server);
     return server;
@@ -176,7 +180,8 @@ export async function runScenario(values: Record<string, string | boolean | unde
     };
   } finally {
     for (const th of threads) await th.end();
-    await Promise.all(every.map((s) => s.stop('SIGKILL')));
+    // A profile is written only by a process that exits: with --cpu-prof the survivors shut down.
+    await Promise.all(every.map((s) => s.stop(profileDir ? 'SIGTERM' : 'SIGKILL')));
     const redis = new Redis(baseRedis);
     try {
       for await (const keys of redis.scanStream({ match: `${keyPrefix}*`, count: 500 }) as AsyncIterable<string[]>) {
