@@ -11,7 +11,7 @@
  *   rejoin      [--trials 20]  a reload back to the seat (reconnection token, and retaking by id), p50/p95 ms in Chromium at 390×844
  *   memory      [--tables 100] [--seats 4] [--game car_exchange] [--heap] [--snapshots DIR] [--cycles 2]   idle heap and RSS, memory per playing
  *               client, the heap once every table closed, the server's GC pauses while playing
- *   failover    [--tables 20] [--processes 3] [--kills 3] [--game railway_madness] [--variant classic] [--think 300,900] [--generators 2] [--cpu-prof DIR]
+ *   failover    [--tables 20] [--processes 3] [--kills 3] [--game railway_madness] [--variant classic] [--think 300,900] [--generators 2] [--profile /tmp/dir]
  *               kill -9 of the busiest process K times: kill → every client back in its seat (p50/p95/max), actions lost/duplicated
  *   capacity    [--sizes 250,500,1000,2000,4000] [--seconds 10] [--targets ws,echo,echo_broadcast,railway_madness,car_exchange]
  *               [--generator raw|colyseus] [--profile /tmp/dir] [--database postgres://…  (Junction stores in a fresh schema there)]
@@ -50,8 +50,6 @@ const { positionals, values } = parseArgs({
     kills: { type: 'string', default: '3' },
     /** failover: threads of players (a kill's burst of rejoins outran one). */
     generators: { type: 'string', default: '2' },
-    /** failover: write a CPU profile of every server process that lives to the end into this folder. */
-    'cpu-prof': { type: 'string' },
     variant: { type: 'string' },
     join: { type: 'string', default: 'poll' },
     /** Pin the server to core 0 and this load generator to core 1 (taskset), so each has its own core. */

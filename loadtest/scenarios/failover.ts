@@ -15,7 +15,7 @@
  * those joins. Each thread reports how busy it was over the kill phase (event-loop utilisation,
  * loop delay p99 and max): the figures count only if no thread was saturated.
  *
- * `--cpu-prof DIR`: every server process that lives to the end writes a V8 CPU profile there
+ * `--profile DIR`: every server process that lives to the end writes a V8 CPU profile there
  * (the killed ones cannot); the survivors' profiles cover each takeover burst they served.
  *
  * Actions: each seat counts what it sent, what was acknowledged (applied and shown) and what was
@@ -84,7 +84,7 @@ export async function runScenario(values: Record<string, string | boolean | unde
   let live: ServerProcess[] = [];
   const every: ServerProcess[] = [];
   const threadCount = Math.max(1, Number(values.generators ?? 2));
-  const profileDir = typeof values['cpu-prof'] === 'string' ? values['cpu-prof'] : undefined;
+  const profileDir = typeof values.profile === 'string' ? values.profile : undefined;
   const threads: PlayerThread[] = [];
   const start = async () => {
     const server = await startServerOnFreePort((port) => ({
@@ -180,7 +180,7 @@ export async function runScenario(values: Record<string, string | boolean | unde
     };
   } finally {
     for (const th of threads) await th.end();
-    // A profile is written only by a process that exits: with --cpu-prof the survivors shut down.
+    // A profile is written only by a process that exits: with --profile the survivors shut down.
     await Promise.all(every.map((s) => s.stop(profileDir ? 'SIGTERM' : 'SIGKILL')));
     const redis = new Redis(baseRedis);
     try {
