@@ -10,23 +10,19 @@
  * process for a seat and health-checks it, each with a 4 s timeout here
  * (COLYSEUS_PRESENCE_SHORT_TIMEOUT), so the answer is silent for ~8 s after the hold.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'colyseus.js';
-import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
+import { requireService } from './support/services.js';
+import { hostOf, kill9, ownStores, ws } from './support/fleet.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
-const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
-const KEY_PREFIX = `junction-test:slowanswer:${RUN}:`;
-const SCHEMA = `junction_slowanswer_${RUN}`;
-const DATABASE_URL = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+const stores = ownStores('slowanswer');
 const servers: ServerProcess[] = [];
 
 async function startOne(): Promise<ServerProcess> {
   const server = await startServerOnFreePort((port) => ({
-    REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+    REDIS_URL: stores.redisUrl, DATABASE_URL: stores.databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
     JUNCTION_INTERNAL_KEY: 'slow-answer-test-key', LEASE_TTL_MS: '3000', COLYSEUS_PRESENCE_SHORT_TIMEOUT: '4000',
     JOIN_BURST: '10000', JOIN_PER_SECOND: '1000', GUEST_CREATE_BURST: '10000', GUEST_CREATE_PER_SECOND: '1000',
   }));
@@ -34,40 +30,28 @@ async function startOne(): Promise<ServerProcess> {
   return server;
 }
 
-async function hostOf(roomId: string): Promise<ServerProcess | undefined> {
-  const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
-  try {
-    const listing = JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { publicAddress?: string };
-    return servers.find((s) => listing.publicAddress === `127.0.0.1:${s.port}`);
-  } finally {
-    await redis.quit();
-  }
-}
-
 describe.skipIf(!up)('a held join whose answer is slow', () => {
   beforeAll(async () => {
-    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
+    await stores.create();
     await Promise.all([startOne(), startOne()]);
   }, 300_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop('SIGKILL')));
-    await deleteRedisKeys(KEY_PREFIX);
-    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await stores.remove();
   }, 120_000);
 
   it('kill -9 of a waiting table\'s process: a join by id through the survivor is answered (refused), never left waiting for ever', async () => {
-    const host = await new Client(`ws://127.0.0.1:${servers[0].port}`).create(
+    const host = await new Client(ws(servers[0])).create(
       'took_over', { name: 'Ana', private: true, players: 2 },
     );
-    const holder = (await hostOf(host.roomId))!;
+    const holder = (await hostOf(stores.keyPrefix, host.roomId, servers))!;
     const survivor = servers.find((s) => s !== holder)!;
     expect(holder).toBeDefined();
-    holder.child.kill('SIGKILL');
-    await holder.stop('SIGKILL');
+    await kill9(holder);
 
     const startedAt = Date.now();
-    const outcome = await new Client(`ws://127.0.0.1:${survivor.port}`).joinById(host.roomId, { name: 'Bo' })
+    const outcome = await new Client(ws(survivor)).joinById(host.roomId, { name: 'Bo' })
       .then(() => 'joined', (error: Error) => error.message);
     // The table never started, so nothing reopens it: the join is refused once the dead process is known.
     expect(outcome).toMatch(/not available|not found/);

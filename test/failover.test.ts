@@ -13,14 +13,13 @@
  *   already cleaned up (no listing at all until the table reopens).
  * Nothing here waits on the clock: every step waits for a state, with generous limits.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import { Redis } from 'ioredis';
 import { ListingDriver } from '../server/matchmaking/listingDriver.js';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
-import { eventually, ready, secretOf, tableOf } from './support/server.js';
+import { requireService, inPostgres } from './support/services.js';
+import { canon, eventually, ready, secretOf, shownView as shown, tableOf } from './support/server.js';
+import { guest, hostOf as listedHostOf, http, kill9, listingOf, ownStores, quietTookOverTable, ws } from './support/fleet.js';
 import { openStore } from '../server/store/index.js';
 import { rebuild } from '../shared/replay/rebuild.js';
 import { findGame } from '../shared/games/registry.js';
@@ -28,10 +27,8 @@ import type { TookOverPublicView, TookOverSeatView } from '../shared/games/took_
 import { CLOSE_TABLE_MOVED } from '../shared/protocol/messages.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
-const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
-const KEY_PREFIX = `junction-test:failover:${RUN}:`;
-const SCHEMA = `junction_failover_${RUN}`;
-const DATABASE_URL = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+const stores = ownStores('failover');
+const SCHEMA = stores.schema;
 /** Every process started here, live or not: all are killed at the end (a stopped one too: SIGKILL ends it). */
 const everyServer: ServerProcess[] = [];
 /** The processes running now. */
@@ -49,7 +46,7 @@ const graceOf = new Map<ServerProcess, string>();
 
 async function startOne(grace: string): Promise<ServerProcess> {
   const server = await startServerOnFreePort((port) => ({
-    REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+    REDIS_URL: stores.redisUrl, DATABASE_URL: stores.databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
     QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'failover-test-key', ABSENT_GRACE_MS: grace,
     // A loaded CI machine stalls event loops for seconds: a lease that short would move tables nobody killed.
     LEASE_TTL_MS: '6000',
@@ -76,35 +73,8 @@ async function twoLive(grace: string): Promise<void> {
   if (failed) throw failed.reason;
 }
 
-const ws = (s: ServerProcess) => `ws://127.0.0.1:${s.port}`;
-const http = (s: ServerProcess) => `http://127.0.0.1:${s.port}`;
-
-async function guest(server: ServerProcess): Promise<Guest> {
-  return await (await fetch(`${http(server)}/api/identity`, { method: 'POST' })).json() as Guest;
-}
-
-/** The process whose listing (the shared matchmaker) holds the table now. */
-async function hostOf(roomId: string): Promise<ServerProcess | undefined> {
-  const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
-  try {
-    const listing = JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { publicAddress?: string };
-    return live.find((s) => listing.publicAddress === `127.0.0.1:${s.port}`);
-  } finally {
-    await redis.quit();
-  }
-}
-
-/** A view as comparable text: keys sorted, undefined dropped (the schema read-back and the engine may order keys apart). */
-function canon(value: unknown): string {
-  const sorted = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sorted);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]));
-    return v;
-  };
-  return JSON.stringify(sorted(JSON.parse(JSON.stringify(value ?? null))));
-}
-
-const shown = (room: Room<Synced>): string => canon(tableOf(room));
+/** The live process whose listing (the shared matchmaker) holds the table now. */
+const hostOf = (roomId: string): Promise<ServerProcess | undefined> => listedHostOf(stores.keyPrefix, roomId, live);
 
 /** Progress on stderr: a case that waits shows where. */
 const step = (what: string): void => { process.stderr.write(`[failover] ${what}\n`); };
@@ -144,7 +114,7 @@ function recordViews(room: Room<Synced>): string[] {
 
 /** The stored journal replayed: the public view after every step, and the final state's result. */
 async function replayed(gameId: string, roomId: string): Promise<{ views: string[]; finished: boolean }> {
-  const store = await openStore({ databaseUrl: DATABASE_URL, connectTimeoutMs: 10_000 });
+  const store = await openStore({ databaseUrl: stores.databaseUrl, connectTimeoutMs: 10_000 });
   try {
     const session = (await store.getGameSession(roomId))!;
     const log = await store.readGameLog(roomId);
@@ -171,7 +141,7 @@ async function sessionRow(roomId: string): Promise<{ owner: string; fence: strin
 
 describe.skipIf(!up)('tables move between processes', () => {
   beforeAll(async () => {
-    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
+    await stores.create();
     await twoLive(AWAY_BOTS);
   }, 300_000);
 
@@ -180,14 +150,13 @@ describe.skipIf(!up)('tables move between processes', () => {
       if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGCONT');
     }
     await Promise.all(everyServer.map((s) => s.stop('SIGKILL')));
-    await deleteRedisKeys(KEY_PREFIX);
-    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await stores.remove();
   }, 120_000);
 
   for (const [gameId, variant, players] of [['railway_madness', 'juniors', 3], ['car_exchange', 'classic', 3]] as const) {
     it(`kill -9 mid-game of a ${gameId} table: the player retakes their seat on the survivor, the game finishes, the journal rebuilds to what they saw`, async () => {
       await twoLive(AWAY_BOTS);
-      const ana = await guest(live[0]);
+      const ana = await guest<Guest>(live[0]);
       const first = await ready(await new Client(ws(live[0])).create<Synced>(gameId, { name: 'Ana', private: true, variant, players, token: ana.token }));
       for (let i = 1; i < players; i++) first.send('add_bot', { level: 'hard' });
       await eventually(() => first.state.players.size === players, 30_000, 'the bots seated');
@@ -205,8 +174,7 @@ describe.skipIf(!up)('tables move between processes', () => {
       const host = (await eventually(() => hostOf(first.roomId), 30_000, 'the table listed'))!;
       const survivor = live.find((s) => s !== host)!;
       step(`${gameId}: killing ${host.pid}, survivor ${survivor.pid}`);
-      host.child.kill('SIGKILL');
-      await host.stop('SIGKILL');
+      await kill9(host);
       remove(host);
       await eventually(() => closedWith !== undefined, 60_000, 'the client to see its connection go');
       const seenBeforeKill = before.at(-1)!;
@@ -245,15 +213,8 @@ describe.skipIf(!up)('tables move between processes', () => {
   /** Two humans at a quiet Took Over! table (nothing moves unless they act): returns them and the table. */
   async function quietTable(): Promise<{ a: Room<Synced>; b: Room<Synced>; ana: Guest; bo: Guest; host: ServerProcess }> {
     await twoLive(NO_AWAY_BOTS);
-    const [ana, bo] = [await guest(live[0]), await guest(live[1])];
-    const a = await ready(await new Client(ws(live[0])).create<Synced>('took_over', { name: 'Ana', private: true, players: 2, paceMs: 500, idleMs: 120_000, token: ana.token }));
-    const b = await ready(await new Client(ws(live[1])).joinById<Synced>(a.roomId, { name: 'Bo', token: bo.token }));
-    a.send('start', {});
-    await eventually(() => a.state.phase === 'playing' && !!secretOf(a) && !!secretOf(b), 30_000, 'the game to start');
-    await eventually(async () => (await sessionRow(a.roomId)) !== undefined, 30_000, 'the session stored');
+    const { a, b, ana, bo } = await quietTookOverTable<Synced, Guest>(live[0], live[1], async (roomId) => (await sessionRow(roomId)) !== undefined);
     const host = (await eventually(() => hostOf(a.roomId), 30_000, 'the table listed'))!;
-    // At rest: a pace deadline still pending would move the table on its own.
-    await eventually(() => { const v = tableOf<TookOverPublicView>(a); return v.phase === 'play' && Date.now() > v.paceUntil + 50; }, 30_000, 'the table at rest');
     return { a, b, ana, bo, host };
   }
 
@@ -264,47 +225,44 @@ describe.skipIf(!up)('tables move between processes', () => {
     return { room, action: mine.canPlace.length > 0 ? { type: 'place', card: mine.canPlace[0] } : { type: 'pass' } };
   }
 
-  it('kill -9: a join by id sent the moment the process dies waits for the table to reopen elsewhere and succeeds, with no retry', async () => {
+  /**
+   * Kills the process of a quiet table and at once joins the table by id through the survivor (once
+   * the dead process' listings are cleaned up, with `cleanUp`): one attempt, no retry, and the player
+   * is back in their seat with the table as it was.
+   */
+  async function joinAtOnceAfterKill(cleanUp: boolean): Promise<void> {
     const { a, b, ana, host } = await quietTable();
     const survivor = live.find((s) => s !== host)!;
     const shownBefore = shown(a);
-    step(`join hold: killing ${host.pid}`);
-    host.child.kill('SIGKILL');
-    await host.stop('SIGKILL');
+    const deadProcess = cleanUp ? (await listingOf(stores.keyPrefix, a.roomId)).processId : undefined;
+    if (cleanUp) expect(deadProcess).toBeTruthy();
+    step(`join hold${cleanUp ? ', no listing' : ''}: killing ${host.pid}`);
+    await kill9(host);
     remove(host);
-    // Sent while the shared listing still names the dead process (its lease has seconds to run):
-    // without the hold, Colyseus sends it there and answers "process not available" 4 s later.
+    if (cleanUp) {
+      // What a survivor's health check does (it removes only entries that still name the dead
+      // process, so a table reopened meanwhile keeps its listing): the join finds no listing at all.
+      const cleanup = new ListingDriver(stores.redisUrl);
+      await cleanup.cleanup(deadProcess!);
+      await cleanup.shutdown();
+    }
+    // Sent while the shared listing still names the dead process (its lease has seconds to run), or
+    // names none: without the hold, Colyseus sends it there and answers "process not available" 4 s
+    // later, or answers at once that there is no such room.
     const back = await ready(await new Client(ws(survivor)).joinById<Synced>(a.roomId, { token: ana.token }));
     expect(await hostOf(a.roomId)).toBe(survivor);
     await eventually(() => back.state.players.get(back.sessionId)?.connected === true && !!secretOf(back), 30_000, 'the seat retaken');
     expect(shown(back)).toBe(shownBefore);
     back.connection.close();
     b.connection.close();
+  }
+
+  it('kill -9: a join by id sent the moment the process dies waits for the table to reopen elsewhere and succeeds, with no retry', async () => {
+    await joinAtOnceAfterKill(false);
   }, 300_000);
 
   it('kill -9 and the dead process\' listings cleaned up before the table reopens: a join by id waits for the table and succeeds, with no retry', async () => {
-    const { a, b, ana, host } = await quietTable();
-    const survivor = live.find((s) => s !== host)!;
-    const shownBefore = shown(a);
-    const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
-    const deadProcess = (JSON.parse((await redis.hget('roomcaches', a.roomId)) ?? '{}') as { processId?: string }).processId;
-    await redis.quit();
-    expect(deadProcess).toBeTruthy();
-    step(`join hold, no listing: killing ${host.pid}`);
-    host.child.kill('SIGKILL');
-    await host.stop('SIGKILL');
-    remove(host);
-    // What a survivor's health check does (it removes only entries that still name the dead
-    // process, so a table reopened meanwhile keeps its listing): the join finds no listing at all.
-    const cleanup = new ListingDriver(prefixedRedisUrl(KEY_PREFIX));
-    await cleanup.cleanup(deadProcess!);
-    await cleanup.shutdown();
-    const back = await ready(await new Client(ws(survivor)).joinById<Synced>(a.roomId, { token: ana.token }));
-    expect(await hostOf(a.roomId)).toBe(survivor);
-    await eventually(() => back.state.players.get(back.sessionId)?.connected === true && !!secretOf(back), 30_000, 'the seat retaken');
-    expect(shown(back)).toBe(shownBefore);
-    back.connection.close();
-    b.connection.close();
+    await joinAtOnceAfterKill(true);
   }, 300_000);
 
   it('SIGSTOP past the lease, then SIGCONT: the survivor owns the table, the woken process writes nothing and sends its clients there', async () => {

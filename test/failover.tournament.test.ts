@@ -8,19 +8,16 @@
  * names its tournament, its table and each seat's player. A registrant who sat down with their seat
  * id alone (no identity token) takes their seat back at the reopened table with that seat id.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
+import { requireService, inPostgres } from './support/services.js';
 import { Client, type Room } from 'colyseus.js';
 import { eventually, ready } from './support/server.js';
+import { hostOf as listedHostOf, http, kill9, ownStores, ws } from './support/fleet.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
-const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
-const KEY_PREFIX = `junction-test:failover-tournament:${RUN}:`;
-const SCHEMA = `junction_failover_t_${RUN}`;
-const DATABASE_URL = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+const stores = ownStores('failover-tournament');
+const SCHEMA = stores.schema;
 const everyServer: ServerProcess[] = [];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +25,7 @@ type Json = Record<string, any>;
 
 async function startOne(): Promise<ServerProcess> {
   const server = await startServerOnFreePort((port) => ({
-    REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+    REDIS_URL: stores.redisUrl, DATABASE_URL: stores.databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
     JUNCTION_INTERNAL_KEY: 'failover-tournament-key', ABSENT_GRACE_MS: '2000', FINISHED_LINGER_MS: '500',
     // A loaded CI machine stalls event loops for seconds: a lease that short would move tables nobody killed.
     LEASE_TTL_MS: '6000',
@@ -39,7 +36,7 @@ async function startOne(): Promise<ServerProcess> {
 }
 
 async function call(server: ServerProcess, method: string, url: string, body?: unknown, token?: string): Promise<Json> {
-  const res = await fetch(`http://127.0.0.1:${server.port}/api/tournaments${url}`, {
+  const res = await fetch(`${http(server)}/api/tournaments${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -49,23 +46,15 @@ async function call(server: ServerProcess, method: string, url: string, body?: u
   return text ? JSON.parse(text) as Json : {};
 }
 
-/** The process whose listing (the shared matchmaker) holds the table now. */
-async function hostOf(roomId: string, live: ServerProcess[]): Promise<ServerProcess | undefined> {
-  const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
-  try {
-    const listing = JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { publicAddress?: string };
-    return live.find((s) => listing.publicAddress === `127.0.0.1:${s.port}`);
-  } finally {
-    await redis.quit();
-  }
-}
+/** The process among `live` whose listing (the shared matchmaker) holds the table now. */
+const hostOf = (roomId: string, live: ServerProcess[]): Promise<ServerProcess | undefined> => listedHostOf(stores.keyPrefix, roomId, live);
 
 const step = (what: string): void => { process.stderr.write(`[failover-tournament] ${what}\n`); };
 
 describe.skipIf(!up)('a tournament table reopened elsewhere', () => {
   let live: ServerProcess[] = [];
   beforeAll(async () => {
-    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
+    await stores.create();
     // One first, so the schema is migrated once; then the second.
     live.push(await startOne());
     live.push(await startOne());
@@ -73,8 +62,7 @@ describe.skipIf(!up)('a tournament table reopened elsewhere', () => {
 
   afterAll(async () => {
     await Promise.all(everyServer.map((s) => s.stop('SIGKILL')));
-    await deleteRedisKeys(KEY_PREFIX);
-    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await stores.remove();
   }, 120_000);
 
   it('kill -9 of its process mid-game: the survivor reopens it, and its result is reported to the tournament', async () => {
@@ -108,8 +96,7 @@ describe.skipIf(!up)('a tournament table reopened elsewhere', () => {
     const [finished] = await inPostgres(`select id from "${SCHEMA}".game_results where id = $1`, [roomId]);
     expect(finished).toBeUndefined(); // still running at the kill
     step(`killing ${host.port}`);
-    host.child.kill('SIGKILL');
-    await host.stop('SIGKILL');
+    await kill9(host);
     live = live.filter((s) => s !== host);
     const survivor = live[0]!;
 
@@ -150,24 +137,23 @@ describe.skipIf(!up)('a tournament table reopened elsewhere', () => {
     type Synced = { phase: string; players: Map<string, { seat: number; connected: boolean; bot: boolean }> };
     // Ana sits down with her seat id and no token; Bo and Cleo never come (bots play them after the grace).
     const host = await eventually(() => hostOf(roomId, live), 30_000, 'the process holding the table');
-    const ana = await ready(await new Client(`ws://127.0.0.1:${host.port}`).joinById<Synced>(roomId, { name: 'Ana', playerId: seatId }));
+    const ana = await ready(await new Client(ws(host)).joinById<Synced>(roomId, { name: 'Ana', playerId: seatId }));
     const mySeat = ana.state.players.get(ana.sessionId)!.seat;
     await eventually(async () => {
       const [row] = await inPostgres<{ n: string }>(`select count(*) as n from "${SCHEMA}".game_log_chunks where game_id = $1`, [roomId]);
       return Number(row?.n ?? 0) >= 2 || undefined;
     }, 120_000, 'the game journaled and under way');
     step(`seat id case: killing ${host.port}`);
-    host.child.kill('SIGKILL');
-    await host.stop('SIGKILL');
+    await kill9(host);
     live = live.filter((s) => s !== host);
     const survivor = live[0]!;
     await eventually(async () => (await hostOf(roomId, live)) === survivor || undefined, 120_000, 'the survivor to reopen the table');
 
-    const back: Room<Synced> = await ready(await new Client(`ws://127.0.0.1:${survivor.port}`).joinById<Synced>(roomId, { name: 'Ana', playerId: seatId }));
+    const back: Room<Synced> = await ready(await new Client(ws(survivor)).joinById<Synced>(roomId, { name: 'Ana', playerId: seatId }));
     await eventually(() => back.state.players.get(back.sessionId)?.connected === true, 30_000, 'the seat retaken');
     expect(back.state.players.get(back.sessionId)).toMatchObject({ seat: mySeat, bot: false });
     // Someone else's seat id is not Ana's seat, and a made-up one is no seat at all.
-    await expect(new Client(`ws://127.0.0.1:${survivor.port}`).joinById(roomId, { name: 'Eve', playerId: 'not-a-seat-id' })).rejects.toThrow();
+    await expect(new Client(ws(survivor)).joinById(roomId, { name: 'Eve', playerId: 'not-a-seat-id' })).rejects.toThrow();
     back.connection.close();
   }, 600_000);
 });

@@ -7,13 +7,12 @@
  * while Cy, whose process renews his mark, stays online. Per-run Redis key prefix and PostgreSQL
  * schema, removed afterwards; every process is killed by its PID.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { Client, type Room } from 'colyseus.js';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
+import { requireService, inPostgres } from './support/services.js';
 import { eventually, ready } from './support/server.js';
+import { guest, hostOf as listedHostOf, http, kill9, ownStores, ws } from './support/fleet.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -21,19 +20,11 @@ type Synced = { phase: string; players: Map<string, { seat: number }> };
 interface Guest { token: string; identity: { id: string; display: string } }
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
-const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
-const KEY_PREFIX = `junction-test:friends-crash:${RUN}:`;
-const SCHEMA = `junction_friends_crash_${RUN}`;
+const stores = ownStores('friends-crash');
+const SCHEMA = stores.schema;
 const ONLINE_TTL_SECONDS = 6;
 let servers: ServerProcess[] = [];
 const rooms: Room[] = [];
-
-const ws = (s: ServerProcess) => `ws://127.0.0.1:${s.port}`;
-const http = (s: ServerProcess) => `http://127.0.0.1:${s.port}`;
-
-async function guest(s: ServerProcess): Promise<Guest> {
-  return (await (await fetch(`${http(s)}/api/identity`, { method: 'POST' })).json()) as Guest;
-}
 
 async function friends(s: ServerProcess, who: Guest, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
   const res = await fetch(`${http(s)}/api/friends${path}`, {
@@ -43,15 +34,7 @@ async function friends(s: ServerProcess, who: Guest, method: string, path: strin
 }
 
 /** The process whose listing (the shared matchmaker) holds the room now. */
-async function hostOf(roomId: string): Promise<ServerProcess | undefined> {
-  const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
-  try {
-    const listing = JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { publicAddress?: string };
-    return servers.find((s) => listing.publicAddress === `127.0.0.1:${s.port}`);
-  } finally {
-    await redis.quit();
-  }
-}
+const hostOf = (roomId: string): Promise<ServerProcess | undefined> => listedHostOf(stores.keyPrefix, roomId, servers);
 
 async function sessionStored(roomId: string): Promise<boolean> {
   return (await inPostgres(`select id from "${SCHEMA}".game_sessions where id = $1`, [roomId])).length > 0;
@@ -61,10 +44,9 @@ const keep = <R extends Room>(room: R): R => { rooms.push(room); return room; };
 
 describe.skipIf(!up)('online marks of a killed process lapse', () => {
   beforeAll(async () => {
-    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
-    const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+    await stores.create();
     const started = await Promise.allSettled([0, 1].map(() => startServerOnFreePort((port) => ({
-      REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      REDIS_URL: stores.redisUrl, DATABASE_URL: stores.databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
       JUNCTION_INTERNAL_KEY: 'friends-crash-key', QUICKPLAY_FILL_MS: '600000', ABSENT_GRACE_MS: '600000',
       // A loaded machine stalls event loops for seconds: a shorter lease would move tables nobody killed.
       LEASE_TTL_MS: '6000', ONLINE_TTL_SECONDS: String(ONLINE_TTL_SECONDS), SHUTDOWN_GRACE_MS: '1000',
@@ -77,12 +59,11 @@ describe.skipIf(!up)('online marks of a killed process lapse', () => {
   afterAll(async () => {
     await Promise.all(rooms.filter((r) => r.connection.isOpen).map((r) => r.leave().catch(() => undefined)));
     await Promise.all(servers.map((s) => s.stop('SIGKILL')));
-    await deleteRedisKeys(KEY_PREFIX);
-    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await stores.remove();
   }, 120_000);
 
   it('kill -9 of the process holding Bo\'s connection: Bo drops off Ana\'s list although his table lives on; Cy stays', async () => {
-    const [ana, bo, cy, dan] = [await guest(servers[0]), await guest(servers[0]), await guest(servers[1]), await guest(servers[1])];
+    const [ana, bo, cy, dan] = [await guest<Guest>(servers[0]), await guest<Guest>(servers[0]), await guest<Guest>(servers[1]), await guest<Guest>(servers[1])];
     for (const friend of [bo, cy]) expect((await friends(servers[0], ana, 'POST', '/follows', { id: friend.identity.id })).status).toBe(201);
 
     // Bo and Dan play a quiet private table (nothing moves unless they act): one a survivor takes over.
@@ -111,8 +92,7 @@ describe.skipIf(!up)('online marks of a killed process lapse', () => {
     await eventually(async () => { const s = await status(); return s.bo.online && s.cy.online; }, 30_000, 'Bo and Cy online');
     expect((await status()).bo.table).toMatchObject({ private: true, game: 'took_over', roomId: null });
 
-    doomed.child.kill('SIGKILL');
-    await doomed.stop('SIGKILL');
+    await kill9(doomed);
     // The survivor takes the table over under the same id: Bo's mark names a room that exists again.
     await eventually(async () => (await hostOf(table.roomId)) === survivor, 120_000, 'Bo\'s table reopened on the survivor');
     const after = await eventually(async () => { const s = await status(); return !s.bo.online && s.cy.online ? s : undefined; }, 60_000, 'Bo offline, Cy online');

@@ -23,11 +23,11 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import { Redis } from 'ioredis';
 import { freePort, PortTakenError, startServerProcess, type ServerProcess } from '../loadtest/serverProcess.js';
 import { games } from '../shared/games/registry.js';
-import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
+import { requireService } from './support/services.js';
 import { collect, eventually, ready } from './support/server.js';
+import { listingsOf, ownStores } from './support/fleet.js';
 import { startDnsServer, type DnsServer } from './support/dnsServer.js';
 import { replaceMarkedLines, requireNginx, startNginx, type NginxProcess } from './support/nginx.js';
 import { playWithViewBot, type SyncedSeats } from './support/viewBotTable.js';
@@ -37,9 +37,7 @@ const up = Boolean(nginxBinary) && (await requireService('redis')) && (await req
 const GAME = 'railway_madness';
 const FLEET_IPS = ['127.0.0.2', '127.0.0.3', '127.0.0.4'];
 const LATE_IP = '127.0.0.5';
-const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
-const KEY_PREFIX = `junction-test:fleet:${RUN}:`;
-const SCHEMA = `junction_fleet_${RUN}`;
+const stores = ownStores('fleet');
 const START_ATTEMPTS = 3;
 
 interface Synced extends SyncedSeats { players: Map<string, { seat: number; name: string; connected: boolean; secret?: unknown }> }
@@ -71,10 +69,10 @@ async function portFreeOn(addresses: string[]): Promise<number> {
 const proxyHttp = () => `http://127.0.0.1:${proxy!.port}`;
 const publicAddressOf = (ip: string) => `127.0.0.1:${proxy!.port}/node/${ip}`;
 
-function startMember(ip: string, databaseUrl: string): Promise<ServerProcess> {
+function startMember(ip: string): Promise<ServerProcess> {
   return startServerProcess(gamePort, {
     HOST: ip, PUBLIC_ADDRESS_TEMPLATE: `127.0.0.1:${proxy!.port}/node/{ip}`,
-    REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL: databaseUrl, TRUST_PROXY: 'loopback',
+    REDIS_URL: stores.redisUrl, DATABASE_URL: stores.databaseUrl, TRUST_PROXY: 'loopback',
     JUNCTION_INTERNAL_KEY: 'fleet-test-key', QUICKPLAY_FILL_MS: '60000', SHUTDOWN_GRACE_MS: '1000',
     // Every client arrives from 127.0.0.1 through the proxy: one address for the per-address limits.
     JOIN_BURST: '10000', JOIN_PER_SECOND: '1000', CODE_LOOKUP_BURST: '10000', CODE_LOOKUP_PER_SECOND: '1000',
@@ -94,12 +92,7 @@ async function startProxy(): Promise<NginxProcess> {
 
 /** Where the matchmaker says a room lives: the public address of its process (RedisDriver's `roomcaches`). */
 async function addressesOf(roomIds: string[]): Promise<string[]> {
-  const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
-  try {
-    return await Promise.all(roomIds.map(async (id) => (JSON.parse((await redis.hget('roomcaches', id)) ?? '{}') as { publicAddress?: string }).publicAddress ?? '?'));
-  } finally {
-    await redis.quit();
-  }
+  return (await listingsOf(stores.keyPrefix, roomIds)).map((l) => l.publicAddress ?? '?');
 }
 
 /** A private two-seat table opened and joined through the proxy; returns where it lives. */
@@ -162,14 +155,13 @@ async function pidsSeenThroughProxy(wanted: number[]): Promise<true | undefined>
 
 describe.skipIf(!up)('a fleet behind deploy/nginx.conf, routed by announced address', () => {
   beforeAll(async () => {
-    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
-    const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+    await stores.create();
     dns = await startDnsServer({ game: FLEET_IPS });
     // Another process may take the chosen game port on one of the addresses before a server binds it: start again on another.
     for (let attempt = 1; ; attempt++) {
       gamePort = await portFreeOn([...FLEET_IPS, LATE_IP]);
       proxy = await startProxy();
-      const started = await Promise.allSettled(FLEET_IPS.map((ip) => startMember(ip, databaseUrl)));
+      const started = await Promise.allSettled(FLEET_IPS.map((ip) => startMember(ip)));
       started.forEach((s, i) => { if (s.status === 'fulfilled') fleet.push({ ip: FLEET_IPS[i], server: s.value }); });
       const failed = started.find((s) => s.status === 'rejected');
       if (!failed) break;
@@ -185,8 +177,7 @@ describe.skipIf(!up)('a fleet behind deploy/nginx.conf, routed by announced addr
     await Promise.all(fleet.map((m) => m.server.stop()));
     await proxy?.stop();
     await dns?.close();
-    await deleteRedisKeys(KEY_PREFIX);
-    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await stores.remove();
   }, 120_000);
 
   it('balances HTTP over every process the name `game` resolves to', async () => {
@@ -219,11 +210,10 @@ describe.skipIf(!up)('a fleet behind deploy/nginx.conf, routed by announced addr
   it('a fourth process joins with no proxy change: it gets HTTP, tables and play', async () => {
     const proxyPid = proxy!.pid;
     dns!.set('game', [...FLEET_IPS, LATE_IP]);
-    const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
     // A retry of this test finds the process the first attempt started.
     let late = fleet.find((m) => m.ip === LATE_IP);
     if (!late) {
-      late = { ip: LATE_IP, server: await startMember(LATE_IP, databaseUrl) };
+      late = { ip: LATE_IP, server: await startMember(LATE_IP) };
       fleet.push(late);
     }
     await eventually(() => pidsSeenThroughProxy([late!.server.pid]), 60_000, 'the new process answering /health through the proxy');

@@ -7,20 +7,17 @@
  * URL by RedisPresence and RedisDriver alike) deleted afterwards, and a per-run PostgreSQL schema
  * dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from 'colyseus.js';
-import { Redis } from 'ioredis';
 import { startServerOnFreePort, type ServerProcess } from '../loadtest/serverProcess.js';
-import { POSTGRES_URL, REDIS_URL, requireService, inPostgres, deleteRedisKeys, prefixedRedisUrl } from './support/services.js';
+import { requireService } from './support/services.js';
 import { eventually, ready } from './support/server.js';
+import { addressOf, listingsOf, ownStores } from './support/fleet.js';
 import { readEvents } from '../loadtest/eventStream.js';
 
 const up = (await requireService('redis')) && (await requireService('postgres'));
 const GAME = 'railway_madness';
-const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;
-const KEY_PREFIX = `junction-test:scaleout:${RUN}:`;
-const SCHEMA = `junction_scaleout_${RUN}`;
+const stores = ownStores('scaleout');
 let servers: ServerProcess[] = [];
 
 const endpoint = (i: number) => `ws://127.0.0.1:${servers[i].port}`;
@@ -28,11 +25,10 @@ const http = (i: number) => `http://127.0.0.1:${servers[i].port}`;
 
 describe.skipIf(!up)('two processes behind Redis behave as one', () => {
   beforeAll(async () => {
-    await inPostgres(`CREATE SCHEMA "${SCHEMA}"`);
-    const databaseUrl = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
+    await stores.create();
     // Both start at once; a server that did start is kept for afterAll even if the other failed.
     const started = await Promise.allSettled([0, 1].map(() => startServerOnFreePort((port) => ({
-      REDIS_URL: prefixedRedisUrl(KEY_PREFIX), DATABASE_URL: databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      REDIS_URL: stores.redisUrl, DATABASE_URL: stores.databaseUrl, PUBLIC_ADDRESS: `127.0.0.1:${port}`,
       QUICKPLAY_FILL_MS: '60000', JUNCTION_INTERNAL_KEY: 'scaleout-test-key', SHUTDOWN_GRACE_MS: '1000',
     }))));
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -42,8 +38,7 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    await deleteRedisKeys(KEY_PREFIX);
-    await inPostgres(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await stores.remove();
   }, 120_000);
 
   it('quick play through A and through B lands at the same table, wherever it lives', async () => {
@@ -122,14 +117,12 @@ describe.skipIf(!up)('two processes behind Redis behave as one', () => {
     expect(roomIds).toHaveLength(6);
 
     // Where each table's room lives: its listing in the shared matchmaker (RedisDriver's `roomcaches`).
-    const redis = new Redis(prefixedRedisUrl(KEY_PREFIX));
-    const listings = await Promise.all(roomIds.map(async (roomId) => JSON.parse((await redis.hget('roomcaches', roomId)) ?? '{}') as { processId?: string; publicAddress?: string }));
-    await redis.quit();
+    const listings = await listingsOf(stores.keyPrefix, roomIds);
     const byAddress = new Map<string, number>();
     for (const l of listings) byAddress.set(l.publicAddress ?? '?', (byAddress.get(l.publicAddress ?? '?') ?? 0) + 1);
     console.log(`tournament tables per process: ${JSON.stringify(Object.fromEntries(byAddress))}`);
     expect(new Set(listings.map((l) => l.processId)).size).toBe(2);
-    expect([...byAddress.keys()].sort()).toEqual(servers.map((s) => `127.0.0.1:${s.port}`).sort());
+    expect([...byAddress.keys()].sort()).toEqual(servers.map(addressOf).sort());
 
     // Every player takes their seat, half of them through each process, wherever the table is.
     const rooms = await Promise.all(players.map(async (p, i) => {

@@ -17,6 +17,7 @@ import { clientAddress, type ProxyTrust } from './clientAddress.js';
 import { DEFAULT_MOVE_CLOCK } from '../../shared/protocol/pace.js';
 import type { AvoidRooms } from '../friends/quickPlay.js';
 import { waitWhileTableMoves, type JoinHold } from '../journal/joinHold.js';
+import { withinTime } from '../ops/withinTime.js';
 
 export interface MatchmakeEdge {
   /** CORS_ORIGINS: comma-separated origins, e.g. "https://junction.example". */
@@ -86,12 +87,12 @@ export class JunctionServer extends Server {
         // (a dead process' reservation times out, then its health check): seen in the failover bench.
         if (res.headersSent) answering = setInterval(keepAlive, KEEP_ALIVE_MS);
       }
-      const response = await answeredWithin(MATCHMAKE_ANSWER_LIMIT_MS, matchMaker.controller.invokeMethod(verb, target, options, {
+      const response = await withinTime(MATCHMAKE_ANSWER_LIMIT_MS, matchMaker.controller.invokeMethod(verb, target, options, {
         token: getBearerToken(req.headers.authorization ?? ''),
         headers: req.headers,
         ip: clientAddress(req, this.trust),
         req,
-      })) as Record<string, unknown>;
+      }), matchmakeTimeout) as Record<string, unknown>;
       if (this.transport.protocol !== undefined) response.protocol = this.transport.protocol;
       answer(res, 200, headers, response);
     } catch (error) {
@@ -155,16 +156,8 @@ const MATCHMAKE_ANSWER_LIMIT_MS = 60_000;
 /** Whitespace before a held answer's JSON, this often (well inside Node's 5 s idle socket limit). */
 const KEEP_ALIVE_MS = 1_000;
 
-async function answeredWithin<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('matchmake_timeout'), { code: 'matchmake_timeout' })), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function matchmakeTimeout(): never {
+  throw Object.assign(new Error('matchmake_timeout'), { code: 'matchmake_timeout' });
 }
 
 function answer(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {

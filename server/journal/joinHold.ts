@@ -32,6 +32,7 @@
 import { matchMaker, requestFromIPC } from '@colyseus/core';
 import type { ProcessLease } from './lease.js';
 import type { Store } from '../store/index.js';
+import { withinTime } from '../ops/withinTime.js';
 
 const POLL_MS = 100;
 /**
@@ -120,15 +121,8 @@ function forgetOldProcesses(): void {
 }
 
 async function answers(processId: string): Promise<boolean> {
-  // requestFromIPC can stay pending for ever: it awaits a Redis subscribe inside its promise's
-  // executor, where a failure is swallowed and its own timer never starts. The ping is shared, so
-  // one such request would hold every join to that process: its answer counts only within this
-  // process' own timer.
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PING_MS + LATE_MARGIN_MS); });
-  try {
-    return await Promise.race([requestFromIPC(matchMaker.presence, `p:${processId}`, 'healthcheck', [], PING_MS).then(() => true, () => false), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  // The ping is shared, so one request left pending for ever (see withinTime) would hold every
+  // join to that process: its answer counts only within this process' own timer.
+  const ping = requestFromIPC(matchMaker.presence, `p:${processId}`, 'healthcheck', [], PING_MS).then(() => true, () => false);
+  return await withinTime(PING_MS + LATE_MARGIN_MS, ping, () => false);
 }

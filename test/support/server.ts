@@ -59,6 +59,21 @@ export function tableOf<T>(room: Room): T {
   return readTableViews(room.state as SyncedTable, room.sessionId)!.publicView as T;
 }
 
+/** A value as comparable text: keys sorted, undefined dropped (the schema read-back and the engine may order keys apart). */
+export function canon(value: unknown): string {
+  const sorted = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return JSON.stringify(sorted(JSON.parse(JSON.stringify(value ?? null))));
+}
+
+/** The public view this client holds as comparable text: the same table shows the same text, wherever it is open. */
+export function shownView(room: Room): string {
+  return canon(tableOf(room));
+}
+
 /** This client's own seat view, null for spectators or before the game starts. */
 export function secretOf<T>(room: Room): T | null {
   return (readTableViews(room.state as SyncedTable, room.sessionId)?.seatView ?? null) as T | null;
