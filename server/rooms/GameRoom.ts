@@ -61,6 +61,7 @@ import { RoomConnections } from '../friends/online.js';
 import { FillingTable } from '../turnbased/fillingTable.js';
 import type { GameSessionRecord } from '../store/index.js';
 import { corked } from './corkedSends.js';
+import { TableFacts } from './tableFacts.js';
 
 /**
  * A table with a running deadline records that it is alive this often (journal `h` entries): a
@@ -80,16 +81,9 @@ interface ClientData {
 export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
   static services: RoomServices;
-  private game!: AnyGame;
   /** What the process gives its rooms, bound to the room class by `roomFor` (Colyseus constructs rooms itself). */
   private readonly services = (this.constructor as typeof GameRoom).services;
-  private options: TableOptions = { variant: '', players: 0 };
-  private seed = 0;
-  private startedAt = 0;
-  private isPrivate = false;
-  /** Private tables only: the host asked for a rated game at creation. */
-  private ratedPrivate = false;
-  private tournament: TournamentSeating | null = null;
+  readonly facts = new TableFacts((this.constructor as typeof GameRoom).game);
   private checkIn: TournamentCheckIn | null = null;
   private readonly latency = new LatencyProbe();
   private edge!: MessageEdge;
@@ -105,27 +99,16 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private readonly rematch = new Rematch();
   /** Seats held for a dropped connection (allowReconnection), by session id: a rejoin cancels them. */
   private readonly held = new Map<string, () => void>();
-  /** Turn-based (issue 25): move clocks of hours, timeouts in a row counted, sleeps in the store with nobody connected. */
-  private turnBased = false;
   private turns: TurnTimeouts | null = null;
   /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
   private filling: FillingTable | null = null;
   /** A turn-based table nobody is connected to leaves memory for the store (tableSleep.ts). */
   private sleep!: TableSleep;
-  /**
-   * The wall clock minus the table's time (docs/architecture.md "Clocks: the time left is kept"):
-   * 0 for a table that never moved; a reopened table's time went on from where its journal
-   * stopped. Everything the room hands the engine, the pipeline, the bots, the clocks and the
-   * clients' clock sync is the table's time (`now`); the world outside (results, history, wake-ups)
-   * gets wall times.
-   */
-  private clockOffset = 0;
-  private readonly now = (): number => Date.now() - this.clockOffset;
   /** Web Push "your turn" to the seats given the turn with nobody connected (turn-based tables). */
   private readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
   private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
-  private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: this.services.config.SPECTATORS_MAX }));
+  private readonly joins = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -134,29 +117,28 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (this.services.draining) throw joinRefusal('server_draining');
-    this.game = (this.constructor as typeof GameRoom).game;
     // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
     if (raw.resume !== undefined) return this.resumeFrom(raw);
     if (this.services.results.full) throw joinRefusal('results_backlog');
-    ({ options: this.options, turnBased: this.turnBased } = parseTableOptions(this.game, raw, this.services.config.TURN_CLOCK_MS));
-    this.isPrivate = raw.private === true;
-    this.ratedPrivate = this.isPrivate && raw.rated === true;
+    ({ options: this.facts.options, turnBased: this.facts.turnBased } = parseTableOptions(this.facts.game, raw, this.services.config.TURN_CLOCK_MS));
+    this.facts.isPrivate = raw.private === true;
+    this.facts.ratedPrivate = this.facts.isPrivate && raw.rated === true;
     const { internalKey } = this.services;
-    if (raw.tournament !== undefined) this.tournament = parseTournament(raw, internalKey);
-    const rematchSeating = raw.rematch !== undefined ? parseRematch(raw, internalKey, this.options.players) : null;
+    if (raw.tournament !== undefined) this.facts.tournament = parseTournament(raw, internalKey);
+    const rematchSeating = raw.rematch !== undefined ? parseRematch(raw, internalKey, this.facts.options.players) : null;
     this.openTable();
 
-    if (this.isPrivate || this.tournament) await this.setPrivate(true);
-    if (this.isPrivate) await this.reservePrivateCode();
+    if (this.facts.isPrivate || this.facts.tournament) await this.setPrivate(true);
+    if (this.facts.isPrivate) await this.reservePrivateCode();
     this.registerMessages();
     for (const bot of rematchSeating?.bots ?? []) this.seating.addBot(bot.level, bot.seat);
     await this.publishMetadata();
-    roomsGauge.inc({ game: this.game.id });
+    roomsGauge.inc({ game: this.facts.game.id });
 
-    if (this.tournament) this.openCheckIn(this.tournament);
-    else if (!this.isPrivate) this.scheduleAutoStart();
+    if (this.facts.tournament) this.openCheckIn(this.facts.tournament);
+    else if (!this.facts.isPrivate) this.scheduleAutoStart();
     // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
-    if (this.turnBased && !this.isPrivate && !this.tournament) await this.openFilling();
+    if (this.facts.turnBased && !this.facts.isPrivate && !this.facts.tournament) await this.openFilling();
   }
 
   /** A new table of the public turn-based queue: durable from the start, like its game will be. */
@@ -164,7 +146,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.autoDispose = false;
     // `startedAt` while it fills: when its wait for players began (bots take the free seats QUICKPLAY_TURN_FILL_MS later).
     const session: GameSessionRecord = {
-      id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: 0,
+      id: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, options: this.facts.options, seed: 0,
       startedAt: this.state.autoStartAt - this.services.config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
     };
     this.filling = await FillingTable.open(this.services.store, session, () => this.fillingSeats(), () => this.onTakenOver());
@@ -186,17 +168,17 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }
     const returning = await knownIdentity(this.services.identities, parsed.data.token);
     if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
-    if (this.tournament) {
+    if (this.facts.tournament) {
       const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
       const seat = this.state.phase === 'waiting' ? null : this.checkIn?.seatOf(playerId) ?? null;
       if (seat !== null) return { identity: null, issued: null, rejoin: true, seat };
       if (!this.seating.hasReservation(playerId)) throw joinRefusal('no_tournament_seat');
     } else {
       if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
-      if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
+      if (this.seating.taken >= this.facts.options.players) throw joinRefusal('table_full');
     }
     const auth = await authenticateSeat(this.services.identities, parsed.data.token, joinAddress(context));
-    if (auth.identity) await seatStanding(this.services.store.social, auth.identity.id, { quickPlay: !this.isPrivate && !this.tournament, ratedOrPublic: !this.isPrivate || this.ratedPrivate || this.tournament !== null });
+    if (auth.identity) await seatStanding(this.services.store.social, auth.identity.id, { quickPlay: !this.facts.isPrivate && !this.facts.tournament, ratedOrPublic: !this.facts.isPrivate || this.facts.ratedPrivate || this.facts.tournament !== null });
     // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
     if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
     return auth;
@@ -215,7 +197,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // The seat id's seat went to a bot for good meanwhile (onAuth was awaited): nothing to take back.
     if (auth?.seat !== undefined) throw joinRefusal('no_tournament_seat');
     // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
-    if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.seating.taken >= this.options.players)) {
+    if (parsed.spectator !== true && !this.facts.tournament && (this.state.phase !== 'waiting' || this.seating.taken >= this.facts.options.players)) {
       throw joinRefusal('table_full');
     }
     const data: ClientData = { spectator: parsed.spectator === true };
@@ -226,7 +208,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       this.chat.joined(client);
       return;
     }
-    const player = this.seating.seatHuman(client.sessionId, { name: parsed.name, playerId: this.tournament ? parsed.playerId : undefined }, auth, this.isPrivate);
+    const player = this.seating.seatHuman(client.sessionId, { name: parsed.name, playerId: this.facts.tournament ? parsed.playerId : undefined }, auth, this.facts.isPrivate);
     this.connections.online(client.sessionId, auth?.identity?.id);
     if (auth?.issued) client.send('identity', auth.issued);
     client.view = new StateView();
@@ -236,7 +218,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.filling?.changed();
     void this.publishMetadata();
     if (this.checkIn) this.checkIn.arrived();
-    else if (this.state.phase === 'waiting' && !this.isPrivate && this.seating.taken >= this.options.players) this.start();
+    else if (this.state.phase === 'waiting' && !this.facts.isPrivate && this.seating.taken >= this.facts.options.players) this.start();
   }
 
   override async onLeave(client: Client, consented: boolean): Promise<void> {
@@ -249,7 +231,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.connections.offline(client.sessionId);
     const player = this.state.players.get(client.sessionId);
     if (!player) return; // a seat retaken by another connection of its identity, or never seated
-    this.seating.away(client.sessionId, this.now());
+    this.seating.away(client.sessionId, this.facts.now());
     if (this.state.phase === 'playing') this.afterChange(); // also plans the sleep of a turn-based table left empty
     const seconds = this.services.config.RECONNECT_SECONDS;
     if (!consented && seconds > 0 && this.state.phase !== 'finished') {
@@ -270,7 +252,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.state.players.get(client.sessionId) !== player) return; // retaken meanwhile by its identity
     // A seat with an identity is its player's for the whole game: a bot plays it until they are back.
     // In the turn-based queue it is theirs from the moment they sit down (they come back when it starts).
-    if (!consented && this.seating.identities.of(player) && (this.state.phase !== 'waiting' || this.turnBased)) return;
+    if (!consented && this.seating.identities.of(player) && (this.state.phase !== 'waiting' || this.facts.turnBased)) return;
     this.seatLeftForGood(client.sessionId, player, consented);
   }
 
@@ -279,7 +261,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.connections.clear();
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
-    roomsGauge.dec({ game: this.game.id });
+    roomsGauge.dec({ game: this.facts.game.id });
     // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
     if (this.actionLog?.lost || this.filling?.lost) return;
     await this.filling?.flush();
@@ -316,10 +298,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
     // A queue table still filling: its clock is the moment bots take the seats still free.
     if (this.filling && this.state.phase === 'waiting') {
-      return { turn: [], deadline: this.state.autoStartAt > 0 ? this.state.autoStartAt + this.clockOffset : null, turnBased: true, filling: { taken: this.seating.taken, seats: this.options.players } };
+      return { turn: [], deadline: this.state.autoStartAt > 0 ? this.state.autoStartAt + this.facts.clockOffset : null, turnBased: true, filling: { taken: this.seating.taken, seats: this.facts.options.players } };
     }
     const playing = this.state.phase === 'playing';
-    return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null, turnBased: this.turnBased };
+    return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline + this.facts.clockOffset : null, turnBased: this.facts.turnBased };
   }
 
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
@@ -350,28 +332,28 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   // ---------------------------------------------------------------- set-up
 
-  /** The collaborators, the synchronised state and the seats of a table with `this.options` (new or reopened). */
+  /** The collaborators, the synchronised state and the seats of a table with `this.facts.options` (new or reopened). */
   private openTable(): void {
     this.createCollaborators();
     this.state = new TableState();
-    this.projector = new TableProjector(this.game, this.state, () => this.clients, (show) => this.whenDurable(show));
+    this.projector = new TableProjector(this.facts.game, this.state, () => this.clients, (show) => this.whenDurable(show));
     shareHandshake(this);
-    this.state.game = this.game.id;
-    this.state.variant = this.options.variant;
-    this.state.seats = this.options.players;
-    writeOptions(this.state.options, this.options);
+    this.state.game = this.facts.game.id;
+    this.state.variant = this.facts.options.variant;
+    this.state.seats = this.facts.options.players;
+    writeOptions(this.state.options, this.facts.options);
     this.seating = new Seating(this.state.players, this.roomId);
-    this.maxClients = maxClientsFor(this.options.players, this.services.config.SPECTATORS_MAX);
+    this.maxClients = maxClientsFor(this.facts.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
   }
 
   private createCollaborators(): void {
     const services = this.services;
-    this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
+    this.edge = new MessageEdge(edgePolicy(this.facts.game.id, MESSAGE_TYPES, services.config));
     this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
     this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
-    this.clocks = new TableClocks(this.timers, this.now);
-    this.pipeline = new ActionPipeline<Client>(this.game, {
+    this.clocks = new TableClocks(this.timers, this.facts.now);
+    this.pipeline = new ActionPipeline<Client>(this.facts.game, {
       playing: () => this.state.phase === 'playing',
       seatOf: (sessionId) => {
         const p = this.state.players.get(sessionId);
@@ -380,9 +362,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       otherHumans: (self) => [...this.state.players.entries()].filter(([id, p]) => id !== self && p.connected && !p.bot).map(([id]) => id),
       raceWindowMs: () => this.services.config.RACE_WINDOW_MS,
       actionLog: () => this.actionLog,
-    }, this.latency, this.now);
+    }, this.latency, this.facts.now);
     this.chat = chatTableOf(this, {
-      roomId: () => this.roomId, game: this.game.id, variant: () => this.options.variant, isPrivate: () => this.isPrivate,
+      roomId: () => this.roomId, game: this.facts.game.id, variant: () => this.facts.options.variant, isPrivate: () => this.facts.isPrivate,
       players: () => this.state.players, identityOf: (p) => this.seating.identities.of(p)?.id ?? null,
       moves: async () => {
         await this.actionLog?.flush();
@@ -392,10 +374,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     });
     const room = this;
     this.sleep = new TableSleep({
-      get state() { return room.state; }, clocks: this.clocks, get roomId() { return room.roomId; }, game: this.game.id,
+      get state() { return room.state; }, clocks: this.clocks, get roomId() { return room.roomId; }, game: this.facts.game.id,
       store: services.store, sleepAfterMs: services.config.TURN_SLEEP_AFTER_MS,
-      turnBased: () => this.turnBased, connected: () => this.clients.length, reserved: () => Object.keys(this.reservedSeats).length,
-      journal: () => this.actionLog, turns: () => this.turns, clockOffset: () => this.clockOffset, now: this.now,
+      turnBased: () => this.facts.turnBased, connected: () => this.clients.length, reserved: () => Object.keys(this.reservedSeats).length,
+      journal: () => this.actionLog, turns: () => this.turns, clockOffset: () => this.facts.clockOffset, now: this.facts.now,
       lock: () => this.lock(), unlock: () => this.unlock(),
       close: async () => {
         this.timers.clearAll();
@@ -424,16 +406,16 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const { session } = table;
     if (session.filling) return this.reopenFilling(session, ticket.fence);
     this.roomId = ticket.id;
-    this.options = session.options;
-    this.isPrivate = session.private;
-    this.ratedPrivate = session.private && session.rated;
+    this.facts.options = session.options;
+    this.facts.isPrivate = session.private;
+    this.facts.ratedPrivate = session.private && session.rated;
     // A tournament table reports its result to its tournament wherever it finishes.
-    this.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
-    if (this.tournament) this.checkIn = this.tournamentTable(this.tournament);
-    this.seed = session.seed;
-    this.startedAt = session.startedAt;
-    this.turnBased = isTurnBased(session.options);
-    if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, this.services.config.TURN_CLOCK_MS), session.turn);
+    this.facts.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
+    if (this.facts.tournament) this.checkIn = this.tournamentTable(this.facts.tournament);
+    this.facts.seed = session.seed;
+    this.facts.startedAt = session.startedAt;
+    this.facts.turnBased = isTurnBased(session.options);
+    if (this.facts.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, this.services.config.TURN_CLOCK_MS), session.turn);
     this.openTable();
     await this.setPrivate(true);
     if (ticket.code) {
@@ -444,22 +426,22 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }
     this.registerMessages();
     // The table's time goes on from its last record (held), or ran on meanwhile (a sleep): never back.
-    this.clockOffset = table.clock.held ? Date.now() - table.lastAt : Math.min(table.clock.offset, Date.now() - table.lastAt);
-    const now = this.now();
+    this.facts.clockOffset = table.clock.held ? Date.now() - table.lastAt : Math.min(table.clock.offset, Date.now() - table.lastAt);
+    const now = this.facts.now();
     // Those to move when it went to sleep were told then (a wall time; the state's deadline is the
     // table's time): waking is not a new turn.
-    const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.clockOffset : 0;
+    const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.facts.clockOffset : 0;
     this.turnNotices.toldBefore(session.turn?.seats ?? [], toldDeadline);
     this.seating.reopen(session.seats, table.resigned, now);
-    this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
+    this.pipeline.resume(table.engine, this.facts.seed, table.lastAt, ticket.fence);
     this.actionLog = new ActionLogWriter(this.services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
-    if (this.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.clockOffset);
+    if (this.facts.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.facts.clockOffset);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
     this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
     localTables.add(this);
     this.state.phase = 'playing';
     this.autoDispose = false;
-    roomsGauge.inc({ game: this.game.id });
+    roomsGauge.inc({ game: this.facts.game.id });
     await this.publishMetadata();
     this.afterChange();
   }
@@ -471,11 +453,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    */
   private async reopenFilling(session: GameSessionRecord, fence: number): Promise<void> {
     this.roomId = session.id;
-    this.options = session.options;
-    this.turnBased = true;
+    this.facts.options = session.options;
+    this.facts.turnBased = true;
     this.openTable();
     this.registerMessages();
-    const now = this.now();
+    const now = this.facts.now();
     for (const seat of session.seats) {
       if (!seat.bot && seat.identityId) this.seating.seatAway(seat.seat, seat.name, { id: seat.identityId, display: seat.name }, now);
     }
@@ -483,11 +465,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.filling = FillingTable.reopened(this.services.store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
     localTables.add(this);
     this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
-    roomsGauge.inc({ game: this.game.id });
+    roomsGauge.inc({ game: this.facts.game.id });
     this.scheduleAutoStart(session.startedAt + this.services.config.QUICKPLAY_TURN_FILL_MS);
     await this.publishMetadata();
     // Its last seat was taken as its process died, before the game's first commit: it starts now.
-    if (this.seating.taken >= this.options.players) this.start();
+    if (this.seating.taken >= this.facts.options.players) this.start();
   }
 
   private async reservePrivateCode(): Promise<void> {
@@ -500,7 +482,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** A new tournament table: every seat reserved; it lives until its result, even while nobody has arrived yet. */
   private openCheckIn(t: TournamentSeating): void {
     this.checkIn = this.tournamentTable(t);
-    this.options = { ...this.options, players: t.seats.length };
+    this.facts.options = { ...this.facts.options, players: t.seats.length };
     this.autoDispose = false;
     this.checkIn.open();
   }
@@ -510,11 +492,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     const room = this;
     return new TournamentCheckIn(t, {
       get state() { return room.state; }, get seating() { return room.seating; }, get clocks() { return room.clocks; }, get roomId() { return room.roomId; },
-      now: this.now, start: () => this.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
+      now: this.facts.now, start: () => this.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
     });
   }
 
-  private scheduleAutoStart(at = this.now() + (this.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
+  private scheduleAutoStart(at = this.facts.now() + (this.facts.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
     // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
@@ -527,8 +509,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   private registerMessages(): void {
     registerTableMessages(this, {
-      game: this.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
-      now: this.now, seats: () => this.options.players,
+      game: this.facts.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
+      now: this.facts.now, seats: () => this.facts.options.players,
       action: (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)),
       configure: (client, message) => this.configure(client, message),
       start: () => this.start(),
@@ -540,7 +522,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private sendRefusal(client: Client, refusal: Refusal): void {
-    messagesRejected.inc({ game: this.game.id, code: refusal.code });
+    messagesRejected.inc({ game: this.facts.game.id, code: refusal.code });
     client.send('error', refusal);
   }
 
@@ -550,9 +532,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private configure(client: Client, message: unknown): void {
-    const change = reconfigure(this.game, { options: this.options, turnBased: this.turnBased }, { isPrivate: this.isPrivate, taken: this.seating.taken }, message, this.services.config.TURN_CLOCK_MS);
+    const change = reconfigure(this.facts.game, { options: this.facts.options, turnBased: this.facts.turnBased }, { isPrivate: this.facts.isPrivate, taken: this.seating.taken }, message, this.services.config.TURN_CLOCK_MS);
     if (!change.ok) return this.refuse(client, change.code, change.params);
-    ({ options: this.options, turnBased: this.turnBased } = change.paced);
+    ({ options: this.facts.options, turnBased: this.facts.turnBased } = change.paced);
     this.state.variant = change.game.variant;
     this.state.seats = change.game.players;
     writeOptions(this.state.options, change.game);
@@ -563,11 +545,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** After the result: open the same table again (once) and tell every human at this one. */
   private async onRematch(client: Client, player: PlayerState): Promise<void> {
     if (this.state.phase !== 'finished') return this.refuse(client, 'no_result_yet');
-    if (this.tournament) return this.refuse(client, 'no_rematch_tournament');
+    if (this.facts.tournament) return this.refuse(client, 'no_rematch_tournament');
     let answer;
     try {
-      answer = await this.rematch.request(player.seat, async () => (await matchMaker.createRoom(this.game.id, {
-        ...this.options, private: this.isPrivate, rated: this.ratedPrivate,
+      answer = await this.rematch.request(player.seat, async () => (await matchMaker.createRoom(this.facts.game.id, {
+        ...this.facts.options, private: this.facts.isPrivate, rated: this.facts.ratedPrivate,
         rematch: { bots: this.seating.tableBots() } satisfies RematchSeating, internalKey: this.services.internalKey,
       })).roomId);
     } catch (error) {
@@ -586,21 +568,21 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private start(): void {
     if (this.state.phase !== 'waiting') return;
     this.clocks.clear('autoStart');
-    while (this.seating.taken < this.options.players) this.seating.addBot('easy');
+    while (this.seating.taken < this.facts.options.players) this.seating.addBot('easy');
     void this.publishMetadata();
-    const range = this.game.seatRange(this.options);
-    if (this.options.players < range.min) this.options = { ...this.options, players: range.min };
-    this.seed = randomSeed();
-    this.startedAt = this.now();
-    this.pipeline.start(this.options, this.seed, this.startedAt);
-    if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, this.services.config.TURN_CLOCK_MS));
+    const range = this.facts.game.seatRange(this.facts.options);
+    if (this.facts.options.players < range.min) this.facts.options = { ...this.facts.options, players: range.min };
+    this.facts.seed = randomSeed();
+    this.facts.startedAt = this.facts.now();
+    this.pipeline.start(this.facts.options, this.facts.seed, this.facts.startedAt);
+    if (this.facts.turnBased) this.turns = new TurnTimeouts(this.facts.options.players, moveClockMs(this.facts.options, this.services.config.TURN_CLOCK_MS));
     // A queue table's row becomes the game's in the journal's first commit, under the token it holds.
     const filling = this.filling;
     this.filling = null;
     void filling?.stop();
     this.actionLog = new ActionLogWriter(this.services.store, {
-      id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
-      startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(), tournament: this.tournament,
+      id: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, options: this.facts.options, seed: this.facts.seed,
+      startedAt: this.facts.startedAt, seats: this.seating.sessionSeats(), private: this.facts.isPrivate, rated: this.isRated(), tournament: this.facts.tournament,
     }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
     localTables.add(this);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
@@ -609,7 +591,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
     this.autoDispose = false;
     void this.setPrivate(true).then(() => this.publishMetadata());
-    logger.info({ room: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed }, 'game started');
+    logger.info({ room: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, seed: this.facts.seed }, 'game started');
     this.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
@@ -646,20 +628,20 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** Mirror the engine into the synchronised state, log the events, schedule clocks and bots. */
   private afterChange(events: GameEvent[] = []): void {
     const engine = this.pipeline.engine;
-    const now = this.now();
+    const now = this.facts.now();
     const deadline = this.projector.project(engine, now);
     this.turns?.noteActive(this.state.active, now);
     this.announceTurns();
     this.projector.log(events);
-    const result: GameResult | null = this.game.result(engine);
+    const result: GameResult | null = this.facts.game.result(engine);
     if (result) return this.finish(result);
     this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
     // Turn-based players are away most of the time: their clock, not a bot, answers for them.
-    const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : this.services.config.ABSENT_GRACE_MS);
+    const { seats, wakeAt } = this.seating.botSeats(now, this.facts.turnBased ? Infinity : this.services.config.ABSENT_GRACE_MS);
     // One pending wake-up for the next away seat to pass its grace period (not one per change).
     this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
-    this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
-      (seat, action) => this.show(this.pipeline.submit({ seat, action, arrival: this.now() }, undefined)));
+    this.bots.plan(seats, (seat, level) => this.facts.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.facts.now()),
+      (seat, action) => this.show(this.pipeline.submit({ seat, action, arrival: this.facts.now() }, undefined)));
     this.sleep.plan(now);
   }
 
@@ -670,7 +652,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
   private heartbeat(): void {
-    if (this.state.phase === 'playing' && this.state.deadline > 0) this.actionLog?.alive(this.now(), CLOCK_HEARTBEAT_MS - 100);
+    if (this.state.phase === 'playing' && this.state.deadline > 0) this.actionLog?.alive(this.facts.now(), CLOCK_HEARTBEAT_MS - 100);
   }
 
   private onDeadline(deadline: number): void {
@@ -689,7 +671,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private announceTurns(): void {
-    if (this.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.game.id, identityOf: (p) => this.seating.identities.of(p) });
+    if (this.facts.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.facts.game.id, identityOf: (p) => this.seating.identities.of(p) });
   }
 
   // ---------------------------------------------------------------- durable outcomes, moves between processes
@@ -737,7 +719,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   async handOver(): Promise<void> {
     this.timers.clearAll();
     this.bots.stopAll();
-    this.actionLog?.alive(this.now(), 0); // its clocks stop here, and go on from here elsewhere
+    this.actionLog?.alive(this.facts.now(), 0); // its clocks stop here, and go on from here elsewhere
     await this.actionLog?.flush().catch(() => undefined);
     this.actionLog?.release();
     await this.filling?.stop();
@@ -783,14 +765,14 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     return this.results.store(() => {
       const result = this.projector.result;
       return result && tableRecord({
-        id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt,
-        tournament: this.tournament, rated: this.isRated(), private: this.isPrivate, players: this.state.players.values(), seating: this.seating, result,
+        id: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, seed: this.facts.seed, startedAt: this.facts.startedAt,
+        tournament: this.facts.tournament, rated: this.isRated(), private: this.facts.isPrivate, players: this.state.players.values(), seating: this.seating, result,
       }, Date.now());
     });
   }
 
   private isRated(): boolean {
-    return isRated({ tournament: this.tournament !== null, isPrivate: this.isPrivate, ratedPrivate: this.ratedPrivate, linkedSeats: this.seating.linkedSeats() });
+    return isRated({ tournament: this.facts.tournament !== null, isPrivate: this.facts.isPrivate, ratedPrivate: this.facts.ratedPrivate, linkedSeats: this.seating.linkedSeats() });
   }
 
   // ---------------------------------------------------------------- seats
@@ -810,14 +792,14 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       this.seating.leaveWaiting(sessionId);
       void this.publishMetadata();
       // A queued turn-based table does not close by itself (autoDispose is off): the last human to leave closes it.
-      if (this.turnBased && !this.isPrivate && this.seating.humans() === 0) void (this.filling?.drop() ?? Promise.resolve()).then(() => this.disconnect());
+      if (this.facts.turnBased && !this.facts.isPrivate && this.seating.humans() === 0) void (this.filling?.drop() ?? Promise.resolve()).then(() => this.disconnect());
       else this.filling?.changed();
       return;
     }
     if (this.state.phase !== 'playing') return;
     if (resigned) {
       this.seating.resign(player);
-      this.actionLog?.resigned(player.seat, this.now()); // a reopened table still knows (resume.ts)
+      this.actionLog?.resigned(player.seat, this.facts.now()); // a reopened table still knows (resume.ts)
     } else this.seating.replaceByBot(player);
     this.recordLeaver(player);
     const event = resigned ? 'resigned' : 'replaced';
@@ -830,8 +812,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * seats still do), the table closes unfinished. Tournament tables play on: their round needs a result.
    */
   private closeIfOnlyBots(): void {
-    if (this.state.phase !== 'playing' || this.tournament || this.seating.humans() > 0) return;
-    logger.info({ room: this.roomId, game: this.game.id }, 'no human left: closing the table');
+    if (this.state.phase !== 'playing' || this.facts.tournament || this.seating.humans() > 0) return;
+    logger.info({ room: this.roomId, game: this.facts.game.id }, 'no human left: closing the table');
     this.bots.stopAll();
     this.clocks.clear('deadline');
     void this.disconnect();
@@ -863,13 +845,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   private refreshSecrets(): void {
-    this.projector.refreshSecrets(this.pipeline.engine, this.now());
+    this.projector.refreshSecrets(this.pipeline.engine, this.facts.now());
   }
 
   private publishMetadata(): Promise<void> {
     return publishMetadata(this, {
-      game: this.game.id, variant: this.options.variant, seats: this.options.players, taken: this.seating.taken,
-      phase: this.state.phase, isPrivate: this.isPrivate, tournament: this.tournament !== null,
+      game: this.facts.game.id, variant: this.facts.options.variant, seats: this.facts.options.players, taken: this.seating.taken,
+      phase: this.state.phase, isPrivate: this.facts.isPrivate, tournament: this.facts.tournament !== null,
     });
   }
 }
