@@ -61,6 +61,9 @@ import { RoomConnections } from '../friends/online.js';
 import { FillingTable } from '../turnbased/fillingTable.js';
 import type { GameSessionRecord } from '../store/index.js';
 import { corked } from './corkedSends.js';
+import { TableEnd } from './tableEnd.js';
+import { TableJoins } from './tableJoins.js';
+import { TableLeaves } from './tableLeaves.js';
 import { TableFacts } from './tableFacts.js';
 
 /**
@@ -73,10 +76,6 @@ const CLOCK_HEARTBEAT_MS = 1_000;
 const LISTING_CHECK_MS = 2_000;
 /** An away seat is handed to a bot a moment after its grace period ends. */
 const ABSENCE_WAKE_SLACK_MS = 5;
-
-interface ClientData {
-  spectator: boolean;
-}
 
 export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
@@ -92,13 +91,12 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private clocks!: TableClocks;
   private pipeline!: ActionPipeline<Client>;
   private bots!: BotDriver;
-  private results!: ResultStorage;
   private projector!: TableProjector;
+  private end!: TableEnd;
+  private joins!: TableJoins;
+  private leaves!: TableLeaves;
   private actionLog: ActionLogWriter | null = null;
   private chat!: TableChat;
-  private readonly rematch = new Rematch();
-  /** Seats held for a dropped connection (allowReconnection), by session id: a rejoin cancels them. */
-  private readonly held = new Map<string, () => void>();
   private turns: TurnTimeouts | null = null;
   /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
   private filling: FillingTable | null = null;
@@ -108,7 +106,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   private readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
   private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
-  private readonly joins = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
+  private readonly joinBudget = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -158,102 +156,16 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     return this.seating.sessionSeats().filter((s) => !s.bot && s.identityId !== null);
   }
 
-  override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
-    if (this.sleep.sleeping) throw joinRefusal('table_sleeping');
-    const parsed = joinOptions.safeParse(raw ?? {});
-    if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
-    if (parsed.data.spectator === true) {
-      if (this.state.spectators >= this.services.config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
-      return true;
-    }
-    const returning = await knownIdentity(this.services.identities, parsed.data.token);
-    if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
-    if (this.facts.tournament) {
-      const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
-      const seat = this.state.phase === 'waiting' ? null : this.checkIn?.seatOf(playerId) ?? null;
-      if (seat !== null) return { identity: null, issued: null, rejoin: true, seat };
-      if (!this.seating.hasReservation(playerId)) throw joinRefusal('no_tournament_seat');
-    } else {
-      if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
-      if (this.seating.taken >= this.facts.options.players) throw joinRefusal('table_full');
-    }
-    const auth = await authenticateSeat(this.services.identities, parsed.data.token, joinAddress(context));
-    if (auth.identity) await seatStanding(this.services.store.social, auth.identity.id, { quickPlay: !this.facts.isPrivate && !this.facts.tournament, ratedOrPublic: !this.facts.isPrivate || this.facts.ratedPrivate || this.facts.tournament !== null });
-    // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
-    if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
-    return auth;
+  override onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
+    return this.joins.authorize(raw, context);
   }
 
   override onJoin(client: Client, raw: Record<string, unknown>): void {
-    const parsed = joinOptions.parse(raw ?? {});
-    const auth = client.auth as SeatAuth | undefined;
-    const returning = !auth?.rejoin ? null
-      : auth.seat !== undefined ? this.seating.humanAtSeat(auth.seat)
-        : auth.identity ? this.seating.seatOfIdentity(auth.identity.id) : null;
-    if (returning) {
-      this.connections.online(client.sessionId, auth?.identity?.id ?? this.seating.identities.of(returning.player)?.id);
-      return this.retakeSeat(client, returning.key);
-    }
-    // The seat id's seat went to a bot for good meanwhile (onAuth was awaited): nothing to take back.
-    if (auth?.seat !== undefined) throw joinRefusal('no_tournament_seat');
-    // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
-    if (parsed.spectator !== true && !this.facts.tournament && (this.state.phase !== 'waiting' || this.seating.taken >= this.facts.options.players)) {
-      throw joinRefusal('table_full');
-    }
-    const data: ClientData = { spectator: parsed.spectator === true };
-    client.userData = data;
-    clientsGauge.inc();
-    if (data.spectator) {
-      this.state.spectators++;
-      this.chat.joined(client);
-      return;
-    }
-    const player = this.seating.seatHuman(client.sessionId, { name: parsed.name, playerId: this.facts.tournament ? parsed.playerId : undefined }, auth, this.facts.isPrivate);
-    this.connections.online(client.sessionId, auth?.identity?.id);
-    if (auth?.issued) client.send('identity', auth.issued);
-    client.view = new StateView();
-    client.view.add(player);
-    this.chat.joined(client);
-    this.refreshSecrets();
-    this.filling?.changed();
-    void this.publishMetadata();
-    if (this.checkIn) this.checkIn.arrived();
-    else if (this.state.phase === 'waiting' && !this.facts.isPrivate && this.seating.taken >= this.facts.options.players) this.start();
+    this.joins.join(client, raw);
   }
 
-  override async onLeave(client: Client, consented: boolean): Promise<void> {
-    clientsGauge.dec();
-    this.latency.forget(client.sessionId);
-    if ((client.userData as ClientData | undefined)?.spectator) {
-      this.state.spectators--;
-      return;
-    }
-    this.connections.offline(client.sessionId);
-    const player = this.state.players.get(client.sessionId);
-    if (!player) return; // a seat retaken by another connection of its identity, or never seated
-    this.seating.away(client.sessionId, this.facts.now());
-    if (this.state.phase === 'playing') this.afterChange(); // also plans the sleep of a turn-based table left empty
-    const seconds = this.services.config.RECONNECT_SECONDS;
-    if (!consented && seconds > 0 && this.state.phase !== 'finished') {
-      try {
-        const reconnection = this.allowReconnection(client, seconds);
-        this.held.set(client.sessionId, () => reconnection.reject(new Error('seat retaken')));
-        await reconnection;
-        this.seating.back(client.sessionId);
-        this.connections.online(client.sessionId);
-        if (this.state.phase === 'playing') this.afterChange();
-        return;
-      } catch {
-        // Did not come back in time (or retook the seat by identity): fall through.
-      } finally {
-        this.held.delete(client.sessionId);
-      }
-    }
-    if (this.state.players.get(client.sessionId) !== player) return; // retaken meanwhile by its identity
-    // A seat with an identity is its player's for the whole game: a bot plays it until they are back.
-    // In the turn-based queue it is theirs from the moment they sit down (they come back when it starts).
-    if (!consented && this.seating.identities.of(player) && (this.state.phase !== 'waiting' || this.facts.turnBased)) return;
-    this.seatLeftForGood(client.sessionId, player, consented);
+  override onLeave(client: Client, consented: boolean): Promise<void> {
+    return this.leaves.leave(client, consented);
   }
 
   override async onDispose(): Promise<void> {
@@ -262,13 +174,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
     roomsGauge.dec({ game: this.facts.game.id });
-    // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
-    if (this.actionLog?.lost || this.filling?.lost) return;
-    await this.filling?.flush();
-    if (this.state.code && this.sleep.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.sleep.asleepUntil);
-    else if (this.state.code) await releaseCode(this.presence, this.state.code);
-    if (this.state.phase === 'finished') await this.storeResult();
-    else await this.actionLog?.flush();
+    await this.end.closing();
   }
 
   /** SIGTERM: let a running game finish if it can within the grace period; finished results are stored first. */
@@ -306,12 +212,12 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
   override hasReachedMaxClients(): boolean {
-    return super.hasReachedMaxClients() || (this.state !== undefined && this.joins.full(this.joinCounts()));
+    return super.hasReachedMaxClients() || (this.state !== undefined && this.joinBudget.full(this.joinCounts()));
   }
 
   /** A join is reserved a place from its own kind's budget (joinBudget.ts); reconnections always are. */
   protected override async _reserveSeat(sessionId: string, joinOptions?: unknown, authData?: unknown, seconds?: number, allowReconnection?: boolean, devModeReconnection?: boolean): Promise<boolean> {
-    if (!allowReconnection && this.state !== undefined && this.joins.left(joinKind(joinOptions), this.joinCounts()) <= 0) return false;
+    if (!allowReconnection && this.state !== undefined && this.joinBudget.left(joinKind(joinOptions), this.joinCounts()) <= 0) return false;
     return super._reserveSeat(sessionId, joinOptions, authData, seconds, allowReconnection, devModeReconnection);
   }
 
@@ -343,6 +249,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.state.seats = this.facts.options.players;
     writeOptions(this.state.options, this.facts.options);
     this.seating = new Seating(this.state.players, this.roomId);
+    this.end = new TableEnd(this);
+    this.leaves = new TableLeaves(this);
+    this.joins = new TableJoins(this);
     this.maxClients = maxClientsFor(this.facts.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
   }
@@ -384,10 +293,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         this.bots.stopAll();
         await this.disconnect();
       },
-    });
-    this.results = new ResultStorage({
-      outbox: services.results,
-      flushLog: async () => { await this.actionLog?.flush(); },
     });
   }
 
@@ -514,8 +419,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       action: (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)),
       configure: (client, message) => this.configure(client, message),
       start: () => this.start(),
-      rematch: (client, player) => this.onRematch(client, player),
-      resign: (sessionId, player) => this.seatLeftForGood(sessionId, player, true),
+      rematch: (client, player) => this.end.requestRematch(client, player),
+      resign: (sessionId, player) => this.leaves.leftForGood(sessionId, player, true),
       seatsChanged: () => void this.publishMetadata(),
       refuse: (client, code, params) => this.refuse(client, code, params),
     });
@@ -542,27 +447,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     void this.publishMetadata();
   }
 
-  /** After the result: open the same table again (once) and tell every human at this one. */
-  private async onRematch(client: Client, player: PlayerState): Promise<void> {
-    if (this.state.phase !== 'finished') return this.refuse(client, 'no_result_yet');
-    if (this.facts.tournament) return this.refuse(client, 'no_rematch_tournament');
-    let answer;
-    try {
-      answer = await this.rematch.request(player.seat, async () => (await matchMaker.createRoom(this.facts.game.id, {
-        ...this.facts.options, private: this.facts.isPrivate, rated: this.facts.ratedPrivate,
-        rematch: { bots: this.seating.tableBots() } satisfies RematchSeating, internalKey: this.services.internalKey,
-      })).roomId);
-    } catch (error) {
-      logger.error({ room: this.roomId, err: error }, 'opening a rematch failed');
-      return this.refuse(client, 'rematch_failed');
-    }
-    if (!answer.first) return void client.send('rematch', answer.offer);
-    for (const c of this.clients) {
-      const p = this.state.players.get(c.sessionId);
-      if (p && !p.bot) c.send('rematch', answer.offer);
-    }
-  }
-
   // ---------------------------------------------------------------- game flow
 
   private start(): void {
@@ -582,7 +466,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     void filling?.stop();
     this.actionLog = new ActionLogWriter(this.services.store, {
       id: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, options: this.facts.options, seed: this.facts.seed,
-      startedAt: this.facts.startedAt, seats: this.seating.sessionSeats(), private: this.facts.isPrivate, rated: this.isRated(), tournament: this.facts.tournament,
+      startedAt: this.facts.startedAt, seats: this.seating.sessionSeats(), private: this.facts.isPrivate, rated: this.end.isRated(), tournament: this.facts.tournament,
     }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
     localTables.add(this);
     this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
@@ -634,7 +518,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.announceTurns();
     this.projector.log(events);
     const result: GameResult | null = this.facts.game.result(engine);
-    if (result) return this.finish(result);
+    if (result) return this.end.finish(result);
     this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
     // Turn-based players are away most of the time: their clock, not a bot, answers for them.
     const { seats, wakeAt } = this.seating.botSeats(now, this.facts.turnBased ? Infinity : this.services.config.ABSENT_GRACE_MS);
@@ -666,7 +550,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       const entry = [...this.state.players.entries()].find(([, p]) => p.seat === seat && !p.bot);
       if (!entry || this.state.phase !== 'playing') continue;
       logger.info({ room: this.roomId, seat }, 'turn-based: three move clocks ran out in a row; a bot takes the seat');
-      this.seatLeftForGood(entry[0], entry[1], true);
+      this.leaves.leftForGood(entry[0], entry[1], true);
     }
   }
 
@@ -741,108 +625,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     })));
   }
 
-  private finish(result: GameResult): void {
-    this.projector.finish(result, this.seating.resignedSeats());
-    this.clocks.clear('deadline');
-    this.clocks.clear('release');
-    this.bots.stopAll();
-    // A seat its identity never came back to was played by a bot to the end: left for good.
-    for (const p of this.state.players.values()) if (!p.connected) this.recordLeaver(p);
-    void this.services.store.social.saveGameChat(this.roomId, this.chat.publicLines())
-      .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'storing the table chat failed'));
-    this.projector.writeScores(result);
-    this.pushNow();
-    void this.publishMetadata(); // the lobby stops offering Watch
-    this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
-    // While the process drains, players get a moment to see the result, not the whole linger.
-    const services = this.services;
-    const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
-    this.clock.setTimeout(() => void this.disconnect(), linger);
-  }
-
-  /** A finished game's record goes to the process's results outbox (server/results), which outlives the room. */
-  private storeResult(): Promise<void> {
-    return this.results.store(() => {
-      const result = this.projector.result;
-      return result && tableRecord({
-        id: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, seed: this.facts.seed, startedAt: this.facts.startedAt,
-        tournament: this.facts.tournament, rated: this.isRated(), private: this.facts.isPrivate, players: this.state.players.values(), seating: this.seating, result,
-      }, Date.now());
-    });
-  }
-
-  private isRated(): boolean {
-    return isRated({ tournament: this.facts.tournament !== null, isPrivate: this.facts.isPrivate, ratedPrivate: this.facts.ratedPrivate, linkedSeats: this.seating.linkedSeats() });
-  }
-
   // ---------------------------------------------------------------- seats
-
-  /** Rated and tournament games only (docs/protocol.md "Leavers"): unrated and private games never count. */
-  private recordLeaver(player: PlayerState): void {
-    const identityId = this.seating.identities.of(player)?.id;
-    if (!identityId || !this.isRated()) return;
-    void this.services.store.social.recordLeave(identityId, this.roomId, Date.now())
-      .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording a leaver failed'));
-  }
-
-  /** `resigned`: Resign, or Leave during play (a loss); otherwise an anonymous seat that never came back. */
-  private seatLeftForGood(sessionId: string, player: PlayerState, resigned: boolean): void {
-    if (this.state.phase === 'waiting' && this.checkIn) return this.checkIn.leftWaiting(sessionId, player);
-    if (this.state.phase === 'waiting') {
-      this.seating.leaveWaiting(sessionId);
-      void this.publishMetadata();
-      // A queued turn-based table does not close by itself (autoDispose is off): the last human to leave closes it.
-      if (this.facts.turnBased && !this.facts.isPrivate && this.seating.humans() === 0) void (this.filling?.drop() ?? Promise.resolve()).then(() => this.disconnect());
-      else this.filling?.changed();
-      return;
-    }
-    if (this.state.phase !== 'playing') return;
-    if (resigned) {
-      this.seating.resign(player);
-      this.actionLog?.resigned(player.seat, this.facts.now()); // a reopened table still knows (resume.ts)
-    } else this.seating.replaceByBot(player);
-    this.recordLeaver(player);
-    const event = resigned ? 'resigned' : 'replaced';
-    this.afterChange([{ type: event, seat: player.seat, msg: msg(`server:event.${event}`, { seat: seatRef(player.seat) }) }]);
-    this.closeIfOnlyBots();
-  }
-
-  /**
-   * Bots do not play on for nobody (issue 28 item 7): once no human holds a seat (away identity
-   * seats still do), the table closes unfinished. Tournament tables play on: their round needs a result.
-   */
-  private closeIfOnlyBots(): void {
-    if (this.state.phase !== 'playing' || this.facts.tournament || this.seating.humans() > 0) return;
-    logger.info({ room: this.roomId, game: this.facts.game.id }, 'no human left: closing the table');
-    this.bots.stopAll();
-    this.clocks.clear('deadline');
-    void this.disconnect();
-  }
-
-  /**
-   * A connection of the identity seated here takes the seat back, whatever its key (a session, a
-   * tournament reservation, a reopened table's away seat): a connection still on it is told and
-   * closed with 4010 (take-over), a seat held for reconnection stops waiting, the bot stops.
-   */
-  private retakeSeat(client: Client, key: string): void {
-    const previous = key === client.sessionId ? undefined : this.clients.getById(key);
-    this.held.get(key)?.();
-    const player = this.seating.rekey(key, client.sessionId)!;
-    if (previous) {
-      previous.send('notice', notice('seat_taken_over'));
-      previous.leave(CLOSE_SEAT_TAKEN_OVER);
-    }
-    client.userData = { spectator: false } satisfies ClientData;
-    clientsGauge.inc();
-    client.view = new StateView();
-    client.view.add(player);
-    if (player.secret) client.view.add(player.secret);
-    this.chat.joined(client);
-    this.refreshSecrets();
-    if (this.state.phase === 'playing') this.afterChange();
-    void this.publishMetadata();
-    this.checkIn?.arrived();
-  }
 
   private refreshSecrets(): void {
     this.projector.refreshSecrets(this.pipeline.engine, this.facts.now());
