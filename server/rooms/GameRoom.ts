@@ -13,58 +13,53 @@
  * Services (store, settings, outbox...) come bound to the class by `roomFor`. The rules come from
  * the game's engine definition (shared/games/<game>); this class only adapts it.
  */
-import { Room, matchMaker, type AuthContext, type Client, type RoomException } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
+import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
 import { msg, seatRef } from '../../shared/i18n/msg.js';
 import { Rng, randomSeed } from '../../shared/random.js';
-import { TableState, type PlayerState } from '../state/TableState.js';
+import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
-import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
+import { CODE_RENEW_MS, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { writeOptions } from '../state/tableMirror.js';
 import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
+import type { SeatAuth } from '../identity/seats.js';
+import type { GameSessionRecord } from '../store/index.js';
+import { CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
+import { chatTableOf } from '../chat/roomChat.js';
+import type { TableChat } from '../chat/tableChat.js';
+import { moveClockMs } from '../turnbased/pace.js';
+import { TurnTimeouts } from '../turnbased/timeouts.js';
+import { FillingTable } from '../turnbased/fillingTable.js';
+import { localTables, type MovableTable } from '../journal/localTables.js';
+import { RoomConnections } from '../friends/online.js';
+import { messagesRejected, roomsGauge } from '../ops/metrics.js';
+import { logger } from '../ops/logger.js';
 import type { RoomServices } from './services.js';
+import { TableFacts } from './tableFacts.js';
+import { parseRematch, parseTableOptions, parseTournament, reconfigure } from './tableOptions.js';
+import type { TournamentSeating } from './tournamentSeating.js';
+import { TournamentCheckIn } from './tournamentCheckIn.js';
+import { Seating } from './seating.js';
+import { TableJoins } from './tableJoins.js';
+import { TableLeaves } from './tableLeaves.js';
+import { TableEnd } from './tableEnd.js';
+import { reopenTable } from './tableReopening.js';
+import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
+import { edgePolicy, MessageEdge } from './messageEdge.js';
+import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
+import { TableProjector } from './projector.js';
+import { RoomTimers } from './roomTimers.js';
+import { TableClocks } from './tableClocks.js';
 import { BotDriver } from './BotDriver.js';
 import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
-import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
-import { Rematch, type RematchSeating } from './rematch.js';
-import { Seating } from './seating.js';
-import { TableSleep } from './tableSleep.js';
-import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
-import { detachListing, keepListed, publishMetadata } from './tableListing.js';
-import { TurnNotices } from './turnNotices.js';
-import { TournamentCheckIn } from './tournamentCheckIn.js';
-import { parseRematch, parseTableOptions, parseTournament, reconfigure, type TableOptions } from './tableOptions.js';
-import { TableProjector } from './projector.js';
-import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
-import { TableClocks } from './tableClocks.js';
-import { RoomTimers } from './roomTimers.js';
-import { isRated, ResultStorage, tableRecord } from './resultStorage.js';
-import { nameRefusal } from './joinRefusals.js';
-import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
-import { edgePolicy, MessageEdge } from './messageEdge.js';
-import { reportRoomException } from './roomExceptions.js';
-import { logger } from '../ops/logger.js';
 import { ActionLogWriter } from './actionLog.js';
-import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
-import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
-import { joinAddress } from '../http/joinAddress.js';
+import { TableSleep } from './tableSleep.js';
+import { TurnNotices } from './turnNotices.js';
+import { detachListing, keepListed, publishMetadata } from './tableListing.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
-import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED, joinOptions } from '../../shared/protocol/messages.js';
-import { chatTableOf, seatStanding } from '../chat/roomChat.js';
-import type { TableChat } from '../chat/tableChat.js';
-import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
-import { TurnTimeouts } from '../turnbased/timeouts.js';
-import { localTables, type MovableTable } from '../journal/localTables.js';
-import { RoomConnections } from '../friends/online.js';
-import { FillingTable } from '../turnbased/fillingTable.js';
-import type { GameSessionRecord } from '../store/index.js';
+import { reportRoomException } from './roomExceptions.js';
 import { corked } from './corkedSends.js';
-import { TableEnd } from './tableEnd.js';
-import { TableJoins } from './tableJoins.js';
-import { TableLeaves } from './tableLeaves.js';
-import { TableFacts } from './tableFacts.js';
 
 /**
  * A table with a running deadline records that it is alive this often (journal `h` entries): a
@@ -81,31 +76,31 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
   static services: RoomServices;
   /** What the process gives its rooms, bound to the room class by `roomFor` (Colyseus constructs rooms itself). */
-  private readonly services = (this.constructor as typeof GameRoom).services;
+  readonly services = (this.constructor as typeof GameRoom).services;
   readonly facts = new TableFacts((this.constructor as typeof GameRoom).game);
-  private checkIn: TournamentCheckIn | null = null;
-  private readonly latency = new LatencyProbe();
+  checkIn: TournamentCheckIn | null = null;
+  readonly latency = new LatencyProbe();
   private edge!: MessageEdge;
-  private seating!: Seating;
+  seating!: Seating;
   private timers!: RoomTimers;
-  private clocks!: TableClocks;
-  private pipeline!: ActionPipeline<Client>;
-  private bots!: BotDriver;
-  private projector!: TableProjector;
-  private end!: TableEnd;
+  clocks!: TableClocks;
+  pipeline!: ActionPipeline<Client>;
+  bots!: BotDriver;
+  projector!: TableProjector;
+  end!: TableEnd;
   private joins!: TableJoins;
-  private leaves!: TableLeaves;
-  private actionLog: ActionLogWriter | null = null;
-  private chat!: TableChat;
-  private turns: TurnTimeouts | null = null;
+  leaves!: TableLeaves;
+  actionLog: ActionLogWriter | null = null;
+  chat!: TableChat;
+  turns: TurnTimeouts | null = null;
   /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
-  private filling: FillingTable | null = null;
+  filling: FillingTable | null = null;
   /** A turn-based table nobody is connected to leaves memory for the store (tableSleep.ts). */
-  private sleep!: TableSleep;
+  sleep!: TableSleep;
   /** Web Push "your turn" to the seats given the turn with nobody connected (turn-based tables). */
-  private readonly turnNotices = new TurnNotices(this.services.push);
+  readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
-  private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
   private readonly joinBudget = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
@@ -116,7 +111,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (this.services.draining) throw joinRefusal('server_draining');
     // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
-    if (raw.resume !== undefined) return this.resumeFrom(raw);
+    if (raw.resume !== undefined) return reopenTable(this, raw);
     if (this.services.results.full) throw joinRefusal('results_backlog');
     ({ options: this.facts.options, turnBased: this.facts.turnBased } = parseTableOptions(this.facts.game, raw, this.services.config.TURN_CLOCK_MS));
     this.facts.isPrivate = raw.private === true;
@@ -152,7 +147,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /** The seats a reopened queue table gives back: those of players with an identity (an anonymous seat cannot be retaken). */
-  private fillingSeats(): GameSessionRecord['seats'] {
+  fillingSeats(): GameSessionRecord['seats'] {
     return this.seating.sessionSeats().filter((s) => !s.bot && s.identityId !== null);
   }
 
@@ -239,7 +234,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   // ---------------------------------------------------------------- set-up
 
   /** The collaborators, the synchronised state and the seats of a table with `this.facts.options` (new or reopened). */
-  private openTable(): void {
+  openTable(): void {
     this.createCollaborators();
     this.state = new TableState();
     this.projector = new TableProjector(this.facts.game, this.state, () => this.clients, (show) => this.whenDurable(show));
@@ -296,87 +291,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     });
   }
 
-  /**
-   * Reopened from its journal after a restart (server/journal/resume.ts): the same id and code, the
-   * rebuilt engine state, every human away and linked to their identity (a bot plays after the
-   * usual grace), resigned seats resigned, bots as bots. The table's time goes on from its last
-   * journal entry (`clockOffset`): every running deadline has the time left it had
-   * (docs/architecture.md "Clocks: the time left is kept").
-   */
-  private async resumeFrom(raw: Record<string, unknown>): Promise<void> {
-    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('bad_table_options');
-    const ticket = resumeTicketSchema.parse(raw.resume);
-    const table = takeRebuilt(ticket.id);
-    if (!table) throw new Error(`resume: no rebuilt table ${ticket.id} in this process`);
-    const { session } = table;
-    if (session.filling) return this.reopenFilling(session, ticket.fence);
-    this.roomId = ticket.id;
-    this.facts.options = session.options;
-    this.facts.isPrivate = session.private;
-    this.facts.ratedPrivate = session.private && session.rated;
-    // A tournament table reports its result to its tournament wherever it finishes.
-    this.facts.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
-    if (this.facts.tournament) this.checkIn = this.tournamentTable(this.facts.tournament);
-    this.facts.seed = session.seed;
-    this.facts.startedAt = session.startedAt;
-    this.facts.turnBased = isTurnBased(session.options);
-    if (this.facts.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, this.services.config.TURN_CLOCK_MS), session.turn);
-    this.openTable();
-    await this.setPrivate(true);
-    if (ticket.code) {
-      const code = ticket.code;
-      this.state.code = code;
-      await renewCode(this.presence, code, this.roomId);
-      this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
-    }
-    this.registerMessages();
-    // The table's time goes on from its last record (held), or ran on meanwhile (a sleep): never back.
-    this.facts.clockOffset = table.clock.held ? Date.now() - table.lastAt : Math.min(table.clock.offset, Date.now() - table.lastAt);
-    const now = this.facts.now();
-    // Those to move when it went to sleep were told then (a wall time; the state's deadline is the
-    // table's time): waking is not a new turn.
-    const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.facts.clockOffset : 0;
-    this.turnNotices.toldBefore(session.turn?.seats ?? [], toldDeadline);
-    this.seating.reopen(session.seats, table.resigned, now);
-    this.pipeline.resume(table.engine, this.facts.seed, table.lastAt, ticket.fence);
-    this.actionLog = new ActionLogWriter(this.services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
-    if (this.facts.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.facts.clockOffset);
-    this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
-    this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
-    localTables.add(this);
-    this.state.phase = 'playing';
-    this.autoDispose = false;
-    roomsGauge.inc({ game: this.facts.game.id });
-    await this.publishMetadata();
-    this.afterChange();
-  }
-
-  /**
-   * A public turn-based queue table reopened before its game started (resume.ts `reopenFilling`):
-   * the same id, listed again for its queue, each player's seat away and linked to their identity
-   * (they retake it by id), and bots for the free seats at the time set when it opened.
-   */
-  private async reopenFilling(session: GameSessionRecord, fence: number): Promise<void> {
-    this.roomId = session.id;
-    this.facts.options = session.options;
-    this.facts.turnBased = true;
-    this.openTable();
-    this.registerMessages();
-    const now = this.facts.now();
-    for (const seat of session.seats) {
-      if (!seat.bot && seat.identityId) this.seating.seatAway(seat.seat, seat.name, { id: seat.identityId, display: seat.name }, now);
-    }
-    this.autoDispose = false;
-    this.filling = FillingTable.reopened(this.services.store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
-    localTables.add(this);
-    this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
-    roomsGauge.inc({ game: this.facts.game.id });
-    this.scheduleAutoStart(session.startedAt + this.services.config.QUICKPLAY_TURN_FILL_MS);
-    await this.publishMetadata();
-    // Its last seat was taken as its process died, before the game's first commit: it starts now.
-    if (this.seating.taken >= this.facts.options.players) this.start();
-  }
-
   private async reservePrivateCode(): Promise<void> {
     const store = this.services.store;
     const code = await reserveCode(this.presence, this.roomId, async (c) => (await store.findSleepingSessionByCode(c)) !== null);
@@ -392,7 +306,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.checkIn.open();
   }
 
-  private tournamentTable(t: TournamentSeating): TournamentCheckIn {
+  tournamentTable(t: TournamentSeating): TournamentCheckIn {
     // Read when used: a reopened table's parts are made after its tournament is known.
     const room = this;
     return new TournamentCheckIn(t, {
@@ -401,7 +315,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     });
   }
 
-  private scheduleAutoStart(at = this.facts.now() + (this.facts.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
+  scheduleAutoStart(at = this.facts.now() + (this.facts.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
     // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
     this.state.autoStartAt = at;
     this.clocks.at('autoStart', at, () => {
@@ -412,7 +326,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   // ---------------------------------------------------------------- messages
 
-  private registerMessages(): void {
+  registerMessages(): void {
     registerTableMessages(this, {
       game: this.facts.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
       now: this.facts.now, seats: () => this.facts.options.players,
@@ -432,7 +346,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /** A refusal by the room itself: the client reads `server:error.<code>`. */
-  private refuse(client: Client, code: string, params?: Params, id?: number): void {
+  refuse(client: Client, code: string, params?: Params, id?: number): void {
     this.sendRefusal(client, roomRefusal(code, params, id));
   }
 
@@ -449,7 +363,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   // ---------------------------------------------------------------- game flow
 
-  private start(): void {
+  start(): void {
     if (this.state.phase !== 'waiting') return;
     this.clocks.clear('autoStart');
     while (this.seating.taken < this.facts.options.players) this.seating.addBot('easy');
@@ -469,7 +383,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       startedAt: this.facts.startedAt, seats: this.seating.sessionSeats(), private: this.facts.isPrivate, rated: this.end.isRated(), tournament: this.facts.tournament,
     }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
     localTables.add(this);
-    this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
+    this.startHeartbeat();
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
@@ -510,7 +424,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /** Mirror the engine into the synchronised state, log the events, schedule clocks and bots. */
-  private afterChange(events: GameEvent[] = []): void {
+  afterChange(events: GameEvent[] = []): void {
     const engine = this.pipeline.engine;
     const now = this.facts.now();
     const deadline = this.projector.project(engine, now);
@@ -530,13 +444,15 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /** A reopened table lists itself again whenever the shared listing lost it (tableListing.ts). */
-  private keepListed(): Promise<void> {
-    return keepListed(this, () => Boolean(this.actionLog?.lost || this.filling?.lost));
+  watchListing(): void {
+    this.clock.setInterval(() => void keepListed(this, () => Boolean(this.actionLog?.lost || this.filling?.lost)), LISTING_CHECK_MS);
   }
 
   /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
-  private heartbeat(): void {
-    if (this.state.phase === 'playing' && this.state.deadline > 0) this.actionLog?.alive(this.facts.now(), CLOCK_HEARTBEAT_MS - 100);
+  startHeartbeat(): void {
+    this.clock.setInterval(() => {
+      if (this.state.phase === 'playing' && this.state.deadline > 0) this.actionLog?.alive(this.facts.now(), CLOCK_HEARTBEAT_MS - 100);
+    }, CLOCK_HEARTBEAT_MS);
   }
 
   private onDeadline(deadline: number): void {
@@ -581,7 +497,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   /** Another process claimed this table (its fencing token moved on): this copy stops at once, its clients go there. */
-  private onTakenOver(): void {
+  onTakenOver(): void {
     logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
     this.timers.clearAll();
     this.bots.stopAll();
@@ -618,7 +534,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * the change (the commit at the end of this turn of the event loop). Deferred to a microtask so a
    * clock callback never re-enters the clock through broadcastPatch.
    */
-  private pushNow(after?: () => void): void {
+  pushNow(after?: () => void): void {
     queueMicrotask(() => this.whenDurable(() => corked(this.clients, () => {
       this.broadcastPatch();
       after?.();
@@ -627,11 +543,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   // ---------------------------------------------------------------- seats
 
-  private refreshSecrets(): void {
+  refreshSecrets(): void {
     this.projector.refreshSecrets(this.pipeline.engine, this.facts.now());
   }
 
-  private publishMetadata(): Promise<void> {
+  publishMetadata(): Promise<void> {
     return publishMetadata(this, {
       game: this.facts.game.id, variant: this.facts.options.variant, seats: this.facts.options.players, taken: this.seating.taken,
       phase: this.state.phase, isPrivate: this.facts.isPrivate, tournament: this.facts.tournament !== null,
