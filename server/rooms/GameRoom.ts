@@ -1,17 +1,21 @@
 /**
  * The one room every game runs in, as a lifecycle over named collaborators:
- * - table options (tableOptions.ts) and messages (tableMessages.ts: handlers registered once);
+ * - TableFacts (tableFacts.ts): what the table is (game, options, pace, private, tournament, seed,
+ *   its time), read by every part; table options (tableOptions.ts), messages (tableMessages.ts);
+ * - TableJoins (tableJoins.ts): onAuth and onJoin; TableLeaves (tableLeaves.ts): onLeave, the
+ *   reconnection wait, seats left for good; reopenTable (tableReopening.ts): a table from the store;
+ *   TableEnd (tableEnd.ts): the result, leavers, the rematch, what is written as the room goes;
  * - Seating (seating.ts): seats, host, bots, reservations, away seats; TournamentCheckIn;
  * - ActionPipeline (actionPipeline.ts): validate → race queue → engine; it returns its outcomes
  *   and `show` handles each (the projector writes the change, then the patch and the ack go out);
  * - TableProjector (projector.ts): views into the schema, secrets, log, private events, result;
  * - TableClocks (tableClocks.ts) on RoomTimers (roomTimers.ts): the engine's deadline, race
  *   releases, quick-play auto start, absence wake-ups, sleep, bot reactions, each at its own moment;
- * - ResultStorage (resultStorage.ts): the record from the engine's GameResult, before the room may go;
- * - TableSleep, TurnNotices (turn-based), table listing, Rematch, MessageEdge, BotDriver,
- *   LatencyProbe, ActionLogWriter.
+ * - TableSleep, TurnNotices (turn-based), table listing, MessageEdge, BotDriver, LatencyProbe,
+ *   ActionLogWriter.
  * Services (store, settings, outbox...) come bound to the class by `roomFor`. The rules come from
- * the game's engine definition (shared/games/<game>); this class only adapts it.
+ * the game's engine definition (shared/games/<game>); this class only adapts it. The members the
+ * modules read are public; each module names the ones it reads in its own interface.
  */
 import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
