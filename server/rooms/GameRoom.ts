@@ -18,8 +18,8 @@
  * modules read are public; each module names the ones it reads in its own interface.
  */
 import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
-import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
-import { msg, seatRef } from '../../shared/i18n/msg.js';
+import type { AnyGame } from '../../shared/games/contract.js';
+import { msg } from '../../shared/i18n/msg.js';
 import { Rng, randomSeed } from '../../shared/random.js';
 import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
@@ -46,11 +46,12 @@ import { TournamentCheckIn } from './tournamentCheckIn.js';
 import { Seating } from './seating.js';
 import { TableJoins } from './tableJoins.js';
 import { TableLeaves } from './tableLeaves.js';
+import { TablePlay } from './tablePlay.js';
 import { TableEnd } from './tableEnd.js';
 import { reopenTable } from './tableReopening.js';
 import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
-import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
+import { ActionPipeline } from './actionPipeline.js';
 import { TableProjector } from './projector.js';
 import { RoomTimers } from './roomTimers.js';
 import { TableClocks } from './tableClocks.js';
@@ -73,8 +74,6 @@ import { corked } from './corkedSends.js';
 const CLOCK_HEARTBEAT_MS = 1_000;
 /** How often a reopened table checks that the shared listing still has it (`keepListed`). */
 const LISTING_CHECK_MS = 2_000;
-/** An away seat is handed to a bot a moment after its grace period ends. */
-const ABSENCE_WAKE_SLACK_MS = 5;
 
 export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
@@ -94,6 +93,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   end!: TableEnd;
   private joins!: TableJoins;
   leaves!: TableLeaves;
+  play!: TablePlay;
   actionLog: ActionLogWriter | null = null;
   chat!: TableChat;
   turns: TurnTimeouts | null = null;
@@ -250,6 +250,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.seating = new Seating(this.state.players, this.roomId);
     this.end = new TableEnd(this);
     this.leaves = new TableLeaves(this);
+    this.play = new TablePlay(this);
     this.joins = new TableJoins(this);
     this.maxClients = maxClientsFor(this.facts.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
@@ -334,7 +335,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     registerTableMessages(this, {
       game: this.facts.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
       now: this.facts.now, seats: () => this.facts.options.players,
-      action: (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)),
+      action: (client, message) => this.play.show(this.pipeline.receive(client, client.sessionId, message)),
       configure: (client, message) => this.configure(client, message),
       start: () => this.start(),
       rematch: (client, player) => this.end.requestRematch(client, player),
@@ -344,7 +345,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     });
   }
 
-  private sendRefusal(client: Client, refusal: Refusal): void {
+  sendRefusal(client: Client, refusal: Refusal): void {
     messagesRejected.inc({ game: this.facts.game.id, code: refusal.code });
     client.send('error', refusal);
   }
@@ -394,57 +395,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.autoDispose = false;
     void this.setPrivate(true).then(() => this.publishMetadata());
     logger.info({ room: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, seed: this.facts.seed }, 'game started');
-    this.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
-  }
-
-  /**
-   * Shows what the pipeline did, one outcome at a time (each before the next action is applied),
-   * then waits for the next held race action to be due.
-   */
-  private show(outcomes: Iterable<PipelineOutcome<Client>>): void {
-    this.clocks.clear('release');
-    for (const outcome of outcomes) {
-      if (outcome.kind === 'applied') this.showChange(outcome.events, outcome.answer);
-      // A lost race's refusal is an outcome too: shown once the journal holds it.
-      else if (outcome.kind === 'refused') this.whenDurable(() => this.sendRefusal(outcome.client, outcome.refusal));
-      else this.showRaceMargin(outcome.margin);
-    }
-    this.clocks.at('release', this.pipeline.nextReleaseAt(), () => this.show(this.pipeline.release()));
-  }
-
-  private showChange(events: GameEvent[], answer?: { client: Client; id: number }): void {
-    if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
-    this.afterChange(events);
-    this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
-  }
-
-  /** Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds. */
-  private showRaceMargin({ first, second }: RaceMargin<Client>): void {
-    this.whenDurable(() => {
-      const ms = (n: number) => Math.round(n);
-      first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
-      second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
-    });
-  }
-
-  /** Mirror the engine into the synchronised state, log the events, schedule clocks and bots. */
-  afterChange(events: GameEvent[] = []): void {
-    const engine = this.pipeline.engine;
-    const now = this.facts.now();
-    const deadline = this.projector.project(engine, now);
-    this.turns?.noteActive(this.state.active, now);
-    this.announceTurns();
-    this.projector.log(events);
-    const result: GameResult | null = this.facts.game.result(engine);
-    if (result) return this.end.finish(result);
-    this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
-    // Turn-based players are away most of the time: their clock, not a bot, answers for them.
-    const { seats, wakeAt } = this.seating.botSeats(now, this.facts.turnBased ? Infinity : this.services.config.ABSENT_GRACE_MS);
-    // One pending wake-up for the next away seat to pass its grace period (not one per change).
-    this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
-    this.bots.plan(seats, (seat, level) => this.facts.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.facts.now()),
-      (seat, action) => this.show(this.pipeline.submit({ seat, action, arrival: this.facts.now() }, undefined)));
-    this.sleep.plan(now);
+    this.play.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
   /** A reopened table lists itself again whenever the shared listing lost it (tableListing.ts). */
@@ -459,32 +410,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     }, CLOCK_HEARTBEAT_MS);
   }
 
-  private onDeadline(deadline: number): void {
-    if (this.state.phase !== 'playing') return;
-    const late = [...this.state.players.values()].filter((p) => !p.bot && this.state.active.includes(p.seat)).map((p) => p.seat);
-    const forGood = this.turns?.ranOut(late, deadline) ?? [];
-    const outcome = this.pipeline.advance(deadline);
-    if (outcome.ok) this.showChange(outcome.events);
-    else logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
-    for (const seat of forGood) {
-      const entry = [...this.state.players.entries()].find(([, p]) => p.seat === seat && !p.bot);
-      if (!entry || this.state.phase !== 'playing') continue;
-      logger.info({ room: this.roomId, seat }, 'turn-based: three move clocks ran out in a row; a bot takes the seat');
-      this.leaves.leftForGood(entry[0], entry[1], true);
-    }
-  }
-
-  private announceTurns(): void {
-    if (this.facts.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.facts.game.id, identityOf: (p) => this.seating.identities.of(p) });
-  }
-
   // ---------------------------------------------------------------- durable outcomes, moves between processes
 
   /**
    * Runs `show` once everything the journal recorded is in the store (at once when it is): no
    * outcome is shown that a crash could take back (docs/architecture.md "The journal").
    */
-  private whenDurable(show: () => void): void {
+  whenDurable(show: () => void): void {
     const journal = this.actionLog;
     if (!journal || journal.durable) return show();
     journal.whenDurable().then(() => this.whenDurable(show), () => undefined);

@@ -42,7 +42,7 @@ export interface JoinedTable {
   /** A seat held for a dropped connection stops waiting for it (tableLeaves.ts). */
   readonly leaves: { stopWaiting(key: string): void };
   refreshSecrets(): void;
-  afterChange(): void;
+  readonly play: { afterChange(): void };
   publishMetadata(): Promise<void>;
   start(): void;
 }
@@ -138,7 +138,7 @@ export class TableJoins {
     if (player.secret) client.view.add(player.secret);
     table.chat.joined(client);
     table.refreshSecrets();
-    if (table.state.phase === 'playing') table.afterChange();
+    if (table.state.phase === 'playing') table.play.afterChange();
     void table.publishMetadata();
     table.checkIn?.arrived();
   }

@@ -38,7 +38,7 @@ export interface LeftTable {
   readonly clocks: TableClocks;
   readonly end: TableEnd;
   allowReconnection(client: Client, seconds: number): Deferred<Client>;
-  afterChange(events?: GameEvent[]): void;
+  readonly play: { afterChange(events?: GameEvent[]): void };
   publishMetadata(): Promise<void>;
   disconnect(): Promise<unknown>;
 }
@@ -67,7 +67,7 @@ export class TableLeaves {
     const player = state.players.get(client.sessionId);
     if (!player) return; // a seat retaken by another connection of its identity, or never seated
     seating.away(client.sessionId, facts.now());
-    if (state.phase === 'playing') table.afterChange(); // also plans the sleep of a turn-based table left empty
+    if (state.phase === 'playing') table.play.afterChange(); // also plans the sleep of a turn-based table left empty
     const seconds = table.services.config.RECONNECT_SECONDS;
     if (!consented && seconds > 0 && state.phase !== 'finished') {
       try {
@@ -76,7 +76,7 @@ export class TableLeaves {
         await reconnection;
         seating.back(client.sessionId);
         table.connections.online(client.sessionId);
-        if (state.phase === 'playing') table.afterChange();
+        if (state.phase === 'playing') table.play.afterChange();
         return;
       } catch {
         // Did not come back in time (or retook the seat by identity): fall through.
@@ -111,7 +111,7 @@ export class TableLeaves {
     } else seating.replaceByBot(player);
     table.end.recordLeaver(player);
     const event = resigned ? 'resigned' : 'replaced';
-    table.afterChange([{ type: event, seat: player.seat, msg: msg(`server:event.${event}`, { seat: seatRef(player.seat) }) }]);
+    table.play.afterChange([{ type: event, seat: player.seat, msg: msg(`server:event.${event}`, { seat: seatRef(player.seat) }) }]);
     this.closeIfOnlyBots();
   }
 

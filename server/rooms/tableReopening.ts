@@ -55,7 +55,7 @@ export interface ReopenedTable extends MovableTable {
   fillingSeats(): GameSessionRecord['seats'];
   scheduleAutoStart(at: number): void;
   publishMetadata(): Promise<void>;
-  afterChange(): void;
+  readonly play: { afterChange(): void };
   start(): void;
 }
 
@@ -107,7 +107,7 @@ export async function reopenTable(table: ReopenedTable, raw: Record<string, unkn
   table.autoDispose = false;
   roomsGauge.inc({ game: facts.game.id });
   await table.publishMetadata();
-  table.afterChange();
+  table.play.afterChange();
 }
 
 /**
