@@ -25,10 +25,8 @@ import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { CODE_RENEW_MS, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { writeOptions } from '../state/tableMirror.js';
-import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
+import { joinRefusal, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import type { SeatAuth } from '../identity/seats.js';
-import type { GameSessionRecord } from '../store/index.js';
-import { CLOSE_TABLE_MOVED } from '../../shared/protocol/messages.js';
 import { chatTableOf } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
 import { moveClockMs } from '../turnbased/pace.js';
@@ -48,6 +46,7 @@ import { TableJoins } from './tableJoins.js';
 import { TableLeaves } from './tableLeaves.js';
 import { TablePlay } from './tablePlay.js';
 import { TableEnd } from './tableEnd.js';
+import { TableJournal } from './tableJournal.js';
 import { reopenTable } from './tableReopening.js';
 import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
@@ -61,19 +60,10 @@ import { LatencyProbe } from './latencyProbe.js';
 import { ActionLogWriter } from './actionLog.js';
 import { TableSleep } from './tableSleep.js';
 import { TurnNotices } from './turnNotices.js';
-import { detachListing, keepListed, publishMetadata } from './tableListing.js';
+import { publishMetadata } from './tableListing.js';
 import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
 import { reportRoomException } from './roomExceptions.js';
 import { corked } from './corkedSends.js';
-
-/**
- * A table with a running deadline records that it is alive this often (journal `h` entries): a
- * table reopened after its process died gives back the time left as of its last record, so at most
- * this much (plus one commit) of the time the old process ran is given again.
- */
-const CLOCK_HEARTBEAT_MS = 1_000;
-/** How often a reopened table checks that the shared listing still has it (`keepListed`). */
-const LISTING_CHECK_MS = 2_000;
 
 export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
@@ -85,15 +75,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   readonly latency = new LatencyProbe();
   private edge!: MessageEdge;
   seating!: Seating;
-  private timers!: RoomTimers;
+  timers!: RoomTimers;
   clocks!: TableClocks;
   pipeline!: ActionPipeline<Client>;
   bots!: BotDriver;
   projector!: TableProjector;
-  end!: TableEnd;
-  private joins!: TableJoins;
-  leaves!: TableLeaves;
-  play!: TablePlay;
   actionLog: ActionLogWriter | null = null;
   chat!: TableChat;
   turns: TurnTimeouts | null = null;
@@ -105,6 +91,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
   readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  readonly end: TableEnd = new TableEnd(this);
+  readonly leaves: TableLeaves = new TableLeaves(this);
+  readonly play: TablePlay = new TablePlay(this);
+  readonly journal: TableJournal = new TableJournal(this);
+  private readonly joins: TableJoins = new TableJoins(this);
   private readonly joinBudget = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
@@ -135,24 +126,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.facts.tournament) this.openCheckIn(this.facts.tournament);
     else if (!this.facts.isPrivate) this.scheduleAutoStart();
     // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
-    if (this.facts.turnBased && !this.facts.isPrivate && !this.facts.tournament) await this.openFilling();
-  }
-
-  /** A new table of the public turn-based queue: durable from the start, like its game will be. */
-  private async openFilling(): Promise<void> {
-    this.autoDispose = false;
-    // `startedAt` while it fills: when its wait for players began (bots take the free seats QUICKPLAY_TURN_FILL_MS later).
-    const session: GameSessionRecord = {
-      id: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, options: this.facts.options, seed: 0,
-      startedAt: this.state.autoStartAt - this.services.config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
-    };
-    this.filling = await FillingTable.open(this.services.store, session, () => this.fillingSeats(), () => this.onTakenOver());
-    localTables.add(this);
-  }
-
-  /** The seats a reopened queue table gives back: those of players with an identity (an anonymous seat cannot be retaken). */
-  fillingSeats(): GameSessionRecord['seats'] {
-    return this.seating.sessionSeats().filter((s) => !s.bot && s.identityId !== null);
+    if (this.facts.turnBased && !this.facts.isPrivate && !this.facts.tournament) await this.journal.openFilling();
   }
 
   override onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
@@ -178,21 +152,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   /** SIGTERM: let a running game finish if it can within the grace period; finished results are stored first. */
   override onBeforeShutdown(): void {
-    // A queue table still filling keeps its seats for the next start: none is given up on the way out.
-    if (this.filling) {
-      const filling = this.filling;
-      void filling.stop().then(() => this.disconnect(CLOSE_TABLE_MOVED));
-      return;
-    }
-    if (this.state.phase !== 'playing') {
-      void this.disconnect();
-      return;
-    }
-    this.broadcast('notice', notice('restarting'));
-    // A journaled game outlasts any grace: its journal made durable, its players keep their seats and
-    // come back by id after the restart (4011), where a consented close would resign them.
-    const close = this.actionLog ? () => this.handOver() : () => this.disconnect();
-    this.clock.setTimeout(() => void close(), this.services.config.SHUTDOWN_GRACE_MS);
+    this.journal.shutdown();
   }
 
   /**
@@ -241,17 +201,13 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   openTable(): void {
     this.createCollaborators();
     this.state = new TableState();
-    this.projector = new TableProjector(this.facts.game, this.state, () => this.clients, (show) => this.whenDurable(show));
+    this.projector = new TableProjector(this.facts.game, this.state, () => this.clients, (show) => this.journal.whenDurable(show));
     shareHandshake(this);
     this.state.game = this.facts.game.id;
     this.state.variant = this.facts.options.variant;
     this.state.seats = this.facts.options.players;
     writeOptions(this.state.options, this.facts.options);
     this.seating = new Seating(this.state.players, this.roomId);
-    this.end = new TableEnd(this);
-    this.leaves = new TableLeaves(this);
-    this.play = new TablePlay(this);
-    this.joins = new TableJoins(this);
     this.maxClients = maxClientsFor(this.facts.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
   }
@@ -379,16 +335,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.facts.startedAt = this.facts.now();
     this.pipeline.start(this.facts.options, this.facts.seed, this.facts.startedAt);
     if (this.facts.turnBased) this.turns = new TurnTimeouts(this.facts.options.players, moveClockMs(this.facts.options, this.services.config.TURN_CLOCK_MS));
-    // A queue table's row becomes the game's in the journal's first commit, under the token it holds.
-    const filling = this.filling;
-    this.filling = null;
-    void filling?.stop();
-    this.actionLog = new ActionLogWriter(this.services.store, {
-      id: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, options: this.facts.options, seed: this.facts.seed,
-      startedAt: this.facts.startedAt, seats: this.seating.sessionSeats(), private: this.facts.isPrivate, rated: this.end.isRated(), tournament: this.facts.tournament,
-    }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
-    localTables.add(this);
-    this.startHeartbeat();
+    this.journal.begin();
     this.state.phase = 'playing';
     this.state.autoStartAt = 0;
     // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
@@ -398,33 +345,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.play.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
-  /** A reopened table lists itself again whenever the shared listing lost it (tableListing.ts). */
-  watchListing(): void {
-    this.clock.setInterval(() => void keepListed(this, () => Boolean(this.actionLog?.lost || this.filling?.lost)), LISTING_CHECK_MS);
-  }
-
-  /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
-  startHeartbeat(): void {
-    this.clock.setInterval(() => {
-      if (this.state.phase === 'playing' && this.state.deadline > 0) this.actionLog?.alive(this.facts.now(), CLOCK_HEARTBEAT_MS - 100);
-    }, CLOCK_HEARTBEAT_MS);
-  }
-
-  // ---------------------------------------------------------------- durable outcomes, moves between processes
-
-  /**
-   * Runs `show` once everything the journal recorded is in the store (at once when it is): no
-   * outcome is shown that a crash could take back (docs/architecture.md "The journal").
-   */
-  whenDurable(show: () => void): void {
-    const journal = this.actionLog;
-    if (!journal || journal.durable) return show();
-    journal.whenDurable().then(() => this.whenDurable(show), () => undefined);
-  }
-
   /** Patches wait for the journal too (the patch-rate timer included). */
   override broadcastPatch(): boolean {
-    if (this.actionLog && !this.actionLog.durable) {
+    if (!this.journal.durable) {
       // The room clock ticks from the patch (STACK-NOTES 17): keep it going while the patch waits.
       this.clock.tick();
       return false;
@@ -432,36 +355,16 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     return super.broadcastPatch();
   }
 
-  /** Another process claimed this table (its fencing token moved on): this copy stops at once, its clients go there. */
-  onTakenOver(): void {
-    logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
-    this.timers.clearAll();
-    this.bots.stopAll();
-    detachListing(this);
-    void this.disconnect(CLOSE_TABLE_MOVED);
-  }
-
   journalFence(): number {
-    return this.actionLog?.fence ?? this.filling?.fence ?? 0;
+    return this.journal.fence();
   }
 
-  /** Found moved by a check after this process lost its lease (no commit of ours was refused yet). */
   movedAway(): void {
-    this.actionLog?.fenced();
-    this.filling?.movedAway();
+    this.journal.movedAway();
   }
 
-  /** SIGTERM, other processes alive: the journal made durable, then nothing more written here, the clients sent on. */
-  async handOver(): Promise<void> {
-    this.timers.clearAll();
-    this.bots.stopAll();
-    this.actionLog?.alive(this.facts.now(), 0); // its clocks stop here, and go on from here elsewhere
-    await this.actionLog?.flush().catch(() => undefined);
-    this.actionLog?.release();
-    await this.filling?.stop();
-    detachListing(this);
-    this.broadcast('notice', notice('table_moving'));
-    await this.disconnect(CLOSE_TABLE_MOVED);
+  handOver(): Promise<void> {
+    return this.journal.handOver();
   }
 
   /**
@@ -471,7 +374,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * clock callback never re-enters the clock through broadcastPatch.
    */
   pushNow(after?: () => void): void {
-    queueMicrotask(() => this.whenDurable(() => corked(this.clients, () => {
+    queueMicrotask(() => this.journal.whenDurable(() => corked(this.clients, () => {
       this.broadcastPatch();
       after?.();
     })));

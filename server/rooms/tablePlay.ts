@@ -42,7 +42,7 @@ export interface PlayedTable {
   readonly turnNotices: TurnNotices;
   readonly end: TableEnd;
   readonly leaves: TableLeaves;
-  whenDurable(show: () => void): void;
+  readonly journal: { whenDurable(show: () => void): void };
   pushNow(after?: () => void): void;
   sendRefusal(client: Client, refusal: Refusal): void;
 }
@@ -60,7 +60,7 @@ export class TablePlay {
     for (const outcome of outcomes) {
       if (outcome.kind === 'applied') this.showChange(outcome.events, outcome.answer);
       // A lost race's refusal is an outcome too: shown once the journal holds it.
-      else if (outcome.kind === 'refused') table.whenDurable(() => table.sendRefusal(outcome.client, outcome.refusal));
+      else if (outcome.kind === 'refused') table.journal.whenDurable(() => table.sendRefusal(outcome.client, outcome.refusal));
       else this.showRaceMargin(outcome.margin);
     }
     table.clocks.at('release', table.pipeline.nextReleaseAt(), () => this.show(table.pipeline.release()));
@@ -97,7 +97,7 @@ export class TablePlay {
 
   /** Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds. */
   private showRaceMargin({ first, second }: RaceMargin<Client>): void {
-    this.table.whenDurable(() => {
+    this.table.journal.whenDurable(() => {
       const ms = (n: number) => Math.round(n);
       first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
       second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));

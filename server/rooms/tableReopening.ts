@@ -14,7 +14,6 @@ import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
 import { localTables, type MovableTable } from '../journal/localTables.js';
 import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
 import { TurnTimeouts } from '../turnbased/timeouts.js';
-import { FillingTable } from '../turnbased/fillingTable.js';
 import type { GameSessionRecord } from '../store/index.js';
 import { roomsGauge } from '../ops/metrics.js';
 import { ActionLogWriter } from './actionLog.js';
@@ -22,6 +21,7 @@ import type { ActionPipeline } from './actionPipeline.js';
 import type { Seating } from './seating.js';
 import type { RoomServices } from './services.js';
 import type { TableFacts } from './tableFacts.js';
+import type { TableJournal } from './tableJournal.js';
 import type { TournamentCheckIn } from './tournamentCheckIn.js';
 import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
 import type { TurnNotices } from './turnNotices.js';
@@ -33,7 +33,6 @@ export interface ReopenedTable extends MovableTable {
   checkIn: TournamentCheckIn | null;
   turns: TurnTimeouts | null;
   actionLog: ActionLogWriter | null;
-  filling: FillingTable | null;
   readonly facts: TableFacts;
   readonly services: RoomServices;
   readonly state: TableState;
@@ -47,12 +46,7 @@ export interface ReopenedTable extends MovableTable {
   setPrivate(bool: boolean): Promise<void>;
   registerMessages(): void;
   tournamentTable(t: TournamentSeating): TournamentCheckIn;
-  /** The journal learns the table is alive while a deadline runs, from now on. */
-  startHeartbeat(): void;
-  /** The table lists itself again whenever the shared listing lost it, from now on. */
-  watchListing(): void;
-  onTakenOver(): void;
-  fillingSeats(): GameSessionRecord['seats'];
+  readonly journal: TableJournal;
   scheduleAutoStart(at: number): void;
   publishMetadata(): Promise<void>;
   readonly play: { afterChange(): void };
@@ -97,11 +91,11 @@ export async function reopenTable(table: ReopenedTable, raw: Record<string, unkn
   table.turnNotices.toldBefore(session.turn?.seats ?? [], toldDeadline);
   table.seating.reopen(session.seats, rebuilt.resigned, now);
   table.pipeline.resume(rebuilt.engine, facts.seed, rebuilt.lastAt, ticket.fence);
-  const actionLog = new ActionLogWriter(services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: rebuilt.lastAt }, () => table.onTakenOver());
+  const actionLog = new ActionLogWriter(services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: rebuilt.lastAt }, () => table.journal.takenOver());
   table.actionLog = actionLog;
   if (facts.clockOffset !== rebuilt.clock.offset) actionLog.clockOffset(now, facts.clockOffset);
-  table.startHeartbeat();
-  table.watchListing();
+  table.journal.startHeartbeat();
+  table.journal.watchListing();
   localTables.add(table);
   table.state.phase = 'playing';
   table.autoDispose = false;
@@ -127,9 +121,9 @@ async function reopenFilling(table: ReopenedTable, session: GameSessionRecord, f
     if (!seat.bot && seat.identityId) table.seating.seatAway(seat.seat, seat.name, { id: seat.identityId, display: seat.name }, now);
   }
   table.autoDispose = false;
-  table.filling = FillingTable.reopened(services.store, session.id, fence, () => table.fillingSeats(), () => table.onTakenOver());
+  table.journal.reopenFilling(fence);
   localTables.add(table);
-  table.watchListing();
+  table.journal.watchListing();
   roomsGauge.inc({ game: facts.game.id });
   table.scheduleAutoStart(session.startedAt + services.config.QUICKPLAY_TURN_FILL_MS);
   await table.publishMetadata();
