@@ -19,26 +19,21 @@
  */
 import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import type { AnyGame } from '../../shared/games/contract.js';
-import { msg } from '../../shared/i18n/msg.js';
 import { Rng, randomSeed } from '../../shared/random.js';
 import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
-import { CODE_RENEW_MS, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { writeOptions } from '../state/tableMirror.js';
 import { joinRefusal, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import type { SeatAuth } from '../identity/seats.js';
 import { chatTableOf } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
-import { moveClockMs } from '../turnbased/pace.js';
 import { TurnTimeouts } from '../turnbased/timeouts.js';
 import { FillingTable } from '../turnbased/fillingTable.js';
 import { localTables, type MovableTable } from '../journal/localTables.js';
 import { RoomConnections } from '../friends/online.js';
 import { messagesRejected, roomsGauge } from '../ops/metrics.js';
-import { logger } from '../ops/logger.js';
 import type { RoomServices } from './services.js';
 import { TableFacts } from './tableFacts.js';
-import { parseRematch, parseTableOptions, parseTournament, reconfigure } from './tableOptions.js';
 import type { TournamentSeating } from './tournamentSeating.js';
 import { TournamentCheckIn } from './tournamentCheckIn.js';
 import { Seating } from './seating.js';
@@ -47,6 +42,7 @@ import { TableLeaves } from './tableLeaves.js';
 import { TablePlay } from './tablePlay.js';
 import { TableEnd } from './tableEnd.js';
 import { TableJournal } from './tableJournal.js';
+import { maxClientsFor, TableOpening } from './tableOpening.js';
 import { reopenTable } from './tableReopening.js';
 import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
 import { edgePolicy, MessageEdge } from './messageEdge.js';
@@ -61,7 +57,7 @@ import { ActionLogWriter } from './actionLog.js';
 import { TableSleep } from './tableSleep.js';
 import { TurnNotices } from './turnNotices.js';
 import { publishMetadata } from './tableListing.js';
-import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
+import { JoinBudget, joinKind, type JoinCounts } from './joinBudget.js';
 import { reportRoomException } from './roomExceptions.js';
 import { corked } from './corkedSends.js';
 
@@ -95,6 +91,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   readonly leaves: TableLeaves = new TableLeaves(this);
   readonly play: TablePlay = new TablePlay(this);
   readonly journal: TableJournal = new TableJournal(this);
+  readonly opening: TableOpening = new TableOpening(this);
   private readonly joins: TableJoins = new TableJoins(this);
   private readonly joinBudget = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
@@ -107,26 +104,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     if (this.services.draining) throw joinRefusal('server_draining');
     // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
     if (raw.resume !== undefined) return reopenTable(this, raw);
-    if (this.services.results.full) throw joinRefusal('results_backlog');
-    ({ options: this.facts.options, turnBased: this.facts.turnBased } = parseTableOptions(this.facts.game, raw, this.services.config.TURN_CLOCK_MS));
-    this.facts.isPrivate = raw.private === true;
-    this.facts.ratedPrivate = this.facts.isPrivate && raw.rated === true;
-    const { internalKey } = this.services;
-    if (raw.tournament !== undefined) this.facts.tournament = parseTournament(raw, internalKey);
-    const rematchSeating = raw.rematch !== undefined ? parseRematch(raw, internalKey, this.facts.options.players) : null;
-    this.openTable();
-
-    if (this.facts.isPrivate || this.facts.tournament) await this.setPrivate(true);
-    if (this.facts.isPrivate) await this.reservePrivateCode();
-    this.registerMessages();
-    for (const bot of rematchSeating?.bots ?? []) this.seating.addBot(bot.level, bot.seat);
-    await this.publishMetadata();
-    roomsGauge.inc({ game: this.facts.game.id });
-
-    if (this.facts.tournament) this.openCheckIn(this.facts.tournament);
-    else if (!this.facts.isPrivate) this.scheduleAutoStart();
-    // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
-    if (this.facts.turnBased && !this.facts.isPrivate && !this.facts.tournament) await this.journal.openFilling();
+    return this.opening.open(raw);
   }
 
   override onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
@@ -252,36 +230,12 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     });
   }
 
-  private async reservePrivateCode(): Promise<void> {
-    const store = this.services.store;
-    const code = await reserveCode(this.presence, this.roomId, async (c) => (await store.findSleepingSessionByCode(c)) !== null);
-    this.state.code = code;
-    this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
-  }
-
-  /** A new tournament table: every seat reserved; it lives until its result, even while nobody has arrived yet. */
-  private openCheckIn(t: TournamentSeating): void {
-    this.checkIn = this.tournamentTable(t);
-    this.facts.options = { ...this.facts.options, players: t.seats.length };
-    this.autoDispose = false;
-    this.checkIn.open();
-  }
-
   tournamentTable(t: TournamentSeating): TournamentCheckIn {
     // Read when used: a reopened table's parts are made after its tournament is known.
     const room = this;
     return new TournamentCheckIn(t, {
       get state() { return room.state; }, get seating() { return room.seating; }, get clocks() { return room.clocks; }, get roomId() { return room.roomId; },
-      now: this.facts.now, start: () => this.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
-    });
-  }
-
-  scheduleAutoStart(at = this.facts.now() + (this.facts.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
-    // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
-    this.state.autoStartAt = at;
-    this.clocks.at('autoStart', at, () => {
-      if (this.state.phase === 'waiting' && [...this.state.players.values()].some((p) => !p.bot)) this.start();
-      else if (this.state.phase === 'waiting') this.scheduleAutoStart();
+      now: this.facts.now, start: () => this.opening.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
     });
   }
 
@@ -292,8 +246,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       game: this.facts.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
       now: this.facts.now, seats: () => this.facts.options.players,
       action: (client, message) => this.play.show(this.pipeline.receive(client, client.sessionId, message)),
-      configure: (client, message) => this.configure(client, message),
-      start: () => this.start(),
+      configure: (client, message) => this.opening.configure(client, message),
+      start: () => this.opening.start(),
       rematch: (client, player) => this.end.requestRematch(client, player),
       resign: (sessionId, player) => this.leaves.leftForGood(sessionId, player, true),
       seatsChanged: () => void this.publishMetadata(),
@@ -309,40 +263,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   /** A refusal by the room itself: the client reads `server:error.<code>`. */
   refuse(client: Client, code: string, params?: Params, id?: number): void {
     this.sendRefusal(client, roomRefusal(code, params, id));
-  }
-
-  private configure(client: Client, message: unknown): void {
-    const change = reconfigure(this.facts.game, { options: this.facts.options, turnBased: this.facts.turnBased }, { isPrivate: this.facts.isPrivate, taken: this.seating.taken }, message, this.services.config.TURN_CLOCK_MS);
-    if (!change.ok) return this.refuse(client, change.code, change.params);
-    ({ options: this.facts.options, turnBased: this.facts.turnBased } = change.paced);
-    this.state.variant = change.game.variant;
-    this.state.seats = change.game.players;
-    writeOptions(this.state.options, change.game);
-    this.maxClients = maxClientsFor(change.game.players, this.services.config.SPECTATORS_MAX);
-    void this.publishMetadata();
-  }
-
-  // ---------------------------------------------------------------- game flow
-
-  start(): void {
-    if (this.state.phase !== 'waiting') return;
-    this.clocks.clear('autoStart');
-    while (this.seating.taken < this.facts.options.players) this.seating.addBot('easy');
-    void this.publishMetadata();
-    const range = this.facts.game.seatRange(this.facts.options);
-    if (this.facts.options.players < range.min) this.facts.options = { ...this.facts.options, players: range.min };
-    this.facts.seed = randomSeed();
-    this.facts.startedAt = this.facts.now();
-    this.pipeline.start(this.facts.options, this.facts.seed, this.facts.startedAt);
-    if (this.facts.turnBased) this.turns = new TurnTimeouts(this.facts.options.players, moveClockMs(this.facts.options, this.services.config.TURN_CLOCK_MS));
-    this.journal.begin();
-    this.state.phase = 'playing';
-    this.state.autoStartAt = 0;
-    // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
-    this.autoDispose = false;
-    void this.setPrivate(true).then(() => this.publishMetadata());
-    logger.info({ room: this.roomId, game: this.facts.game.id, variant: this.facts.options.variant, seed: this.facts.seed }, 'game started');
-    this.play.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
   /** Patches wait for the journal too (the patch-rate timer included). */
@@ -392,14 +312,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       phase: this.state.phase, isPrivate: this.facts.isPrivate, tournament: this.facts.tournament !== null,
     });
   }
-}
-
-/**
- * Seats plus spectators plus room for joins in flight: Colyseus locks a room at maxClients, so
- * spectators (capped in onAuth) must never use up the seats.
- */
-function maxClientsFor(players: number, spectatorsMax: number): number {
-  return players + spectatorsMax + 2 * JOIN_SLACK;
 }
 
 /** A room class bound to one game definition (Colyseus defines rooms by class). */

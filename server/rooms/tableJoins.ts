@@ -44,7 +44,7 @@ export interface JoinedTable {
   refreshSecrets(): void;
   readonly play: { afterChange(): void };
   publishMetadata(): Promise<void>;
-  start(): void;
+  readonly opening: { start(): void };
 }
 
 export class TableJoins {
@@ -114,7 +114,7 @@ export class TableJoins {
     table.filling?.changed();
     void table.publishMetadata();
     if (table.checkIn) table.checkIn.arrived();
-    else if (state.phase === 'waiting' && !facts.isPrivate && seating.taken >= facts.options.players) table.start();
+    else if (state.phase === 'waiting' && !facts.isPrivate && seating.taken >= facts.options.players) table.opening.start();
   }
 
   /**

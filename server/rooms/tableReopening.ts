@@ -47,10 +47,9 @@ export interface ReopenedTable extends MovableTable {
   registerMessages(): void;
   tournamentTable(t: TournamentSeating): TournamentCheckIn;
   readonly journal: TableJournal;
-  scheduleAutoStart(at: number): void;
   publishMetadata(): Promise<void>;
   readonly play: { afterChange(): void };
-  start(): void;
+  readonly opening: { scheduleAutoStart(at: number): void; start(): void };
 }
 
 /** `raw`: the room's creation options, with the server-only `resume` ticket and `internalKey`. */
@@ -125,8 +124,8 @@ async function reopenFilling(table: ReopenedTable, session: GameSessionRecord, f
   localTables.add(table);
   table.journal.watchListing();
   roomsGauge.inc({ game: facts.game.id });
-  table.scheduleAutoStart(session.startedAt + services.config.QUICKPLAY_TURN_FILL_MS);
+  table.opening.scheduleAutoStart(session.startedAt + services.config.QUICKPLAY_TURN_FILL_MS);
   await table.publishMetadata();
   // Its last seat was taken as its process died, before the game's first commit: it starts now.
-  if (table.seating.taken >= facts.options.players) table.start();
+  if (table.seating.taken >= facts.options.players) table.opening.start();
 }
