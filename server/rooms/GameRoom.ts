@@ -34,10 +34,9 @@ import { RoomConnections } from '../friends/online.js';
 import { messagesRejected, roomsGauge } from '../ops/metrics.js';
 import type { RoomServices } from './services.js';
 import { TableFacts } from './tableFacts.js';
-import type { TournamentSeating } from './tournamentSeating.js';
-import { TournamentCheckIn } from './tournamentCheckIn.js';
+import type { TournamentCheckIn } from './tournamentCheckIn.js';
 import { Seating } from './seating.js';
-import { TableJoins } from './tableJoins.js';
+import { TableJoins, type SeatHeld } from './tableJoins.js';
 import { TableLeaves } from './tableLeaves.js';
 import { TablePlay } from './tablePlay.js';
 import { TableEnd } from './tableEnd.js';
@@ -137,14 +136,8 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): null unless this
    * identity may retake a seat here; else the seats whose turn it is (empty when all act at once).
    */
-  seatHeldFor(identityId: unknown): { turn: number[]; deadline: number | null; turnBased: boolean; filling?: { taken: number; seats: number } } | null {
-    if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
-    // A queue table still filling: its clock is the moment bots take the seats still free.
-    if (this.filling && this.state.phase === 'waiting') {
-      return { turn: [], deadline: this.state.autoStartAt > 0 ? this.state.autoStartAt + this.facts.clockOffset : null, turnBased: true, filling: { taken: this.seating.taken, seats: this.facts.options.players } };
-    }
-    const playing = this.state.phase === 'playing';
-    return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline + this.facts.clockOffset : null, turnBased: this.facts.turnBased };
+  seatHeldFor(identityId: unknown): SeatHeld | null {
+    return this.joins.seatHeldFor(identityId);
   }
 
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
@@ -227,15 +220,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         this.bots.stopAll();
         await this.disconnect();
       },
-    });
-  }
-
-  tournamentTable(t: TournamentSeating): TournamentCheckIn {
-    // Read when used: a reopened table's parts are made after its tournament is known.
-    const room = this;
-    return new TournamentCheckIn(t, {
-      get state() { return room.state; }, get seating() { return room.seating; }, get clocks() { return room.clocks; }, get roomId() { return room.roomId; },
-      now: this.facts.now, start: () => this.opening.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
     });
   }
 

@@ -47,8 +47,24 @@ export interface JoinedTable {
   readonly opening: { start(): void };
 }
 
+/** An identity's seat here, as `GET /api/players/me/games` lists it (GameRoom `seatHeldFor`). */
+export interface SeatHeld { turn: number[]; deadline: number | null; turnBased: boolean; filling?: { taken: number; seats: number } }
+
 export class TableJoins {
   constructor(private readonly table: JoinedTable) {}
+
+  /** Null unless this identity may retake a seat here; else the seats whose turn it is (empty when all act at once). */
+  seatHeldFor(identityId: unknown): SeatHeld | null {
+    // Asked from any process (matchMaker.remoteRoomCall), maybe before the table is opened.
+    const { facts, state, seating } = this.table;
+    if (typeof identityId !== 'string' || !state || state.phase === 'finished' || !seating?.seatOfIdentity(identityId)) return null;
+    // A queue table still filling: its clock is the moment bots take the seats still free.
+    if (this.table.filling && state.phase === 'waiting') {
+      return { turn: [], deadline: state.autoStartAt > 0 ? state.autoStartAt + facts.clockOffset : null, turnBased: true, filling: { taken: seating.taken, seats: facts.options.players } };
+    }
+    const playing = state.phase === 'playing';
+    return { turn: playing ? [...state.active] : [], deadline: playing && state.deadline > 0 ? state.deadline + facts.clockOffset : null, turnBased: facts.turnBased };
+  }
 
   async authorize(raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
     const { table } = this;

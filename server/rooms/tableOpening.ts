@@ -23,7 +23,7 @@ import type { TableClocks } from './tableClocks.js';
 import type { TableFacts } from './tableFacts.js';
 import type { TableJournal } from './tableJournal.js';
 import { parseRematch, parseTableOptions, parseTournament, reconfigure } from './tableOptions.js';
-import type { TournamentCheckIn } from './tournamentCheckIn.js';
+import { TournamentCheckIn } from './tournamentCheckIn.js';
 import type { TournamentSeating } from './tournamentSeating.js';
 import type { GameEvent } from '../../shared/games/contract.js';
 
@@ -49,7 +49,6 @@ export type OpenedTable = Room<TableState> & {
   /** The collaborators, the synchronised state and the seats of a table with `facts.options`. */
   openTable(): void;
   registerMessages(): void;
-  tournamentTable(t: TournamentSeating): TournamentCheckIn;
   publishMetadata(): Promise<void>;
   refuse(client: Client, code: string, params?: Params): void;
 };
@@ -132,6 +131,15 @@ export class TableOpening {
     table.play.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
   }
 
+  /** A tournament table's check-in; it reads the room's parts when used (a reopened table's are made after its tournament is known). */
+  checkInFor(t: TournamentSeating): TournamentCheckIn {
+    const { table } = this;
+    return new TournamentCheckIn(t, {
+      get state() { return table.state; }, get seating() { return table.seating; }, get clocks() { return table.clocks; }, get roomId() { return table.roomId; },
+      now: table.facts.now, start: () => this.start(), noShows: (...args) => table.services.onTournamentNoShows?.(...args),
+    });
+  }
+
   private async reservePrivateCode(): Promise<void> {
     const { table } = this;
     const store = table.services.store;
@@ -143,7 +151,7 @@ export class TableOpening {
   /** A new tournament table: every seat reserved; it lives until its result, even while nobody has arrived yet. */
   private openCheckIn(t: TournamentSeating): void {
     const { table } = this;
-    const checkIn = table.tournamentTable(t);
+    const checkIn = this.checkInFor(t);
     table.checkIn = checkIn;
     table.facts.options = { ...table.facts.options, players: t.seats.length };
     table.autoDispose = false;

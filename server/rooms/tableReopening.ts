@@ -45,11 +45,10 @@ export interface ReopenedTable extends MovableTable {
   openTable(): void;
   setPrivate(bool: boolean): Promise<void>;
   registerMessages(): void;
-  tournamentTable(t: TournamentSeating): TournamentCheckIn;
   readonly journal: TableJournal;
   publishMetadata(): Promise<void>;
   readonly play: { afterChange(): void };
-  readonly opening: { scheduleAutoStart(at: number): void; start(): void };
+  readonly opening: { scheduleAutoStart(at: number): void; start(): void; checkInFor(t: TournamentSeating): TournamentCheckIn };
 }
 
 /** `raw`: the room's creation options, with the server-only `resume` ticket and `internalKey`. */
@@ -67,7 +66,7 @@ export async function reopenTable(table: ReopenedTable, raw: Record<string, unkn
   facts.ratedPrivate = session.private && session.rated;
   // A tournament table reports its result to its tournament wherever it finishes.
   facts.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
-  if (facts.tournament) table.checkIn = table.tournamentTable(facts.tournament);
+  if (facts.tournament) table.checkIn = table.opening.checkInFor(facts.tournament);
   facts.seed = session.seed;
   facts.startedAt = session.startedAt;
   facts.turnBased = isTurnBased(session.options);
