@@ -1,21 +1,18 @@
 /**
- * The one room every game runs in, as a lifecycle over named collaborators:
+ * The one room every game runs in: Colyseus' lifecycle, each hook handed to a named part.
  * - TableFacts (tableFacts.ts): what the table is (game, options, pace, private, tournament, seed,
- *   its time), read by every part; table options (tableOptions.ts), messages (tableMessages.ts);
- * - TableJoins (tableJoins.ts): onAuth and onJoin; TableLeaves (tableLeaves.ts): onLeave, the
- *   reconnection wait, seats left for good; reopenTable (tableReopening.ts): a table from the store;
- *   TableEnd (tableEnd.ts): the result, leavers, the rematch, what is written as the room goes;
- * - Seating (seating.ts): seats, host, bots, reservations, away seats; TournamentCheckIn;
- * - ActionPipeline (actionPipeline.ts): validate → race queue → engine; it returns its outcomes
- *   and `show` handles each (the projector writes the change, then the patch and the ack go out);
- * - TableProjector (projector.ts): views into the schema, secrets, log, private events, result;
- * - TableClocks (tableClocks.ts) on RoomTimers (roomTimers.ts): the engine's deadline, race
- *   releases, quick-play auto start, absence wake-ups, sleep, bot reactions, each at its own moment;
- * - TableSleep, TurnNotices (turn-based), table listing, MessageEdge, BotDriver, LatencyProbe,
- *   ActionLogWriter.
- * Services (store, settings, outbox...) come bound to the class by `roomFor`. The rules come from
- * the game's engine definition (shared/games/<game>); this class only adapts it. The members the
- * modules read are public; each module names the ones it reads in its own interface.
+ *   its time), read by every part;
+ * - TableOpening (tableOpening.ts): a new table until its start, and the start; reopenTable
+ *   (tableReopening.ts): a table reopened from the store;
+ * - TableJoins (tableJoins.ts): onAuth, onJoin; TableLeaves (tableLeaves.ts): onLeave, the
+ *   reconnection wait, seats left for good;
+ * - TablePlay (tablePlay.ts): the pipeline's outcomes shown, and after every change the clocks,
+ *   bots and sleep planned; TableEnd (tableEnd.ts): the result, leavers, the rematch, onDispose;
+ * - TableJournal (tableJournal.ts): durable outcomes, the queue row, moves between processes;
+ * - under them: Seating, ActionPipeline, TableProjector, TableClocks on RoomTimers, BotDriver,
+ *   TableSleep, TurnNotices, TournamentCheckIn, MessageEdge, LatencyProbe, ActionLogWriter.
+ * Services (store, settings, outbox...) come bound to the class by `roomFor`. The members the parts
+ * read are public; each part names those it reads in its own interface.
  */
 import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import type { AnyGame } from '../../shared/games/contract.js';
@@ -27,8 +24,8 @@ import { joinRefusal, roomRefusal, type Params, type Refusal } from '../i18n/ser
 import type { SeatAuth } from '../identity/seats.js';
 import { chatTableOf } from '../chat/roomChat.js';
 import type { TableChat } from '../chat/tableChat.js';
-import { TurnTimeouts } from '../turnbased/timeouts.js';
-import { FillingTable } from '../turnbased/fillingTable.js';
+import type { TurnTimeouts } from '../turnbased/timeouts.js';
+import type { FillingTable } from '../turnbased/fillingTable.js';
 import { localTables, type MovableTable } from '../journal/localTables.js';
 import { RoomConnections } from '../friends/online.js';
 import { messagesRejected, roomsGauge } from '../ops/metrics.js';
@@ -52,7 +49,7 @@ import { TableClocks } from './tableClocks.js';
 import { BotDriver } from './BotDriver.js';
 import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
-import { ActionLogWriter } from './actionLog.js';
+import type { ActionLogWriter } from './actionLog.js';
 import { TableSleep } from './tableSleep.js';
 import { TurnNotices } from './turnNotices.js';
 import { publishMetadata } from './tableListing.js';

@@ -41,14 +41,14 @@ export interface ReopenedTable extends MovableTable {
   readonly seating: Seating;
   readonly pipeline: ActionPipeline<Client>;
   readonly turnNotices: TurnNotices;
+  readonly journal: TableJournal;
+  readonly opening: { scheduleAutoStart(at: number): void; start(): void; checkInFor(t: TournamentSeating): TournamentCheckIn };
+  readonly play: { afterChange(): void };
   /** The collaborators, the synchronised state and the seats of a table with `facts.options`. */
   openTable(): void;
   setPrivate(bool: boolean): Promise<void>;
   registerMessages(): void;
-  readonly journal: TableJournal;
   publishMetadata(): Promise<void>;
-  readonly play: { afterChange(): void };
-  readonly opening: { scheduleAutoStart(at: number): void; start(): void; checkInFor(t: TournamentSeating): TournamentCheckIn };
 }
 
 /** `raw`: the room's creation options, with the server-only `resume` ticket and `internalKey`. */
