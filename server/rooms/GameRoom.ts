@@ -1,131 +1,95 @@
 /**
- * The one room every game runs in, as a lifecycle over named collaborators:
- * - table options (tableOptions.ts) and messages (tableMessages.ts: handlers registered once);
- * - Seating (seating.ts): seats, host, bots, reservations, away seats; TournamentCheckIn;
- * - ActionPipeline (actionPipeline.ts): validate → race queue → engine; it returns its outcomes
- *   and `show` handles each (the projector writes the change, then the patch and the ack go out);
- * - TableProjector (projector.ts): views into the schema, secrets, log, private events, result;
- * - TableClocks (tableClocks.ts) on RoomTimers (roomTimers.ts): the engine's deadline, race
- *   releases, quick-play auto start, absence wake-ups, sleep, bot reactions, each at its own moment;
- * - ResultStorage (resultStorage.ts): the record from the engine's GameResult, before the room may go;
- * - TableSleep, TurnNotices (turn-based), table listing, Rematch, MessageEdge, BotDriver,
- *   LatencyProbe, ActionLogWriter.
- * Services (store, settings, outbox...) come bound to the class by `roomFor`. The rules come from
- * the game's engine definition (shared/games/<game>); this class only adapts it.
+ * The one room every game runs in: Colyseus' lifecycle, each hook handed to a named part.
+ * - TableFacts (tableFacts.ts): what the table is (game, options, pace, private, tournament, seed,
+ *   its time), read by every part;
+ * - TableOpening (tableOpening.ts): a new table until its start, and the start; reopenTable
+ *   (tableReopening.ts): a table reopened from the store;
+ * - TableJoins (tableJoins.ts): onAuth, onJoin; TableLeaves (tableLeaves.ts): onLeave, the
+ *   reconnection wait, seats left for good;
+ * - TablePlay (tablePlay.ts): the pipeline's outcomes shown, and after every change the clocks,
+ *   bots and sleep planned; TableEnd (tableEnd.ts): the result, leavers, the rematch, onDispose;
+ * - TableJournal (tableJournal.ts): durable outcomes, the queue row, moves between processes;
+ * - under them: Seating, ActionPipeline, TableProjector, TableClocks on RoomTimers, BotDriver,
+ *   TableSleep, TurnNotices, TournamentCheckIn, MessageEdge, LatencyProbe, ActionLogWriter.
+ * Services (store, settings, outbox...) come bound to the class by `roomFor`. The members the parts
+ * read are public; each part names those it reads in its own interface.
  */
-import { Room, matchMaker, type AuthContext, type Client, type RoomException } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
-import type { AnyGame, GameEvent, GameResult } from '../../shared/games/contract.js';
-import { msg, seatRef } from '../../shared/i18n/msg.js';
+import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
+import type { AnyGame } from '../../shared/games/contract.js';
 import { Rng, randomSeed } from '../../shared/random.js';
-import { TableState, type PlayerState } from '../state/TableState.js';
+import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
-import { CODE_RENEW_MS, holdCodeAsleep, releaseCode, renewCode, reserveCode } from '../matchmaking/privateCodes.js';
 import { writeOptions } from '../state/tableMirror.js';
-import { joinRefusal, notice, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
+import { joinRefusal, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
+import type { SeatAuth } from '../identity/seats.js';
+import { chatTableOf } from '../chat/roomChat.js';
+import type { TableChat } from '../chat/tableChat.js';
+import type { TurnTimeouts } from '../turnbased/timeouts.js';
+import type { FillingTable } from '../turnbased/fillingTable.js';
+import { localTables, type MovableTable } from '../journal/localTables.js';
+import { RoomConnections } from '../friends/online.js';
+import { messagesRejected, roomsGauge } from '../ops/metrics.js';
 import type { RoomServices } from './services.js';
+import { TableFacts } from './tableFacts.js';
+import type { TournamentCheckIn } from './tournamentCheckIn.js';
+import { Seating } from './seating.js';
+import { TableJoins, type SeatHeld } from './tableJoins.js';
+import { TableLeaves } from './tableLeaves.js';
+import { TablePlay } from './tablePlay.js';
+import { TableEnd } from './tableEnd.js';
+import { TableJournal } from './tableJournal.js';
+import { maxClientsFor, TableOpening } from './tableOpening.js';
+import { reopenTable } from './tableReopening.js';
+import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
+import { edgePolicy, MessageEdge } from './messageEdge.js';
+import { ActionPipeline } from './actionPipeline.js';
+import { TableProjector } from './projector.js';
+import { RoomTimers } from './roomTimers.js';
+import { TableClocks } from './tableClocks.js';
 import { BotDriver } from './BotDriver.js';
 import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
-import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSeating.js';
-import { Rematch, type RematchSeating } from './rematch.js';
-import { Seating } from './seating.js';
+import type { ActionLogWriter } from './actionLog.js';
 import { TableSleep } from './tableSleep.js';
-import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
-import { detachListing, keepListed, publishMetadata } from './tableListing.js';
 import { TurnNotices } from './turnNotices.js';
-import { TournamentCheckIn } from './tournamentCheckIn.js';
-import { parseRematch, parseTableOptions, parseTournament, reconfigure, type TableOptions } from './tableOptions.js';
-import { TableProjector } from './projector.js';
-import { ActionPipeline, type PipelineOutcome, type RaceMargin } from './actionPipeline.js';
-import { TableClocks } from './tableClocks.js';
-import { RoomTimers } from './roomTimers.js';
-import { isRated, ResultStorage, tableRecord } from './resultStorage.js';
-import { nameRefusal } from './joinRefusals.js';
-import { clientsGauge, messagesRejected, roomsGauge } from '../ops/metrics.js';
-import { edgePolicy, MessageEdge } from './messageEdge.js';
+import { publishMetadata } from './tableListing.js';
+import { JoinBudget, joinKind, type JoinCounts } from './joinBudget.js';
 import { reportRoomException } from './roomExceptions.js';
-import { logger } from '../ops/logger.js';
-import { ActionLogWriter } from './actionLog.js';
-import { authenticateSeat, knownIdentity, type SeatAuth } from '../identity/seats.js';
-import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
-import { joinAddress } from '../http/joinAddress.js';
-import { JoinBudget, joinKind, JOIN_SLACK, type JoinCounts } from './joinBudget.js';
-import { CLOSE_SEAT_TAKEN_OVER, CLOSE_TABLE_MOVED, joinOptions } from '../../shared/protocol/messages.js';
-import { chatTableOf, seatStanding } from '../chat/roomChat.js';
-import type { TableChat } from '../chat/tableChat.js';
-import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
-import { TurnTimeouts } from '../turnbased/timeouts.js';
-import { localTables, type MovableTable } from '../journal/localTables.js';
-import { RoomConnections } from '../friends/online.js';
-import { FillingTable } from '../turnbased/fillingTable.js';
-import type { GameSessionRecord } from '../store/index.js';
 import { corked } from './corkedSends.js';
-
-/**
- * A table with a running deadline records that it is alive this often (journal `h` entries): a
- * table reopened after its process died gives back the time left as of its last record, so at most
- * this much (plus one commit) of the time the old process ran is given again.
- */
-const CLOCK_HEARTBEAT_MS = 1_000;
-/** How often a reopened table checks that the shared listing still has it (`keepListed`). */
-const LISTING_CHECK_MS = 2_000;
-/** An away seat is handed to a bot a moment after its grace period ends. */
-const ABSENCE_WAKE_SLACK_MS = 5;
-
-interface ClientData {
-  spectator: boolean;
-}
 
 export class GameRoom extends Room<TableState> implements MovableTable {
   static game: AnyGame;
   static services: RoomServices;
-  private game!: AnyGame;
   /** What the process gives its rooms, bound to the room class by `roomFor` (Colyseus constructs rooms itself). */
-  private readonly services = (this.constructor as typeof GameRoom).services;
-  private options: TableOptions = { variant: '', players: 0 };
-  private seed = 0;
-  private startedAt = 0;
-  private isPrivate = false;
-  /** Private tables only: the host asked for a rated game at creation. */
-  private ratedPrivate = false;
-  private tournament: TournamentSeating | null = null;
-  private checkIn: TournamentCheckIn | null = null;
-  private readonly latency = new LatencyProbe();
+  readonly services = (this.constructor as typeof GameRoom).services;
+  readonly facts = new TableFacts((this.constructor as typeof GameRoom).game);
+  checkIn: TournamentCheckIn | null = null;
+  readonly latency = new LatencyProbe();
   private edge!: MessageEdge;
-  private seating!: Seating;
-  private timers!: RoomTimers;
-  private clocks!: TableClocks;
-  private pipeline!: ActionPipeline<Client>;
-  private bots!: BotDriver;
-  private results!: ResultStorage;
-  private projector!: TableProjector;
-  private actionLog: ActionLogWriter | null = null;
-  private chat!: TableChat;
-  private readonly rematch = new Rematch();
-  /** Seats held for a dropped connection (allowReconnection), by session id: a rejoin cancels them. */
-  private readonly held = new Map<string, () => void>();
-  /** Turn-based (issue 25): move clocks of hours, timeouts in a row counted, sleeps in the store with nobody connected. */
-  private turnBased = false;
-  private turns: TurnTimeouts | null = null;
+  seating!: Seating;
+  timers!: RoomTimers;
+  clocks!: TableClocks;
+  pipeline!: ActionPipeline<Client>;
+  bots!: BotDriver;
+  projector!: TableProjector;
+  actionLog: ActionLogWriter | null = null;
+  chat!: TableChat;
+  turns: TurnTimeouts | null = null;
   /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
-  private filling: FillingTable | null = null;
+  filling: FillingTable | null = null;
   /** A turn-based table nobody is connected to leaves memory for the store (tableSleep.ts). */
-  private sleep!: TableSleep;
-  /**
-   * The wall clock minus the table's time (docs/architecture.md "Clocks: the time left is kept"):
-   * 0 for a table that never moved; a reopened table's time went on from where its journal
-   * stopped. Everything the room hands the engine, the pipeline, the bots, the clocks and the
-   * clients' clock sync is the table's time (`now`); the world outside (results, history, wake-ups)
-   * gets wall times.
-   */
-  private clockOffset = 0;
-  private readonly now = (): number => Date.now() - this.clockOffset;
+  sleep!: TableSleep;
   /** Web Push "your turn" to the seats given the turn with nobody connected (turn-based tables). */
-  private readonly turnNotices = new TurnNotices(this.services.push);
+  readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
-  private readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
-  private readonly joins = new JoinBudget(() => ({ seats: this.options.players, spectators: this.services.config.SPECTATORS_MAX }));
+  readonly connections = new RoomConnections(() => this.services.online, () => this.roomId, (error) => reportRoomException(this.roomId, 'online', error));
+  readonly end: TableEnd = new TableEnd(this);
+  readonly leaves: TableLeaves = new TableLeaves(this);
+  readonly play: TablePlay = new TablePlay(this);
+  readonly journal: TableJournal = new TableJournal(this);
+  readonly opening: TableOpening = new TableOpening(this);
+  private readonly joins: TableJoins = new TableJoins(this);
+  private readonly joinBudget = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
 
   /** The engine state, read-only (tests compare what clients received against it). */
   get engineState(): unknown {
@@ -134,144 +98,21 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     if (this.services.draining) throw joinRefusal('server_draining');
-    this.game = (this.constructor as typeof GameRoom).game;
     // A reopened table is a game already running: a results backlog never stops it (it only stops new tables).
-    if (raw.resume !== undefined) return this.resumeFrom(raw);
-    if (this.services.results.full) throw joinRefusal('results_backlog');
-    ({ options: this.options, turnBased: this.turnBased } = parseTableOptions(this.game, raw, this.services.config.TURN_CLOCK_MS));
-    this.isPrivate = raw.private === true;
-    this.ratedPrivate = this.isPrivate && raw.rated === true;
-    const { internalKey } = this.services;
-    if (raw.tournament !== undefined) this.tournament = parseTournament(raw, internalKey);
-    const rematchSeating = raw.rematch !== undefined ? parseRematch(raw, internalKey, this.options.players) : null;
-    this.openTable();
-
-    if (this.isPrivate || this.tournament) await this.setPrivate(true);
-    if (this.isPrivate) await this.reservePrivateCode();
-    this.registerMessages();
-    for (const bot of rematchSeating?.bots ?? []) this.seating.addBot(bot.level, bot.seat);
-    await this.publishMetadata();
-    roomsGauge.inc({ game: this.game.id });
-
-    if (this.tournament) this.openCheckIn(this.tournament);
-    else if (!this.isPrivate) this.scheduleAutoStart();
-    // The turn-based queue: its players arrive over minutes or hours and need not stay on the page.
-    if (this.turnBased && !this.isPrivate && !this.tournament) await this.openFilling();
+    if (raw.resume !== undefined) return reopenTable(this, raw);
+    return this.opening.open(raw);
   }
 
-  /** A new table of the public turn-based queue: durable from the start, like its game will be. */
-  private async openFilling(): Promise<void> {
-    this.autoDispose = false;
-    // `startedAt` while it fills: when its wait for players began (bots take the free seats QUICKPLAY_TURN_FILL_MS later).
-    const session: GameSessionRecord = {
-      id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: 0,
-      startedAt: this.state.autoStartAt - this.services.config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
-    };
-    this.filling = await FillingTable.open(this.services.store, session, () => this.fillingSeats(), () => this.onTakenOver());
-    localTables.add(this);
-  }
-
-  /** The seats a reopened queue table gives back: those of players with an identity (an anonymous seat cannot be retaken). */
-  private fillingSeats(): GameSessionRecord['seats'] {
-    return this.seating.sessionSeats().filter((s) => !s.bot && s.identityId !== null);
-  }
-
-  override async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
-    if (this.sleep.sleeping) throw joinRefusal('table_sleeping');
-    const parsed = joinOptions.safeParse(raw ?? {});
-    if (!parsed.success) throw joinRefusal(nameRefusal((raw as { name?: unknown } | null)?.name) ?? 'bad_join_options');
-    if (parsed.data.spectator === true) {
-      if (this.state.spectators >= this.services.config.SPECTATORS_MAX) throw joinRefusal('spectators_full');
-      return true;
-    }
-    const returning = await knownIdentity(this.services.identities, parsed.data.token);
-    if (returning && this.seating.seatOfIdentity(returning.id)) return { identity: returning, issued: null, rejoin: true };
-    if (this.tournament) {
-      const playerId = typeof parsed.data.playerId === 'string' ? parsed.data.playerId : '';
-      const seat = this.state.phase === 'waiting' ? null : this.checkIn?.seatOf(playerId) ?? null;
-      if (seat !== null) return { identity: null, issued: null, rejoin: true, seat };
-      if (!this.seating.hasReservation(playerId)) throw joinRefusal('no_tournament_seat');
-    } else {
-      if (this.state.phase !== 'waiting') throw joinRefusal('game_started');
-      if (this.seating.taken >= this.options.players) throw joinRefusal('table_full');
-    }
-    const auth = await authenticateSeat(this.services.identities, parsed.data.token, joinAddress(context));
-    if (auth.identity) await seatStanding(this.services.store.social, auth.identity.id, { quickPlay: !this.isPrivate && !this.tournament, ratedOrPublic: !this.isPrivate || this.ratedPrivate || this.tournament !== null });
-    // One identity, one seat per table: an identity seated meanwhile (the look-up above was awaited) retakes it.
-    if (auth.identity && this.seating.seatOfIdentity(auth.identity.id)) return { ...auth, rejoin: true };
-    return auth;
+  override onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<SeatAuth | true> {
+    return this.joins.authorize(raw, context);
   }
 
   override onJoin(client: Client, raw: Record<string, unknown>): void {
-    const parsed = joinOptions.parse(raw ?? {});
-    const auth = client.auth as SeatAuth | undefined;
-    const returning = !auth?.rejoin ? null
-      : auth.seat !== undefined ? this.seating.humanAtSeat(auth.seat)
-        : auth.identity ? this.seating.seatOfIdentity(auth.identity.id) : null;
-    if (returning) {
-      this.connections.online(client.sessionId, auth?.identity?.id ?? this.seating.identities.of(returning.player)?.id);
-      return this.retakeSeat(client, returning.key);
-    }
-    // The seat id's seat went to a bot for good meanwhile (onAuth was awaited): nothing to take back.
-    if (auth?.seat !== undefined) throw joinRefusal('no_tournament_seat');
-    // onAuth awaited the identity look-up: another join may have taken the last seat meanwhile.
-    if (parsed.spectator !== true && !this.tournament && (this.state.phase !== 'waiting' || this.seating.taken >= this.options.players)) {
-      throw joinRefusal('table_full');
-    }
-    const data: ClientData = { spectator: parsed.spectator === true };
-    client.userData = data;
-    clientsGauge.inc();
-    if (data.spectator) {
-      this.state.spectators++;
-      this.chat.joined(client);
-      return;
-    }
-    const player = this.seating.seatHuman(client.sessionId, { name: parsed.name, playerId: this.tournament ? parsed.playerId : undefined }, auth, this.isPrivate);
-    this.connections.online(client.sessionId, auth?.identity?.id);
-    if (auth?.issued) client.send('identity', auth.issued);
-    client.view = new StateView();
-    client.view.add(player);
-    this.chat.joined(client);
-    this.refreshSecrets();
-    this.filling?.changed();
-    void this.publishMetadata();
-    if (this.checkIn) this.checkIn.arrived();
-    else if (this.state.phase === 'waiting' && !this.isPrivate && this.seating.taken >= this.options.players) this.start();
+    this.joins.join(client, raw);
   }
 
-  override async onLeave(client: Client, consented: boolean): Promise<void> {
-    clientsGauge.dec();
-    this.latency.forget(client.sessionId);
-    if ((client.userData as ClientData | undefined)?.spectator) {
-      this.state.spectators--;
-      return;
-    }
-    this.connections.offline(client.sessionId);
-    const player = this.state.players.get(client.sessionId);
-    if (!player) return; // a seat retaken by another connection of its identity, or never seated
-    this.seating.away(client.sessionId, this.now());
-    if (this.state.phase === 'playing') this.afterChange(); // also plans the sleep of a turn-based table left empty
-    const seconds = this.services.config.RECONNECT_SECONDS;
-    if (!consented && seconds > 0 && this.state.phase !== 'finished') {
-      try {
-        const reconnection = this.allowReconnection(client, seconds);
-        this.held.set(client.sessionId, () => reconnection.reject(new Error('seat retaken')));
-        await reconnection;
-        this.seating.back(client.sessionId);
-        this.connections.online(client.sessionId);
-        if (this.state.phase === 'playing') this.afterChange();
-        return;
-      } catch {
-        // Did not come back in time (or retook the seat by identity): fall through.
-      } finally {
-        this.held.delete(client.sessionId);
-      }
-    }
-    if (this.state.players.get(client.sessionId) !== player) return; // retaken meanwhile by its identity
-    // A seat with an identity is its player's for the whole game: a bot plays it until they are back.
-    // In the turn-based queue it is theirs from the moment they sit down (they come back when it starts).
-    if (!consented && this.seating.identities.of(player) && (this.state.phase !== 'waiting' || this.turnBased)) return;
-    this.seatLeftForGood(client.sessionId, player, consented);
+  override onLeave(client: Client, consented: boolean): Promise<void> {
+    return this.leaves.leave(client, consented);
   }
 
   override async onDispose(): Promise<void> {
@@ -279,57 +120,31 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.connections.clear();
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
-    roomsGauge.dec({ game: this.game.id });
-    // Taken over: the new owner holds the code and the journal; this copy releases and writes nothing.
-    if (this.actionLog?.lost || this.filling?.lost) return;
-    await this.filling?.flush();
-    if (this.state.code && this.sleep.asleepUntil !== undefined) await holdCodeAsleep(this.presence, this.state.code, this.roomId, this.sleep.asleepUntil);
-    else if (this.state.code) await releaseCode(this.presence, this.state.code);
-    if (this.state.phase === 'finished') await this.storeResult();
-    else await this.actionLog?.flush();
+    roomsGauge.dec({ game: this.facts.game.id });
+    await this.end.closing();
   }
 
   /** SIGTERM: let a running game finish if it can within the grace period; finished results are stored first. */
   override onBeforeShutdown(): void {
-    // A queue table still filling keeps its seats for the next start: none is given up on the way out.
-    if (this.filling) {
-      const filling = this.filling;
-      void filling.stop().then(() => this.disconnect(CLOSE_TABLE_MOVED));
-      return;
-    }
-    if (this.state.phase !== 'playing') {
-      void this.disconnect();
-      return;
-    }
-    this.broadcast('notice', notice('restarting'));
-    // A journaled game outlasts any grace: its journal made durable, its players keep their seats and
-    // come back by id after the restart (4011), where a consented close would resign them.
-    const close = this.actionLog ? () => this.handOver() : () => this.disconnect();
-    this.clock.setTimeout(() => void close(), this.services.config.SHUTDOWN_GRACE_MS);
+    this.journal.shutdown();
   }
 
   /**
    * For `GET /api/players/me/games` on any process (matchMaker.remoteRoomCall): null unless this
    * identity may retake a seat here; else the seats whose turn it is (empty when all act at once).
    */
-  seatHeldFor(identityId: unknown): { turn: number[]; deadline: number | null; turnBased: boolean; filling?: { taken: number; seats: number } } | null {
-    if (typeof identityId !== 'string' || !this.state || this.state.phase === 'finished' || !this.seating?.seatOfIdentity(identityId)) return null;
-    // A queue table still filling: its clock is the moment bots take the seats still free.
-    if (this.filling && this.state.phase === 'waiting') {
-      return { turn: [], deadline: this.state.autoStartAt > 0 ? this.state.autoStartAt + this.clockOffset : null, turnBased: true, filling: { taken: this.seating.taken, seats: this.options.players } };
-    }
-    const playing = this.state.phase === 'playing';
-    return { turn: playing ? [...this.state.active] : [], deadline: playing && this.state.deadline > 0 ? this.state.deadline + this.clockOffset : null, turnBased: this.turnBased };
+  seatHeldFor(identityId: unknown): SeatHeld | null {
+    return this.joins.seatHeldFor(identityId);
   }
 
   /** Locked (for Colyseus) only when neither a seat join nor a spectator join has a place left. */
   override hasReachedMaxClients(): boolean {
-    return super.hasReachedMaxClients() || (this.state !== undefined && this.joins.full(this.joinCounts()));
+    return super.hasReachedMaxClients() || (this.state !== undefined && this.joinBudget.full(this.joinCounts()));
   }
 
   /** A join is reserved a place from its own kind's budget (joinBudget.ts); reconnections always are. */
   protected override async _reserveSeat(sessionId: string, joinOptions?: unknown, authData?: unknown, seconds?: number, allowReconnection?: boolean, devModeReconnection?: boolean): Promise<boolean> {
-    if (!allowReconnection && this.state !== undefined && this.joins.left(joinKind(joinOptions), this.joinCounts()) <= 0) return false;
+    if (!allowReconnection && this.state !== undefined && this.joinBudget.left(joinKind(joinOptions), this.joinCounts()) <= 0) return false;
     return super._reserveSeat(sessionId, joinOptions, authData, seconds, allowReconnection, devModeReconnection);
   }
 
@@ -350,28 +165,28 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   // ---------------------------------------------------------------- set-up
 
-  /** The collaborators, the synchronised state and the seats of a table with `this.options` (new or reopened). */
-  private openTable(): void {
+  /** The collaborators, the synchronised state and the seats of a table with `this.facts.options` (new or reopened). */
+  openTable(): void {
     this.createCollaborators();
     this.state = new TableState();
-    this.projector = new TableProjector(this.game, this.state, () => this.clients, (show) => this.whenDurable(show));
+    this.projector = new TableProjector(this.facts.game, this.state, () => this.clients, (show) => this.journal.whenDurable(show));
     shareHandshake(this);
-    this.state.game = this.game.id;
-    this.state.variant = this.options.variant;
-    this.state.seats = this.options.players;
-    writeOptions(this.state.options, this.options);
+    this.state.game = this.facts.game.id;
+    this.state.variant = this.facts.options.variant;
+    this.state.seats = this.facts.options.players;
+    writeOptions(this.state.options, this.facts.options);
     this.seating = new Seating(this.state.players, this.roomId);
-    this.maxClients = maxClientsFor(this.options.players, this.services.config.SPECTATORS_MAX);
+    this.maxClients = maxClientsFor(this.facts.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
   }
 
   private createCollaborators(): void {
     const services = this.services;
-    this.edge = new MessageEdge(edgePolicy(this.game.id, MESSAGE_TYPES, services.config));
+    this.edge = new MessageEdge(edgePolicy(this.facts.game.id, MESSAGE_TYPES, services.config));
     this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
     this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
-    this.clocks = new TableClocks(this.timers, this.now);
-    this.pipeline = new ActionPipeline<Client>(this.game, {
+    this.clocks = new TableClocks(this.timers, this.facts.now);
+    this.pipeline = new ActionPipeline<Client>(this.facts.game, {
       playing: () => this.state.phase === 'playing',
       seatOf: (sessionId) => {
         const p = this.state.players.get(sessionId);
@@ -380,9 +195,9 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       otherHumans: (self) => [...this.state.players.entries()].filter(([id, p]) => id !== self && p.connected && !p.bot).map(([id]) => id),
       raceWindowMs: () => this.services.config.RACE_WINDOW_MS,
       actionLog: () => this.actionLog,
-    }, this.latency, this.now);
+    }, this.latency, this.facts.now);
     this.chat = chatTableOf(this, {
-      roomId: () => this.roomId, game: this.game.id, variant: () => this.options.variant, isPrivate: () => this.isPrivate,
+      roomId: () => this.roomId, game: this.facts.game.id, variant: () => this.facts.options.variant, isPrivate: () => this.facts.isPrivate,
       players: () => this.state.players, identityOf: (p) => this.seating.identities.of(p)?.id ?? null,
       moves: async () => {
         await this.actionLog?.flush();
@@ -392,10 +207,10 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     });
     const room = this;
     this.sleep = new TableSleep({
-      get state() { return room.state; }, clocks: this.clocks, get roomId() { return room.roomId; }, game: this.game.id,
+      get state() { return room.state; }, clocks: this.clocks, get roomId() { return room.roomId; }, game: this.facts.game.id,
       store: services.store, sleepAfterMs: services.config.TURN_SLEEP_AFTER_MS,
-      turnBased: () => this.turnBased, connected: () => this.clients.length, reserved: () => Object.keys(this.reservedSeats).length,
-      journal: () => this.actionLog, turns: () => this.turns, clockOffset: () => this.clockOffset, now: this.now,
+      turnBased: () => this.facts.turnBased, connected: () => this.clients.length, reserved: () => Object.keys(this.reservedSeats).length,
+      journal: () => this.actionLog, turns: () => this.turns, clockOffset: () => this.facts.clockOffset, now: this.facts.now,
       lock: () => this.lock(), unlock: () => this.unlock(),
       close: async () => {
         this.timers.clearAll();
@@ -403,310 +218,37 @@ export class GameRoom extends Room<TableState> implements MovableTable {
         await this.disconnect();
       },
     });
-    this.results = new ResultStorage({
-      outbox: services.results,
-      flushLog: async () => { await this.actionLog?.flush(); },
-    });
-  }
-
-  /**
-   * Reopened from its journal after a restart (server/journal/resume.ts): the same id and code, the
-   * rebuilt engine state, every human away and linked to their identity (a bot plays after the
-   * usual grace), resigned seats resigned, bots as bots. The table's time goes on from its last
-   * journal entry (`clockOffset`): every running deadline has the time left it had
-   * (docs/architecture.md "Clocks: the time left is kept").
-   */
-  private async resumeFrom(raw: Record<string, unknown>): Promise<void> {
-    if (raw.internalKey !== this.services.internalKey) throw joinRefusal('bad_table_options');
-    const ticket = resumeTicketSchema.parse(raw.resume);
-    const table = takeRebuilt(ticket.id);
-    if (!table) throw new Error(`resume: no rebuilt table ${ticket.id} in this process`);
-    const { session } = table;
-    if (session.filling) return this.reopenFilling(session, ticket.fence);
-    this.roomId = ticket.id;
-    this.options = session.options;
-    this.isPrivate = session.private;
-    this.ratedPrivate = session.private && session.rated;
-    // A tournament table reports its result to its tournament wherever it finishes.
-    this.tournament = session.tournament ? tournamentSeatingSchema.parse(session.tournament) : null;
-    if (this.tournament) this.checkIn = this.tournamentTable(this.tournament);
-    this.seed = session.seed;
-    this.startedAt = session.startedAt;
-    this.turnBased = isTurnBased(session.options);
-    if (this.turnBased) this.turns = new TurnTimeouts(session.options.players, moveClockMs(session.options, this.services.config.TURN_CLOCK_MS), session.turn);
-    this.openTable();
-    await this.setPrivate(true);
-    if (ticket.code) {
-      const code = ticket.code;
-      this.state.code = code;
-      await renewCode(this.presence, code, this.roomId);
-      this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
-    }
-    this.registerMessages();
-    // The table's time goes on from its last record (held), or ran on meanwhile (a sleep): never back.
-    this.clockOffset = table.clock.held ? Date.now() - table.lastAt : Math.min(table.clock.offset, Date.now() - table.lastAt);
-    const now = this.now();
-    // Those to move when it went to sleep were told then (a wall time; the state's deadline is the
-    // table's time): waking is not a new turn.
-    const toldDeadline = session.turn?.deadline ? session.turn.deadline - this.clockOffset : 0;
-    this.turnNotices.toldBefore(session.turn?.seats ?? [], toldDeadline);
-    this.seating.reopen(session.seats, table.resigned, now);
-    this.pipeline.resume(table.engine, this.seed, table.lastAt, ticket.fence);
-    this.actionLog = new ActionLogWriter(this.services.store, session, { fence: ticket.fence, nextChunk: ticket.nextChunk, lastAt: table.lastAt }, () => this.onTakenOver());
-    if (this.clockOffset !== table.clock.offset) this.actionLog.clockOffset(now, this.clockOffset);
-    this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
-    this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
-    localTables.add(this);
-    this.state.phase = 'playing';
-    this.autoDispose = false;
-    roomsGauge.inc({ game: this.game.id });
-    await this.publishMetadata();
-    this.afterChange();
-  }
-
-  /**
-   * A public turn-based queue table reopened before its game started (resume.ts `reopenFilling`):
-   * the same id, listed again for its queue, each player's seat away and linked to their identity
-   * (they retake it by id), and bots for the free seats at the time set when it opened.
-   */
-  private async reopenFilling(session: GameSessionRecord, fence: number): Promise<void> {
-    this.roomId = session.id;
-    this.options = session.options;
-    this.turnBased = true;
-    this.openTable();
-    this.registerMessages();
-    const now = this.now();
-    for (const seat of session.seats) {
-      if (!seat.bot && seat.identityId) this.seating.seatAway(seat.seat, seat.name, { id: seat.identityId, display: seat.name }, now);
-    }
-    this.autoDispose = false;
-    this.filling = FillingTable.reopened(this.services.store, session.id, fence, () => this.fillingSeats(), () => this.onTakenOver());
-    localTables.add(this);
-    this.clock.setInterval(() => void this.keepListed(), LISTING_CHECK_MS);
-    roomsGauge.inc({ game: this.game.id });
-    this.scheduleAutoStart(session.startedAt + this.services.config.QUICKPLAY_TURN_FILL_MS);
-    await this.publishMetadata();
-    // Its last seat was taken as its process died, before the game's first commit: it starts now.
-    if (this.seating.taken >= this.options.players) this.start();
-  }
-
-  private async reservePrivateCode(): Promise<void> {
-    const store = this.services.store;
-    const code = await reserveCode(this.presence, this.roomId, async (c) => (await store.findSleepingSessionByCode(c)) !== null);
-    this.state.code = code;
-    this.clock.setInterval(() => void renewCode(this.presence, code, this.roomId).catch(() => undefined), CODE_RENEW_MS);
-  }
-
-  /** A new tournament table: every seat reserved; it lives until its result, even while nobody has arrived yet. */
-  private openCheckIn(t: TournamentSeating): void {
-    this.checkIn = this.tournamentTable(t);
-    this.options = { ...this.options, players: t.seats.length };
-    this.autoDispose = false;
-    this.checkIn.open();
-  }
-
-  private tournamentTable(t: TournamentSeating): TournamentCheckIn {
-    // Read when used: a reopened table's parts are made after its tournament is known.
-    const room = this;
-    return new TournamentCheckIn(t, {
-      get state() { return room.state; }, get seating() { return room.seating; }, get clocks() { return room.clocks; }, get roomId() { return room.roomId; },
-      now: this.now, start: () => this.start(), noShows: (...args) => this.services.onTournamentNoShows?.(...args),
-    });
-  }
-
-  private scheduleAutoStart(at = this.now() + (this.turnBased ? this.services.config.QUICKPLAY_TURN_FILL_MS : this.services.config.QUICKPLAY_FILL_MS)): void {
-    // A turn-based quick-play table waits for its seats (QUICKPLAY_TURN_FILL_MS, hours), not seconds.
-    this.state.autoStartAt = at;
-    this.clocks.at('autoStart', at, () => {
-      if (this.state.phase === 'waiting' && [...this.state.players.values()].some((p) => !p.bot)) this.start();
-      else if (this.state.phase === 'waiting') this.scheduleAutoStart();
-    });
   }
 
   // ---------------------------------------------------------------- messages
 
-  private registerMessages(): void {
+  registerMessages(): void {
     registerTableMessages(this, {
-      game: this.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
-      now: this.now, seats: () => this.options.players,
-      action: (client, message) => this.show(this.pipeline.receive(client, client.sessionId, message)),
-      configure: (client, message) => this.configure(client, message),
-      start: () => this.start(),
-      rematch: (client, player) => this.onRematch(client, player),
-      resign: (sessionId, player) => this.seatLeftForGood(sessionId, player, true),
+      game: this.facts.game.id, state: this.state, seating: this.seating, latency: this.latency, chat: this.chat,
+      now: this.facts.now, seats: () => this.facts.options.players,
+      action: (client, message) => this.play.show(this.pipeline.receive(client, client.sessionId, message)),
+      configure: (client, message) => this.opening.configure(client, message),
+      start: () => this.opening.start(),
+      rematch: (client, player) => this.end.requestRematch(client, player),
+      resign: (sessionId, player) => this.leaves.leftForGood(sessionId, player, true),
       seatsChanged: () => void this.publishMetadata(),
       refuse: (client, code, params) => this.refuse(client, code, params),
     });
   }
 
-  private sendRefusal(client: Client, refusal: Refusal): void {
-    messagesRejected.inc({ game: this.game.id, code: refusal.code });
+  sendRefusal(client: Client, refusal: Refusal): void {
+    messagesRejected.inc({ game: this.facts.game.id, code: refusal.code });
     client.send('error', refusal);
   }
 
   /** A refusal by the room itself: the client reads `server:error.<code>`. */
-  private refuse(client: Client, code: string, params?: Params, id?: number): void {
+  refuse(client: Client, code: string, params?: Params, id?: number): void {
     this.sendRefusal(client, roomRefusal(code, params, id));
-  }
-
-  private configure(client: Client, message: unknown): void {
-    const change = reconfigure(this.game, { options: this.options, turnBased: this.turnBased }, { isPrivate: this.isPrivate, taken: this.seating.taken }, message, this.services.config.TURN_CLOCK_MS);
-    if (!change.ok) return this.refuse(client, change.code, change.params);
-    ({ options: this.options, turnBased: this.turnBased } = change.paced);
-    this.state.variant = change.game.variant;
-    this.state.seats = change.game.players;
-    writeOptions(this.state.options, change.game);
-    this.maxClients = maxClientsFor(change.game.players, this.services.config.SPECTATORS_MAX);
-    void this.publishMetadata();
-  }
-
-  /** After the result: open the same table again (once) and tell every human at this one. */
-  private async onRematch(client: Client, player: PlayerState): Promise<void> {
-    if (this.state.phase !== 'finished') return this.refuse(client, 'no_result_yet');
-    if (this.tournament) return this.refuse(client, 'no_rematch_tournament');
-    let answer;
-    try {
-      answer = await this.rematch.request(player.seat, async () => (await matchMaker.createRoom(this.game.id, {
-        ...this.options, private: this.isPrivate, rated: this.ratedPrivate,
-        rematch: { bots: this.seating.tableBots() } satisfies RematchSeating, internalKey: this.services.internalKey,
-      })).roomId);
-    } catch (error) {
-      logger.error({ room: this.roomId, err: error }, 'opening a rematch failed');
-      return this.refuse(client, 'rematch_failed');
-    }
-    if (!answer.first) return void client.send('rematch', answer.offer);
-    for (const c of this.clients) {
-      const p = this.state.players.get(c.sessionId);
-      if (p && !p.bot) c.send('rematch', answer.offer);
-    }
-  }
-
-  // ---------------------------------------------------------------- game flow
-
-  private start(): void {
-    if (this.state.phase !== 'waiting') return;
-    this.clocks.clear('autoStart');
-    while (this.seating.taken < this.options.players) this.seating.addBot('easy');
-    void this.publishMetadata();
-    const range = this.game.seatRange(this.options);
-    if (this.options.players < range.min) this.options = { ...this.options, players: range.min };
-    this.seed = randomSeed();
-    this.startedAt = this.now();
-    this.pipeline.start(this.options, this.seed, this.startedAt);
-    if (this.turnBased) this.turns = new TurnTimeouts(this.options.players, moveClockMs(this.options, this.services.config.TURN_CLOCK_MS));
-    // A queue table's row becomes the game's in the journal's first commit, under the token it holds.
-    const filling = this.filling;
-    this.filling = null;
-    void filling?.stop();
-    this.actionLog = new ActionLogWriter(this.services.store, {
-      id: this.roomId, game: this.game.id, variant: this.options.variant, options: this.options, seed: this.seed,
-      startedAt: this.startedAt, seats: this.seating.sessionSeats(), private: this.isPrivate, rated: this.isRated(), tournament: this.tournament,
-    }, undefined, () => this.onTakenOver(), this.state.code || null, filling?.fence ?? 1);
-    localTables.add(this);
-    this.clock.setInterval(() => this.heartbeat(), CLOCK_HEARTBEAT_MS);
-    this.state.phase = 'playing';
-    this.state.autoStartAt = 0;
-    // Race releases, game clocks and bots run on this.timers, each at its own moment: no room tick.
-    this.autoDispose = false;
-    void this.setPrivate(true).then(() => this.publishMetadata());
-    logger.info({ room: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed }, 'game started');
-    this.afterChange([{ type: 'start', msg: msg('server:event.start') }]);
-  }
-
-  /**
-   * Shows what the pipeline did, one outcome at a time (each before the next action is applied),
-   * then waits for the next held race action to be due.
-   */
-  private show(outcomes: Iterable<PipelineOutcome<Client>>): void {
-    this.clocks.clear('release');
-    for (const outcome of outcomes) {
-      if (outcome.kind === 'applied') this.showChange(outcome.events, outcome.answer);
-      // A lost race's refusal is an outcome too: shown once the journal holds it.
-      else if (outcome.kind === 'refused') this.whenDurable(() => this.sendRefusal(outcome.client, outcome.refusal));
-      else this.showRaceMargin(outcome.margin);
-    }
-    this.clocks.at('release', this.pipeline.nextReleaseAt(), () => this.show(this.pipeline.release()));
-  }
-
-  private showChange(events: GameEvent[], answer?: { client: Client; id: number }): void {
-    if (answer) this.turns?.moved(this.state.players.get(answer.client.sessionId)?.seat ?? -1);
-    this.afterChange(events);
-    this.pushNow(answer ? () => answer.client.send('ack', { id: answer.id, version: this.state.version }) : undefined);
-  }
-
-  /** Both racers learn by how much (docs/protocol.md "Races"), from the times the journal holds. */
-  private showRaceMargin({ first, second }: RaceMargin<Client>): void {
-    this.whenDurable(() => {
-      const ms = (n: number) => Math.round(n);
-      first.client?.send('notice', notice('race_won', { other: seatRef(second.seat), yours: ms(first.ms), theirs: ms(second.ms) }));
-      second.client?.send('notice', notice('race_lost', { first: seatRef(first.seat), theirs: ms(first.ms), yours: ms(second.ms) }));
-    });
-  }
-
-  /** Mirror the engine into the synchronised state, log the events, schedule clocks and bots. */
-  private afterChange(events: GameEvent[] = []): void {
-    const engine = this.pipeline.engine;
-    const now = this.now();
-    const deadline = this.projector.project(engine, now);
-    this.turns?.noteActive(this.state.active, now);
-    this.announceTurns();
-    this.projector.log(events);
-    const result: GameResult | null = this.game.result(engine);
-    if (result) return this.finish(result);
-    this.clocks.at('deadline', deadline, () => this.onDeadline(deadline!));
-    // Turn-based players are away most of the time: their clock, not a bot, answers for them.
-    const { seats, wakeAt } = this.seating.botSeats(now, this.turnBased ? Infinity : this.services.config.ABSENT_GRACE_MS);
-    // One pending wake-up for the next away seat to pass its grace period (not one per change).
-    this.clocks.at('absence', wakeAt === null || !Number.isFinite(wakeAt) ? null : wakeAt + ABSENCE_WAKE_SLACK_MS, () => this.state.phase === 'playing' && this.afterChange());
-    this.bots.plan(seats, (seat, level) => this.game.bot(this.pipeline.engine, seat, level, this.bots.rngState(), this.now()),
-      (seat, action) => this.show(this.pipeline.submit({ seat, action, arrival: this.now() }, undefined)));
-    this.sleep.plan(now);
-  }
-
-  /** A reopened table lists itself again whenever the shared listing lost it (tableListing.ts). */
-  private keepListed(): Promise<void> {
-    return keepListed(this, () => Boolean(this.actionLog?.lost || this.filling?.lost));
-  }
-
-  /** While a deadline runs, the journal learns the table is alive (what a reopening gives back the time left from). */
-  private heartbeat(): void {
-    if (this.state.phase === 'playing' && this.state.deadline > 0) this.actionLog?.alive(this.now(), CLOCK_HEARTBEAT_MS - 100);
-  }
-
-  private onDeadline(deadline: number): void {
-    if (this.state.phase !== 'playing') return;
-    const late = [...this.state.players.values()].filter((p) => !p.bot && this.state.active.includes(p.seat)).map((p) => p.seat);
-    const forGood = this.turns?.ranOut(late, deadline) ?? [];
-    const outcome = this.pipeline.advance(deadline);
-    if (outcome.ok) this.showChange(outcome.events);
-    else logger.error({ room: this.roomId, error: outcome.error }, 'advance failed');
-    for (const seat of forGood) {
-      const entry = [...this.state.players.entries()].find(([, p]) => p.seat === seat && !p.bot);
-      if (!entry || this.state.phase !== 'playing') continue;
-      logger.info({ room: this.roomId, seat }, 'turn-based: three move clocks ran out in a row; a bot takes the seat');
-      this.seatLeftForGood(entry[0], entry[1], true);
-    }
-  }
-
-  private announceTurns(): void {
-    if (this.turnBased) this.turnNotices.announce({ state: this.state, tableId: this.roomId, game: this.game.id, identityOf: (p) => this.seating.identities.of(p) });
-  }
-
-  // ---------------------------------------------------------------- durable outcomes, moves between processes
-
-  /**
-   * Runs `show` once everything the journal recorded is in the store (at once when it is): no
-   * outcome is shown that a crash could take back (docs/architecture.md "The journal").
-   */
-  private whenDurable(show: () => void): void {
-    const journal = this.actionLog;
-    if (!journal || journal.durable) return show();
-    journal.whenDurable().then(() => this.whenDurable(show), () => undefined);
   }
 
   /** Patches wait for the journal too (the patch-rate timer included). */
   override broadcastPatch(): boolean {
-    if (this.actionLog && !this.actionLog.durable) {
+    if (!this.journal.durable) {
       // The room clock ticks from the patch (STACK-NOTES 17): keep it going while the patch waits.
       this.clock.tick();
       return false;
@@ -714,36 +256,16 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     return super.broadcastPatch();
   }
 
-  /** Another process claimed this table (its fencing token moved on): this copy stops at once, its clients go there. */
-  private onTakenOver(): void {
-    logger.warn({ room: this.roomId }, 'table taken over by another process: closing this copy');
-    this.timers.clearAll();
-    this.bots.stopAll();
-    detachListing(this);
-    void this.disconnect(CLOSE_TABLE_MOVED);
-  }
-
   journalFence(): number {
-    return this.actionLog?.fence ?? this.filling?.fence ?? 0;
+    return this.journal.fence();
   }
 
-  /** Found moved by a check after this process lost its lease (no commit of ours was refused yet). */
   movedAway(): void {
-    this.actionLog?.fenced();
-    this.filling?.movedAway();
+    this.journal.movedAway();
   }
 
-  /** SIGTERM, other processes alive: the journal made durable, then nothing more written here, the clients sent on. */
-  async handOver(): Promise<void> {
-    this.timers.clearAll();
-    this.bots.stopAll();
-    this.actionLog?.alive(this.now(), 0); // its clocks stop here, and go on from here elsewhere
-    await this.actionLog?.flush().catch(() => undefined);
-    this.actionLog?.release();
-    await this.filling?.stop();
-    detachListing(this);
-    this.broadcast('notice', notice('table_moving'));
-    await this.disconnect(CLOSE_TABLE_MOVED);
+  handOver(): Promise<void> {
+    return this.journal.handOver();
   }
 
   /**
@@ -752,134 +274,25 @@ export class GameRoom extends Room<TableState> implements MovableTable {
    * the change (the commit at the end of this turn of the event loop). Deferred to a microtask so a
    * clock callback never re-enters the clock through broadcastPatch.
    */
-  private pushNow(after?: () => void): void {
-    queueMicrotask(() => this.whenDurable(() => corked(this.clients, () => {
+  pushNow(after?: () => void): void {
+    queueMicrotask(() => this.journal.whenDurable(() => corked(this.clients, () => {
       this.broadcastPatch();
       after?.();
     })));
   }
 
-  private finish(result: GameResult): void {
-    this.projector.finish(result, this.seating.resignedSeats());
-    this.clocks.clear('deadline');
-    this.clocks.clear('release');
-    this.bots.stopAll();
-    // A seat its identity never came back to was played by a bot to the end: left for good.
-    for (const p of this.state.players.values()) if (!p.connected) this.recordLeaver(p);
-    void this.services.store.social.saveGameChat(this.roomId, this.chat.publicLines())
-      .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'storing the table chat failed'));
-    this.projector.writeScores(result);
-    this.pushNow();
-    void this.publishMetadata(); // the lobby stops offering Watch
-    this.storeResult().catch(() => undefined); // handed to the process's outbox, which retries until stored
-    // While the process drains, players get a moment to see the result, not the whole linger.
-    const services = this.services;
-    const linger = services.draining ? Math.min(2_000, services.config.FINISHED_LINGER_MS) : services.config.FINISHED_LINGER_MS;
-    this.clock.setTimeout(() => void this.disconnect(), linger);
-  }
-
-  /** A finished game's record goes to the process's results outbox (server/results), which outlives the room. */
-  private storeResult(): Promise<void> {
-    return this.results.store(() => {
-      const result = this.projector.result;
-      return result && tableRecord({
-        id: this.roomId, game: this.game.id, variant: this.options.variant, seed: this.seed, startedAt: this.startedAt,
-        tournament: this.tournament, rated: this.isRated(), private: this.isPrivate, players: this.state.players.values(), seating: this.seating, result,
-      }, Date.now());
-    });
-  }
-
-  private isRated(): boolean {
-    return isRated({ tournament: this.tournament !== null, isPrivate: this.isPrivate, ratedPrivate: this.ratedPrivate, linkedSeats: this.seating.linkedSeats() });
-  }
-
   // ---------------------------------------------------------------- seats
 
-  /** Rated and tournament games only (docs/protocol.md "Leavers"): unrated and private games never count. */
-  private recordLeaver(player: PlayerState): void {
-    const identityId = this.seating.identities.of(player)?.id;
-    if (!identityId || !this.isRated()) return;
-    void this.services.store.social.recordLeave(identityId, this.roomId, Date.now())
-      .catch((error: unknown) => logger.warn({ room: this.roomId, err: error }, 'recording a leaver failed'));
+  refreshSecrets(): void {
+    this.projector.refreshSecrets(this.pipeline.engine, this.facts.now());
   }
 
-  /** `resigned`: Resign, or Leave during play (a loss); otherwise an anonymous seat that never came back. */
-  private seatLeftForGood(sessionId: string, player: PlayerState, resigned: boolean): void {
-    if (this.state.phase === 'waiting' && this.checkIn) return this.checkIn.leftWaiting(sessionId, player);
-    if (this.state.phase === 'waiting') {
-      this.seating.leaveWaiting(sessionId);
-      void this.publishMetadata();
-      // A queued turn-based table does not close by itself (autoDispose is off): the last human to leave closes it.
-      if (this.turnBased && !this.isPrivate && this.seating.humans() === 0) void (this.filling?.drop() ?? Promise.resolve()).then(() => this.disconnect());
-      else this.filling?.changed();
-      return;
-    }
-    if (this.state.phase !== 'playing') return;
-    if (resigned) {
-      this.seating.resign(player);
-      this.actionLog?.resigned(player.seat, this.now()); // a reopened table still knows (resume.ts)
-    } else this.seating.replaceByBot(player);
-    this.recordLeaver(player);
-    const event = resigned ? 'resigned' : 'replaced';
-    this.afterChange([{ type: event, seat: player.seat, msg: msg(`server:event.${event}`, { seat: seatRef(player.seat) }) }]);
-    this.closeIfOnlyBots();
-  }
-
-  /**
-   * Bots do not play on for nobody (issue 28 item 7): once no human holds a seat (away identity
-   * seats still do), the table closes unfinished. Tournament tables play on: their round needs a result.
-   */
-  private closeIfOnlyBots(): void {
-    if (this.state.phase !== 'playing' || this.tournament || this.seating.humans() > 0) return;
-    logger.info({ room: this.roomId, game: this.game.id }, 'no human left: closing the table');
-    this.bots.stopAll();
-    this.clocks.clear('deadline');
-    void this.disconnect();
-  }
-
-  /**
-   * A connection of the identity seated here takes the seat back, whatever its key (a session, a
-   * tournament reservation, a reopened table's away seat): a connection still on it is told and
-   * closed with 4010 (take-over), a seat held for reconnection stops waiting, the bot stops.
-   */
-  private retakeSeat(client: Client, key: string): void {
-    const previous = key === client.sessionId ? undefined : this.clients.getById(key);
-    this.held.get(key)?.();
-    const player = this.seating.rekey(key, client.sessionId)!;
-    if (previous) {
-      previous.send('notice', notice('seat_taken_over'));
-      previous.leave(CLOSE_SEAT_TAKEN_OVER);
-    }
-    client.userData = { spectator: false } satisfies ClientData;
-    clientsGauge.inc();
-    client.view = new StateView();
-    client.view.add(player);
-    if (player.secret) client.view.add(player.secret);
-    this.chat.joined(client);
-    this.refreshSecrets();
-    if (this.state.phase === 'playing') this.afterChange();
-    void this.publishMetadata();
-    this.checkIn?.arrived();
-  }
-
-  private refreshSecrets(): void {
-    this.projector.refreshSecrets(this.pipeline.engine, this.now());
-  }
-
-  private publishMetadata(): Promise<void> {
+  publishMetadata(): Promise<void> {
     return publishMetadata(this, {
-      game: this.game.id, variant: this.options.variant, seats: this.options.players, taken: this.seating.taken,
-      phase: this.state.phase, isPrivate: this.isPrivate, tournament: this.tournament !== null,
+      game: this.facts.game.id, variant: this.facts.options.variant, seats: this.facts.options.players, taken: this.seating.taken,
+      phase: this.state.phase, isPrivate: this.facts.isPrivate, tournament: this.facts.tournament !== null,
     });
   }
-}
-
-/**
- * Seats plus spectators plus room for joins in flight: Colyseus locks a room at maxClients, so
- * spectators (capped in onAuth) must never use up the seats.
- */
-function maxClientsFor(players: number, spectatorsMax: number): number {
-  return players + spectatorsMax + 2 * JOIN_SLACK;
 }
 
 /** A room class bound to one game definition (Colyseus defines rooms by class). */
