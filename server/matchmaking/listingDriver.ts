@@ -5,7 +5,7 @@
  * When a process dies, a survivor's health check calls `cleanup(deadProcessId)`: RedisDriver reads
  * the whole listing, keeps the rooms of the dead process, then deletes them by id. A table reopened
  * elsewhere under the same id between that read and the delete lost its fresh listing: joins by id
- * failed until the table noticed and listed itself again (GameRoom `keepListed`, every 2 s), which
+ * failed until the table noticed and listed itself again (tableListing.ts `keepListed`, every 2 s), which
  * made a few seats of every failover bench run take several join attempts (docs/benchmarks.md).
  * Here the delete is one Lua script that removes an entry only while it still names the dead process.
  */

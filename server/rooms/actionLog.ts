@@ -3,7 +3,7 @@
  * race and tie coin, in the replay format of shared/replay/log.ts. Entries recorded during one
  * turn of the event loop go to the store together with every other table's (group commit,
  * server/journal/committer.ts), as one numbered chunk per table, under the table's fencing token.
- * The room shows an outcome only once `durable` (GameRoom.pushNow / whenDurable): a crash loses
+ * The room shows an outcome only once `durable` (GameRoom.pushNow, tableJournal.ts whenDurable): a crash loses
  * nothing anyone has seen. A write refused because another process took the table over calls
  * `onFenced`, and nothing of this copy is shown or written again.
  */

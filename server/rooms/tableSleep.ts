@@ -25,7 +25,7 @@ export interface SleepingTable {
   reserved(): number;
   journal(): ActionLogWriter | null;
   turns(): TurnTimeouts | null;
-  /** The wall clock minus the table's time (GameRoom `clockOffset`). */
+  /** The wall clock minus the table's time (TableFacts `clockOffset`). */
   clockOffset(): number;
   now(): number;
   lock(): Promise<void>;
