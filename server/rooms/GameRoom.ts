@@ -9,24 +9,22 @@
  * - TablePlay (tablePlay.ts): the pipeline's outcomes shown, and after every change the clocks,
  *   bots and sleep planned; TableEnd (tableEnd.ts): the result, leavers, the rematch, onDispose;
  * - TableJournal (tableJournal.ts): durable outcomes, the queue row, moves between processes;
- * - under them: Seating, ActionPipeline, TableProjector, TableClocks on RoomTimers, BotDriver,
- *   TableSleep, TurnNotices, TournamentCheckIn, MessageEdge, LatencyProbe, ActionLogWriter.
+ * - under them: Seating, TableProjector, TurnNotices, TournamentCheckIn, LatencyProbe,
+ *   ActionLogWriter, and what tableParts.ts builds (MessageEdge, ActionPipeline, TableClocks on
+ *   RoomTimers, BotDriver, TableChat, TableSleep).
  * Services (store, settings, outbox...) come bound to the class by `roomFor`. The members the parts
  * read are public; each part names those it reads in its own interface.
  */
 import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import type { AnyGame } from '../../shared/games/contract.js';
-import { Rng, randomSeed } from '../../shared/random.js';
 import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
 import { writeOptions } from '../state/tableMirror.js';
 import { joinRefusal, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import type { SeatAuth } from '../identity/seats.js';
-import { chatTableOf } from '../chat/roomChat.js';
-import type { TableChat } from '../chat/tableChat.js';
 import type { TurnTimeouts } from '../turnbased/timeouts.js';
 import type { FillingTable } from '../turnbased/fillingTable.js';
-import { localTables, type MovableTable } from '../journal/localTables.js';
+import { localTables } from '../journal/localTables.js';
 import { RoomConnections } from '../friends/online.js';
 import { messagesRejected, roomsGauge } from '../ops/metrics.js';
 import type { RoomServices } from './services.js';
@@ -40,24 +38,18 @@ import { TableEnd } from './tableEnd.js';
 import { TableJournal } from './tableJournal.js';
 import { maxClientsFor, TableOpening } from './tableOpening.js';
 import { reopenTable } from './tableReopening.js';
-import { MESSAGE_TYPES, registerTableMessages } from './tableMessages.js';
-import { edgePolicy, MessageEdge } from './messageEdge.js';
-import { ActionPipeline } from './actionPipeline.js';
+import { registerTableMessages } from './tableMessages.js';
+import { tablePartsOf, type TableParts } from './tableParts.js';
 import { TableProjector } from './projector.js';
-import { RoomTimers } from './roomTimers.js';
-import { TableClocks } from './tableClocks.js';
-import { BotDriver } from './BotDriver.js';
-import { cuedClock } from './botCue.js';
 import { LatencyProbe } from './latencyProbe.js';
 import type { ActionLogWriter } from './actionLog.js';
-import { TableSleep } from './tableSleep.js';
 import { TurnNotices } from './turnNotices.js';
 import { publishMetadata } from './tableListing.js';
 import { JoinBudget, joinKind, type JoinCounts } from './joinBudget.js';
 import { reportRoomException } from './roomExceptions.js';
 import { corked } from './corkedSends.js';
 
-export class GameRoom extends Room<TableState> implements MovableTable {
+export class GameRoom extends Room<TableState> {
   static game: AnyGame;
   static services: RoomServices;
   /** What the process gives its rooms, bound to the room class by `roomFor` (Colyseus constructs rooms itself). */
@@ -65,20 +57,20 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   readonly facts = new TableFacts((this.constructor as typeof GameRoom).game);
   checkIn: TournamentCheckIn | null = null;
   readonly latency = new LatencyProbe();
-  private edge!: MessageEdge;
+  private edge!: TableParts['edge'];
   seating!: Seating;
-  timers!: RoomTimers;
-  clocks!: TableClocks;
-  pipeline!: ActionPipeline<Client>;
-  bots!: BotDriver;
+  timers!: TableParts['timers'];
+  clocks!: TableParts['clocks'];
+  pipeline!: TableParts['pipeline'];
+  bots!: TableParts['bots'];
   projector!: TableProjector;
   actionLog: ActionLogWriter | null = null;
-  chat!: TableChat;
+  chat!: TableParts['chat'];
   turns: TurnTimeouts | null = null;
   /** A table of the public turn-based queue until it starts: its seats kept in the store (server/turnbased/fillingTable.ts). */
   filling: FillingTable | null = null;
   /** A turn-based table nobody is connected to leaves memory for the store (tableSleep.ts). */
-  sleep!: TableSleep;
+  sleep!: TableParts['sleep'];
   /** Web Push "your turn" to the seats given the turn with nobody connected (turn-based tables). */
   readonly turnNotices = new TurnNotices(this.services.push);
   /** Seated connections, as friends see them online (server/friends/online.ts). */
@@ -116,7 +108,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
   }
 
   override async onDispose(): Promise<void> {
-    localTables.delete(this);
+    localTables.delete(this.journal);
     this.connections.clear();
     this.timers?.clearAll();
     if (!this.state?.game) return; // onCreate refused the options: nothing was opened
@@ -153,6 +145,11 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     return { seated: this.clients.length - spectators, spectators, pending: Object.keys(this.reservedSeats).map((id) => this.reservedSeats[id]![0]) };
   }
 
+  /** Joins let in and not yet joined (a turn-based table does not sleep while one is on its way). */
+  reservedSeatCount(): number {
+    return Object.keys(this.reservedSeats).length;
+  }
+
   /** Every frame passes the edge (size, rate, known type) before Colyseus decodes it. */
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
     this.edge.handle(this.roomId, client, frame, () => super._onMessage(client, frame));
@@ -167,7 +164,7 @@ export class GameRoom extends Room<TableState> implements MovableTable {
 
   /** The collaborators, the synchronised state and the seats of a table with `this.facts.options` (new or reopened). */
   openTable(): void {
-    this.createCollaborators();
+    ({ edge: this.edge, timers: this.timers, bots: this.bots, clocks: this.clocks, pipeline: this.pipeline, chat: this.chat, sleep: this.sleep } = tablePartsOf(this));
     this.state = new TableState();
     this.projector = new TableProjector(this.facts.game, this.state, () => this.clients, (show) => this.journal.whenDurable(show));
     shareHandshake(this);
@@ -178,46 +175,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
     this.seating = new Seating(this.state.players, this.roomId);
     this.maxClients = maxClientsFor(this.facts.options.players, this.services.config.SPECTATORS_MAX);
     this.patchRate = 50;
-  }
-
-  private createCollaborators(): void {
-    const services = this.services;
-    this.edge = new MessageEdge(edgePolicy(this.facts.game.id, MESSAGE_TYPES, services.config));
-    this.timers = new RoomTimers((error) => reportRoomException(this.roomId, 'setTimeout', error));
-    this.bots = new BotDriver(services.config.BOTS_ON_CUE ? cuedClock(this.timers) : this.timers, new Rng(randomSeed()));
-    this.clocks = new TableClocks(this.timers, this.facts.now);
-    this.pipeline = new ActionPipeline<Client>(this.facts.game, {
-      playing: () => this.state.phase === 'playing',
-      seatOf: (sessionId) => {
-        const p = this.state.players.get(sessionId);
-        return p && !p.bot ? p.seat : null;
-      },
-      otherHumans: (self) => [...this.state.players.entries()].filter(([id, p]) => id !== self && p.connected && !p.bot).map(([id]) => id),
-      raceWindowMs: () => this.services.config.RACE_WINDOW_MS,
-      actionLog: () => this.actionLog,
-    }, this.latency, this.facts.now);
-    this.chat = chatTableOf(this, {
-      roomId: () => this.roomId, game: this.facts.game.id, variant: () => this.facts.options.variant, isPrivate: () => this.facts.isPrivate,
-      players: () => this.state.players, identityOf: (p) => this.seating.identities.of(p)?.id ?? null,
-      moves: async () => {
-        await this.actionLog?.flush();
-        return this.actionLog ? services.store.readGameLog(this.roomId) : [];
-      },
-      refuse: (client, code, params) => this.refuse(client, code, params),
-    });
-    const room = this;
-    this.sleep = new TableSleep({
-      get state() { return room.state; }, clocks: this.clocks, get roomId() { return room.roomId; }, game: this.facts.game.id,
-      store: services.store, sleepAfterMs: services.config.TURN_SLEEP_AFTER_MS,
-      turnBased: () => this.facts.turnBased, connected: () => this.clients.length, reserved: () => Object.keys(this.reservedSeats).length,
-      journal: () => this.actionLog, turns: () => this.turns, clockOffset: () => this.facts.clockOffset, now: this.facts.now,
-      lock: () => this.lock(), unlock: () => this.unlock(),
-      close: async () => {
-        this.timers.clearAll();
-        this.bots.stopAll();
-        await this.disconnect();
-      },
-    });
   }
 
   // ---------------------------------------------------------------- messages
@@ -254,18 +211,6 @@ export class GameRoom extends Room<TableState> implements MovableTable {
       return false;
     }
     return super.broadcastPatch();
-  }
-
-  journalFence(): number {
-    return this.journal.fence();
-  }
-
-  movedAway(): void {
-    this.journal.movedAway();
-  }
-
-  handOver(): Promise<void> {
-    return this.journal.handOver();
   }
 
   /**

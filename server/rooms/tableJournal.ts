@@ -31,7 +31,7 @@ const CLOCK_HEARTBEAT_MS = 1_000;
 const LISTING_CHECK_MS = 2_000;
 
 /** The room (GameRoom) and the parts of it the journal reads and sets. */
-export type JournaledTable = Room<TableState> & MovableTable & {
+export type JournaledTable = Room<TableState> & {
   actionLog: ActionLogWriter | null;
   filling: FillingTable | null;
   readonly facts: TableFacts;
@@ -42,8 +42,13 @@ export type JournaledTable = Room<TableState> & MovableTable & {
   readonly end: TableEnd;
 };
 
-export class TableJournal {
+/** The table as the process's take-over and hand-over see it (server/journal/localTables.ts). */
+export class TableJournal implements MovableTable {
   constructor(private readonly table: JournaledTable) {}
+
+  get roomId(): string {
+    return this.table.roomId;
+  }
 
   /**
    * Runs `show` once everything the journal recorded is in the store (at once when it is): no
@@ -71,7 +76,7 @@ export class TableJournal {
       startedAt: table.state.autoStartAt - table.services.config.QUICKPLAY_TURN_FILL_MS, seats: [], private: false, rated: false,
     };
     table.filling = await FillingTable.open(table.services.store, session, () => this.fillingSeats(), () => this.takenOver());
-    localTables.add(table);
+    localTables.add(this);
   }
 
   /** A queue table reopened before its game started, under the fencing token it was reopened with. */
@@ -91,7 +96,7 @@ export class TableJournal {
       id: table.roomId, game: facts.game.id, variant: facts.options.variant, options: facts.options, seed: facts.seed,
       startedAt: facts.startedAt, seats: table.seating.sessionSeats(), private: facts.isPrivate, rated: table.end.isRated(), tournament: facts.tournament,
     }, undefined, () => this.takenOver(), table.state.code || null, filling?.fence ?? 1);
-    localTables.add(table);
+    localTables.add(this);
     this.startHeartbeat();
   }
 
@@ -119,7 +124,7 @@ export class TableJournal {
     void table.disconnect(CLOSE_TABLE_MOVED);
   }
 
-  fence(): number {
+  journalFence(): number {
     return this.table.actionLog?.fence ?? this.table.filling?.fence ?? 0;
   }
 
@@ -159,7 +164,7 @@ export class TableJournal {
     table.broadcast('notice', notice('restarting'));
     // A journaled game outlasts any grace: its journal made durable, its players keep their seats and
     // come back by id after the restart (4011), where a consented close would resign them.
-    const close = table.actionLog ? () => table.handOver() : () => table.disconnect();
+    const close = table.actionLog ? () => this.handOver() : () => table.disconnect();
     table.clock.setTimeout(() => void close(), table.services.config.SHUTDOWN_GRACE_MS);
   }
 

@@ -11,7 +11,7 @@ import type { TableState } from '../state/TableState.js';
 import { CODE_RENEW_MS, renewCode } from '../matchmaking/privateCodes.js';
 import { joinRefusal } from '../i18n/serverMessages.js';
 import { resumeTicketSchema, takeRebuilt } from '../journal/resume.js';
-import { localTables, type MovableTable } from '../journal/localTables.js';
+import { localTables } from '../journal/localTables.js';
 import { isTurnBased, moveClockMs } from '../turnbased/pace.js';
 import { TurnTimeouts } from '../turnbased/timeouts.js';
 import type { GameSessionRecord } from '../store/index.js';
@@ -27,7 +27,7 @@ import { tournamentSeatingSchema, type TournamentSeating } from './tournamentSea
 import type { TurnNotices } from './turnNotices.js';
 
 /** The parts of the room a reopening sets up (GameRoom). */
-export interface ReopenedTable extends MovableTable {
+export interface ReopenedTable {
   roomId: string;
   autoDispose: boolean;
   checkIn: TournamentCheckIn | null;
@@ -94,7 +94,7 @@ export async function reopenTable(table: ReopenedTable, raw: Record<string, unkn
   if (facts.clockOffset !== rebuilt.clock.offset) actionLog.clockOffset(now, facts.clockOffset);
   table.journal.startHeartbeat();
   table.journal.watchListing();
-  localTables.add(table);
+  localTables.add(table.journal);
   table.state.phase = 'playing';
   table.autoDispose = false;
   roomsGauge.inc({ game: facts.game.id });
@@ -120,7 +120,7 @@ async function reopenFilling(table: ReopenedTable, session: GameSessionRecord, f
   }
   table.autoDispose = false;
   table.journal.reopenFilling(fence);
-  localTables.add(table);
+  localTables.add(table.journal);
   table.journal.watchListing();
   roomsGauge.inc({ game: facts.game.id });
   table.opening.scheduleAutoStart(session.startedAt + services.config.QUICKPLAY_TURN_FILL_MS);
