@@ -115,7 +115,9 @@ export class TableScene extends Phaser.Scene {
     this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
       unlockAudio();
       const tag = (e.target as HTMLElement | null)?.tagName;
-      if (e.key === 'Escape' && this.tipText) return this.closeTip();
+      // Esc closes the first-game tip and still reaches the table (puts a chosen card back), as a tap
+      // anywhere closes it and still plays: the tip covers nothing, so it never keeps a key for itself.
+      if (e.key === 'Escape') this.closeTip();
       if (this.dialogOpen || tag === 'INPUT' || tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA') return;
       if (this.gameRenderer?.onKey) this.gameRenderer.onKey(this.context(), e.key);
     });

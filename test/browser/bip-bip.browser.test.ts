@@ -233,7 +233,8 @@ async function refusedClaimRollsBack(page: Page): Promise<void> {
   });
   expect(offered, JSON.stringify(clock)).not.toContain('bip');
   await page.keyboard.press('b');
-  // Keys are handled in order: once Escape has put the card back, B has been handled too.
+  // Keys are handled in order: once Escape has put the card back, B has been handled too. The
+  // first-game tip is usually still up here (a fresh profile): Esc closes it and puts the card back.
   await page.keyboard.press('Escape');
   await expect.poll(() => targetIds(page), { timeout: 30_000 }).not.toContain('cancel');
   expect(await page.evaluate(() => (window as unknown as { sent: unknown[] }).sent.length)).toBe(sentBefore);
