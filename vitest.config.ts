@@ -12,7 +12,8 @@ export default defineConfig({
     // Browser and socket tests on a loaded 2-core machine occasionally miss a timing (a patch or a
     // tween arriving late); one retry absorbs that, a test that fails twice still fails the run.
     retry: 1,
-    // Each failed attempt is printed with its error, also when the retry passes (test/support/failedAttempts.ts).
-    setupFiles: ['test/support/failedAttempts.ts'],
+    // Each failed attempt is printed with its error, also when the retry passes (failedAttempts.ts);
+    // the chat welcome a test client does not read is not warned about (quietChatWelcome.ts).
+    setupFiles: ['test/support/failedAttempts.ts', 'test/support/quietChatWelcome.ts'],
   },
 });
