@@ -1,22 +1,7 @@
 /** TableClocks on Colyseus' own clock: one timer per purpose, replaced when set again, cleared, fired once. */
 import { describe, expect, it } from 'vitest';
-import { Clock } from '@colyseus/core';
+import { SteppedClock } from '../../test/support/steppedClock.js';
 import { TableClocks } from './tableClocks.js';
-
-/** Colyseus' own clock, stepped by the test instead of by real time. */
-class SteppedClock extends Clock {
-  at = 0;
-  constructor() {
-    super();
-    this.now = () => this.at;
-    this.currentTime = 0;
-  }
-
-  step(ms: number): void {
-    this.at += ms;
-    this.tick();
-  }
-}
 
 function clocks() {
   let now = 1_000;

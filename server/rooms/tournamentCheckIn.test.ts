@@ -1,25 +1,11 @@
 /** A tournament table's check-in with the real Seating, TableState and TableClocks on Colyseus' own clock, stepped by the test. */
 import { describe, expect, it } from 'vitest';
-import { Clock } from '@colyseus/core';
+import { SteppedClock } from '../../test/support/steppedClock.js';
 import { TableState } from '../state/TableState.js';
 import { Seating } from './seating.js';
 import { TableClocks } from './tableClocks.js';
 import { TournamentCheckIn } from './tournamentCheckIn.js';
 import { tournamentSeatingSchema } from './tournamentSeating.js';
-
-class SteppedClock extends Clock {
-  at = 0;
-  constructor() {
-    super();
-    this.now = () => this.at;
-    this.currentTime = 0;
-  }
-
-  step(ms: number): void {
-    this.at += ms;
-    this.tick();
-  }
-}
 
 function checkIn() {
   let now = 1_000;
