@@ -158,14 +158,28 @@ export class TableChat {
     for (const other of this.table.clients()) other.send('chat_config', { text: this.textOn });
   }
 
+  /** A seated reader acting on another seat (mute, report), or null once refused (not seated, nobody there, itself). */
+  private aboutOtherSeat(client: Client, seat: number): { speaker: Speaker; reader: Reader; target: NonNullable<ReturnType<ChatTable['seatHolder']>> } | null {
+    const speaker = this.table.speakerOf(client);
+    const reader = this.readers.get(client);
+    const target = this.table.seatHolder(seat);
+    if (!speaker || !reader) {
+      this.table.refuse(client, ErrorCodes.notSeated);
+      return null;
+    }
+    if (!target || speaker.seat === seat) {
+      this.table.refuse(client, 'no_player_there', { seat: `@${seat}` });
+      return null;
+    }
+    return { speaker, reader, target };
+  }
+
   async onMute(client: Client, message: unknown): Promise<void> {
     const parsed = muteMessage.safeParse(message);
     if (!parsed.success) return this.table.refuse(client, ErrorCodes.badMessage);
-    const speaker = this.table.speakerOf(client);
-    const reader = this.readers.get(client);
-    const target = this.table.seatHolder(parsed.data.seat);
-    if (!speaker || !reader) return this.table.refuse(client, ErrorCodes.notSeated);
-    if (!target || speaker.seat === parsed.data.seat) return this.table.refuse(client, 'no_player_there', { seat: `@${parsed.data.seat}` });
+    const about = this.aboutOtherSeat(client, parsed.data.seat);
+    if (!about) return;
+    const { speaker, reader, target } = about;
     const key = target.identityId ?? `seat:${parsed.data.seat}`;
     if (speaker.identityId && target.identityId) {
       const stored = await this.store.setMute(speaker.identityId, target.identityId, parsed.data.muted, Date.now(), MUTES_MAX);
@@ -179,11 +193,9 @@ export class TableChat {
   async onReport(client: Client, message: unknown): Promise<void> {
     const parsed = reportMessage.safeParse(message);
     if (!parsed.success) return this.table.refuse(client, ErrorCodes.badMessage);
-    const speaker = this.table.speakerOf(client);
-    const reader = this.readers.get(client);
-    const target = this.table.seatHolder(parsed.data.seat);
-    if (!speaker || !reader) return this.table.refuse(client, ErrorCodes.notSeated);
-    if (!target || speaker.seat === parsed.data.seat) return this.table.refuse(client, 'no_player_there', { seat: `@${parsed.data.seat}` });
+    const about = this.aboutOtherSeat(client, parsed.data.seat);
+    if (!about) return;
+    const { speaker, reader, target } = about;
     if (reader.reported.has(parsed.data.seat) || this.reports >= REPORTS_PER_TABLE) return this.table.refuse(client, 'already_reported');
     const now = Date.now();
     if (speaker.identityId && await this.store.countReportsSince(speaker.identityId, now - DAY_MS) >= REPORTS_PER_DAY) {
