@@ -224,6 +224,16 @@ describe.skipIf(!up)('tables move between processes', () => {
     return { a, b, ana, bo, host };
   }
 
+  /** A quiet table, the live process that does not hold it, the close codes its two clients get, and what it shows now. */
+  async function watchedQuietTable() {
+    const table = await quietTable();
+    const survivor = live.find((s) => s !== table.host)!;
+    const closed: number[] = [];
+    table.a.onLeave((code) => closed.push(code));
+    table.b.onLeave((code) => closed.push(code));
+    return { ...table, survivor, closed, shownBefore: shown(table.a) };
+  }
+
   function moveOf(a: Room<Synced>, b: Room<Synced>): { room: Room<Synced>; action: unknown } {
     const view = tableOf<TookOverPublicView>(a);
     const room = [a, b].find((r) => secretOf<TookOverSeatView>(r)!.seat === view.active)!;
@@ -272,12 +282,7 @@ describe.skipIf(!up)('tables move between processes', () => {
   }, 300_000);
 
   it('SIGSTOP past the lease, then SIGCONT: the survivor owns the table, the woken process writes nothing and sends its clients there', async () => {
-    const { a, b, ana, bo, host } = await quietTable();
-    const survivor = live.find((s) => s !== host)!;
-    const closed: number[] = [];
-    a.onLeave((code) => closed.push(code));
-    b.onLeave((code) => closed.push(code));
-    const shownBefore = shown(a);
+    const { a, b, ana, bo, host, survivor, closed, shownBefore } = await watchedQuietTable();
     const ownerBefore = (await sessionRow(a.roomId))!;
     step(`SIGSTOP ${host.pid}`);
     host.child.kill('SIGSTOP');
@@ -315,12 +320,7 @@ describe.skipIf(!up)('tables move between processes', () => {
   }, 600_000);
 
   it('SIGTERM hands the table over: exit 0, the clients are sent on and the table goes on elsewhere', async () => {
-    const { a, b, ana, bo, host } = await quietTable();
-    const survivor = live.find((s) => s !== host)!;
-    const closed: number[] = [];
-    a.onLeave((code) => closed.push(code));
-    b.onLeave((code) => closed.push(code));
-    const shownBefore = shown(a);
+    const { a, b, ana, bo, host, survivor, closed, shownBefore } = await watchedQuietTable();
     step(`SIGTERM ${host.pid}`);
     const exit = await host.stop('SIGTERM');
     remove(host);
