@@ -9,7 +9,7 @@ import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
 
 const env = useServerAndBrowser();
 
-const GAMES = ['car_exchange'];
+const GAMES = ['car_exchange', 'traffic_tango', 'rush_hour', 'bip_bip'];
 
 describe.skipIf(!browserTestsRun)('renderers keep their labels and buttons between renders', () => {
   it.each(GAMES)('%s: a redraw of the same views makes and destroys nothing', async (game) => {
