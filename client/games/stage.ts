@@ -8,7 +8,8 @@
  *
  * Three layers: `under` (outlines, rings), the pieces, `over` (labels, buttons, badges). What a
  * renderer has not keyed yet it draws into `decor` (under the pieces) and `overlay` (above them),
- * emptied by every `begin`.
+ * emptied by every `begin`. A renderer that sets `ordered` has its kept labels, buttons and shapes
+ * drawn in the order a render names them (as if drawn afresh), not in the order they were made.
  */
 import type Phaser from 'phaser';
 import { fitText, tapButton, type ButtonOpts } from './controls.js';
@@ -59,6 +60,11 @@ export class Stage {
   decor!: Container;
   /** Drawn afresh on every render, above the pieces. */
   overlay!: Container;
+  /**
+   * Kept objects drawn in the order each render names them: a label remade over a box made before
+   * it stays over it. Off by default: the renderers keyed first were written against making order.
+   */
+  ordered = false;
 
   /**
    * Makes sure the stage stands in `layer`; true when it was (re)built from nothing (the first
@@ -209,9 +215,9 @@ export class Stage {
    * What a tap does is read at tap time, so a kept button never runs a stale handler. Placed at
    * (0, 0) when new: the caller moves it once it knows the widths.
    */
-  button(key: string, label: string, id: string, onTap: () => void, opts: ButtonOpts = {}): Phaser.GameObjects.Text {
+  button(key: string, label: string, id: string, onTap: () => void, opts: ButtonOpts = {}, layer: Layer = 'over'): Phaser.GameObjects.Text {
     const look = `${label}|${id}|${JSON.stringify(opts)}`;
-    const button = this.keep(key, look, 'over', () => {
+    const button = this.keep(key, look, layer, () => {
       const made: Phaser.GameObjects.Text = tapButton(this.scene!, 0, 0, label, id, () => (made.getData('onTap') as () => void)(), opts);
       return made;
     });
@@ -222,6 +228,16 @@ export class Stage {
   /** Any other drawn object kept by key, made again by `make` when its `look` (all it depends on, place included) changes. */
   shape<T extends Shown>(key: string, look: string, make: (scene: Phaser.Scene) => T, layer: Layer = 'under'): T {
     return this.keep(key, look, layer, () => make(this.scene!));
+  }
+
+  /**
+   * Take a kept label, button or shape off the stage now (one named, then found not to fit): it
+   * leaves the tap targets at once, not at `end`.
+   */
+  drop(key: string): void {
+    this.seen.delete(key);
+    this.kept.get(key)?.obj.destroy();
+    this.kept.delete(key);
   }
 
   /**
@@ -248,6 +264,23 @@ export class Stage {
       if (this.seen.has(key)) continue;
       this.kept.delete(key);
       kept.obj.destroy();
+    }
+    if (this.ordered) this.sortKept();
+  }
+
+  /** `decor` and `overlay` first, then the kept objects as this render named them; untouched when already so. */
+  private sortKept(): void {
+    const rank = new Map<Phaser.GameObjects.GameObject, number>([[this.decor, -1], [this.overlay, -1]]);
+    let n = 0;
+    for (const key of this.seen) {
+      const kept = this.kept.get(key);
+      if (kept) rank.set(kept.obj, n++);
+    }
+    for (const layer of [this.layers!.under, this.layers!.over]) {
+      const order = layer.list.map((o) => rank.get(o) ?? -1);
+      if (order.every((r, i) => i === 0 || order[i - 1] <= r)) continue;
+      // Phaser's sort wants a property name before it takes the handler; the handler alone decides.
+      layer.sort('x', (a: Phaser.GameObjects.GameObject, b: Phaser.GameObjects.GameObject) => (rank.get(a) ?? -1) - (rank.get(b) ?? -1));
     }
   }
 

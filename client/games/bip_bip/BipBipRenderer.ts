@@ -25,7 +25,8 @@ const FONT = 'system-ui, sans-serif';
 
 export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, BipAction> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new Stage();
+  /** Texts, boxes, rings and buttons kept by key too, drawn in the order each render names them. */
+  private stage = Object.assign(new Stage(), { ordered: true });
   private resize = new ResizeSnap();
   private cursor = 5;
   private car: number | null = null;
@@ -138,11 +139,34 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
 
   // ---- drawing -------------------------------------------------------------------------------
 
-  private clock(ctx: RenderContext<BipAction>, x: number, y: number, label: () => string, style: Phaser.Types.GameObjects.Text.TextStyle = {}): Phaser.GameObjects.Text {
-    const text = ctx.scene.add.text(x, y, label(), { fontFamily: FONT, fontSize: '14px', color: '#f2f2f2', ...style });
+  /** A text kept by key whose words the timer refreshes (`label` is read again on every tick). */
+  private clock(key: string, x: number, y: number, label: () => string, style: Phaser.Types.GameObjects.Text.TextStyle = {}): Phaser.GameObjects.Text {
+    const full = { fontFamily: FONT, fontSize: '14px', color: '#f2f2f2', ...style };
+    const text = this.stage.shape(key, JSON.stringify([x, y, full]), (scene) => scene.add.text(x, y, label(), full));
+    const words = label();
+    if (text.text !== words) text.setText(words);
     this.clocks.push({ text, label });
-    this.stage.decor.add(text);
     return text;
+  }
+
+  /** A text kept by key, made again when its words, place or style change. Under the pieces. */
+  private text(key: string, x: number, y: number, words: string, style: Phaser.Types.GameObjects.Text.TextStyle, origin: [number, number] = [0, 0]): Phaser.GameObjects.Text {
+    return this.stage.shape(key, JSON.stringify([x, y, words, style, origin]), (scene) => scene.add.text(x, y, words, style).setOrigin(...origin));
+  }
+
+  /**
+   * A table button (controls.ts tableButton) kept by its id, made again when its words, place,
+   * size or whether it is live change; what a tap does is set on every render, and one no longer
+   * drawn leaves the tap targets at the render's end.
+   */
+  private button(x: number, y: number, label: string, id: string, onTap: (() => void) | null, opts: { w?: number; primary?: boolean; font?: number } = {}): { w: number; h: number } {
+    const made = this.stage.shape(`button-${id}`, `${x}|${y}|${label}|${onTap !== null}|${JSON.stringify(opts)}`, (scene) => {
+      const c = scene.add.container(0, 0);
+      c.setData('size', tableButton(scene, c, x, y, label, id, onTap, opts));
+      return c;
+    });
+    tapArea(made.list[0] as Phaser.GameObjects.Rectangle, id, onTap);
+    return made.getData('size') as { w: number; h: number };
   }
 
   private cellAt(L: BipLayout, c: number): { x: number; y: number } {
@@ -183,42 +207,46 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
 
   private drawBoard(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null, board: Board, L: BipLayout): void {
     const { scene } = ctx;
-    const decor = this.stage.decor;
-    const over = this.stage.overlay;
     const step = L.board.size / 4;
-    const roads = scene.add.graphics();
-    roads.fillStyle(0x263042).fillRoundedRect(L.board.x, L.board.y, L.board.size, L.board.size, 10);
-    roads.lineStyle(step * 0.32, 0x4a5674);
-    for (let i = 0; i < 4; i++) {
-      const a = this.cellAt(L, i * 4), b = this.cellAt(L, i * 4 + 3);
-      roads.lineBetween(a.x - step * 0.4, a.y, b.x + step * 0.4, b.y);
-      const c = this.cellAt(L, i), d = this.cellAt(L, i + 12);
-      roads.lineBetween(c.x, c.y - step * 0.4, d.x, d.y + step * 0.4);
-    }
-    roads.lineStyle(2, 0xd8dde8, 0.5);
-    for (let i = 0; i < 4; i++) {
-      const a = this.cellAt(L, i * 4), b = this.cellAt(L, i * 4 + 3);
-      for (let x = a.x; x < b.x; x += 14) roads.lineBetween(x, a.y, x + 6, a.y);
-      const c = this.cellAt(L, i), d = this.cellAt(L, i + 12);
-      for (let y = c.y; y < d.y; y += 14) roads.lineBetween(c.x, y, c.x, y + 6);
-    }
-    decor.add(roads);
+    this.stage.shape('roads', `${L.board.x}|${L.board.y}|${L.board.size}`, (sc) => {
+      const roads = sc.add.graphics();
+      roads.fillStyle(0x263042).fillRoundedRect(L.board.x, L.board.y, L.board.size, L.board.size, 10);
+      roads.lineStyle(step * 0.32, 0x4a5674);
+      for (let i = 0; i < 4; i++) {
+        const a = this.cellAt(L, i * 4), b = this.cellAt(L, i * 4 + 3);
+        roads.lineBetween(a.x - step * 0.4, a.y, b.x + step * 0.4, b.y);
+        const c = this.cellAt(L, i), d = this.cellAt(L, i + 12);
+        roads.lineBetween(c.x, c.y - step * 0.4, d.x, d.y + step * 0.4);
+      }
+      roads.lineStyle(2, 0xd8dde8, 0.5);
+      for (let i = 0; i < 4; i++) {
+        const a = this.cellAt(L, i * 4), b = this.cellAt(L, i * 4 + 3);
+        for (let x = a.x; x < b.x; x += 14) roads.lineBetween(x, a.y, x + 6, a.y);
+        const c = this.cellAt(L, i), d = this.cellAt(L, i + 12);
+        for (let y = c.y; y < d.y; y += 14) roads.lineBetween(c.x, y, c.x, y + 6);
+      }
+      return roads;
+    });
     const label = { fontFamily: FONT, fontSize: '12px', color: '#aab3c5' };
     for (let i = 0; i < 4; i++) {
-      decor.add(scene.add.text(this.cellAt(L, i).x, L.board.y - 1, 'abcd'[i], label).setOrigin(0.5, 1));
-      decor.add(scene.add.text(L.board.x - 3, this.cellAt(L, i * 4).y, `${i + 1}`, label).setOrigin(1, 0.5));
+      this.text(`column-${i}`, this.cellAt(L, i).x, L.board.y - 1, 'abcd'[i], label, [0.5, 1]);
+      this.text(`row-${i}`, L.board.x - 3, this.cellAt(L, i * 4).y, `${i + 1}`, label, [1, 0.5]);
     }
     const now = ctx.serverNow();
     const frozen = view.lastClaim && now < view.frozenUntil ? view.lastClaim : null;
     const lm = view.lastMove;
     const movable = this.canMove(view, seat);
     const pointing = this.card !== null && this.canClaim(view, seat) && !this.pendingClaims.has(this.card);
-    const ring = (c: number, colour: number, width: number, r: number, dashed = false) => {
+    // Each ring is keyed by its cell and what it marks (its look: place, size, colour).
+    const ring = (c: number, what: string, colour: number, width: number, r: number, dashed = false) => {
       const { x, y } = this.cellAt(L, c);
-      if (!dashed) return void over.add(scene.add.circle(x, y, r).setStrokeStyle(width, colour));
-      const g = scene.add.graphics().lineStyle(width, colour);
-      for (let a = 0; a < 12; a++) g.beginPath().arc(x, y, r, (a * Math.PI) / 6, ((a + 0.6) * Math.PI) / 6).strokePath();
-      over.add(g);
+      const look = `${x}|${y}|${r}|${colour}|${width}`;
+      if (!dashed) return void this.stage.shape(`ring-${what}-${c}`, look, (sc) => sc.add.circle(x, y, r).setStrokeStyle(width, colour), 'over');
+      this.stage.shape(`ring-${what}-${c}`, look, (sc) => {
+        const g = sc.add.graphics().lineStyle(width, colour);
+        for (let a = 0; a < 12; a++) g.beginPath().arc(x, y, r, (a * Math.PI) / 6, ((a + 0.6) * Math.PI) / 6).strokePath();
+        return g;
+      }, 'over');
     };
     this.assignCars(board);
     for (let c = 0; c < 16; c++) {
@@ -235,8 +263,13 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
         this.resize.settle(obj, x, y);
       }
       // One hit area per intersection (data 'cell'): a tap picks a car, a neighbour, or a car of the claim.
-      const hit = hitBox(scene, x, y, step * 0.92, step * 0.92).setData('cell', c);
-      decor.add(hit);
+      const hit = this.stage.shape(`hit-${c}`, `${x}|${y}|${step}`, (sc) => {
+        const made = hitBox(sc, x, y, step * 0.92, step * 0.92).setData('cell', c);
+        // Dragging a car onto an allowed neighbour: the press picked it, the release here moves it
+        // (while this cell is lit as one: `drop`, set on every render).
+        made.on('pointerup', () => (made.getData('drop') as (() => void) | null)?.());
+        return made;
+      });
       let tap: (() => void) | null = null;
       let id = '';
       if (pointing && car) { tap = () => this.pointAt(ctx, c); id = `point-${c}`; }
@@ -244,16 +277,15 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
         tap = () => this.boardAction(ctx, c); id = `to-${c}`;
       } else if (movable && this.card === null && car && this.hasStep(view, c)) { tap = () => this.boardAction(ctx, c); id = `car-${c}`; }
       tapArea(hit, id || `cell-${c}`, tap);
-      if (tap && id.startsWith('to-')) {
-        // Dragging a car onto an allowed neighbour: the press picked it, the release here moves it.
-        hit.on('pointerup', () => { if (this.car !== null && this.card === null && c !== this.car && adjacent(c, this.car)) this.boardAction(ctx, c); });
-      }
-      if (lm && (c === lm.from || c === lm.to)) ring(c, 0x8a93a8, 2, step * 0.44, true);
-      if (id.startsWith('to-')) ring(c, 0x2fbf71, 3, step * 0.2);
-      if (frozen?.cars.includes(c)) ring(c, 0xffffff, 4, step * 0.4);
-      if (this.claimCars.includes(c)) ring(c, 0xf2c14e, 5, step * 0.34);
-      if (c === this.car) ring(c, 0x2fbf71, 5, step * 0.37);
-      if (c === this.cursor && this.focus === 'board') over.add(scene.add.rectangle(x, y, step * 0.86, step * 0.86).setStrokeStyle(2, 0x7fd1ff));
+      hit.setData('drop', tap && id.startsWith('to-')
+        ? () => { if (this.car !== null && this.card === null && c !== this.car && adjacent(c, this.car)) this.boardAction(ctx, c); }
+        : null);
+      if (lm && (c === lm.from || c === lm.to)) ring(c, 'last', 0x8a93a8, 2, step * 0.44, true);
+      if (id.startsWith('to-')) ring(c, 'to', 0x2fbf71, 3, step * 0.2);
+      if (frozen?.cars.includes(c)) ring(c, 'frozen', 0xffffff, 4, step * 0.4);
+      if (this.claimCars.includes(c)) ring(c, 'claim', 0xf2c14e, 5, step * 0.34);
+      if (c === this.car) ring(c, 'car', 0x2fbf71, 5, step * 0.37);
+      if (c === this.cursor && this.focus === 'board') this.stage.shape('cursor', `${x}|${y}|${step}`, (sc) => sc.add.rectangle(x, y, step * 0.86, step * 0.86).setStrokeStyle(2, 0x7fd1ff), 'over');
     }
     // Drag: the picked car follows the finger until it is released.
     if (this.car !== null) this.followDrag(ctx, L);
@@ -285,29 +317,30 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
 
   /** The last claim during the freeze, and the chosen card (turnable) beside it. */
   private drawInfo(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const { x, y, w } = L.info;
     const pw = L.previewH / CARD_RATIO;
     const lines = Math.max(1, Math.floor(L.previewH / 15));
     const now = ctx.serverNow();
     const frozen = view.lastClaim && now < view.frozenUntil ? view.lastClaim : null;
     const status = () => this.statusLine(ctx, view);
-    this.clock(ctx, x, y, status, { fontSize: '14px', color: '#f2c14e', fontStyle: 'bold', wordWrap: { width: w } }).setMaxLines(1);
+    this.clock('status', x, y, status, { fontSize: '14px', color: '#f2c14e', fontStyle: 'bold', wordWrap: { width: w }, maxLines: 1 });
     const top = y + 22;
     let left = x;
     if (frozen) {
-      decor.add(drawCard(scene, left, top, pw, frozen.face));
+      const at = left;
+      this.stage.shape('frozen-card', `${at}|${top}|${pw}|${JSON.stringify(frozen.face)}`, (sc) => drawCard(sc, at, top, pw, frozen.face));
       const who = this.name(ctx, frozen.seat);
-      this.clock(ctx, left + pw + 6, top, () => tt('frozen', { who, cars: frozen.cars.map(cellName).join(' '), s: secs(view.frozenUntil - ctx.serverNow()) }),
-        { fontSize: '12px', color: '#ffffff', wordWrap: { width: w / 2 - pw - 12 } }).setMaxLines(lines);
+      this.clock('frozen', left + pw + 6, top, () => tt('frozen', { who, cars: frozen.cars.map(cellName).join(' '), s: secs(view.frozenUntil - ctx.serverNow()) }),
+        { fontSize: '12px', color: '#ffffff', wordWrap: { width: w / 2 - pw - 12 }, maxLines: lines });
       left = x + w / 2;
     }
     const face = seat?.hand.find((c) => c.id === this.card);
     if (face) {
-      decor.add(drawCard(scene, left, top, pw, turned(face, this.turns), true));
+      const shown = turned(face, this.turns);
+      const at = left;
+      this.stage.shape('chosen-card', `${at}|${top}|${pw}|${JSON.stringify(shown)}`, (sc) => drawCard(sc, at, top, pw, shown, true));
       const pointed = this.claimCars.length ? ` · ${this.claimCars.map(cellName).join(' ')}` : '';
-      decor.add(scene.add.text(left + pw + 6, top, `${tt('turned', { deg: this.turns * 90 })}${pointed}`, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: x + w - left - pw - 12 } }).setMaxLines(lines));
+      this.text('chosen', left + pw + 6, top, `${tt('turned', { deg: this.turns * 90 })}${pointed}`, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: x + w - left - pw - 12 }, maxLines: lines });
     }
   }
 
@@ -326,45 +359,42 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
   }
 
   private drawPlayers(ctx: RenderContext<BipAction>, view: BipPublicView, L: BipLayout): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const { x, y, w } = L.players;
     const colW = w / L.playerCols;
     view.players.forEach((p, k) => {
       const px = x + (k % L.playerCols) * colW;
       const py = y + Math.floor(k / L.playerCols) * L.playerH;
       const me = p.seat === ctx.mySeat;
-      decor.add(scene.add.rectangle(px, py, colW - 4, L.playerH - 4, me ? 0x33405a : 0x262d3d).setOrigin(0).setStrokeStyle(1, me ? 0xf2c14e : 0x4a5674));
+      const key = `seat-${p.seat}`;
+      this.stage.shape(`${key}-box`, `${px}|${py}|${colW}|${L.playerH}|${me}`, (sc) => sc.add.rectangle(px, py, colW - 4, L.playerH - 4, me ? 0x33405a : 0x262d3d).setOrigin(0).setStrokeStyle(1, me ? 0xf2c14e : 0x4a5674));
       const light = view.light === p.seat;
       const lampY = L.compactPlayers ? py + (L.playerH - 4) / 2 : py + 14;
       if (light) {
         // The green light: a lamp with its word, never the colour alone.
-        const g = scene.add.graphics().fillStyle(0x2fbf71).fillCircle(px + colW - 18, lampY, 8).lineStyle(2, 0xffffff).strokeCircle(px + colW - 18, lampY, 8);
-        decor.add(g);
+        this.stage.shape(`${key}-lamp`, `${px}|${colW}|${lampY}`, (sc) => sc.add.graphics().fillStyle(0x2fbf71).fillCircle(px + colW - 18, lampY, 8).lineStyle(2, 0xffffff).strokeCircle(px + colW - 18, lampY, 8));
       }
       const head = `${this.name(ctx, p.seat)}${light ? ` · ${tt('light')}` : ''}`;
       const counts = `${tt('cards', { count: p.handCount })} · ${tt('claimed', { count: p.claimed.length })}${p.roundScores.length ? ` · ${tt('total', { n: p.total })}` : ''}`;
       const blocked = () => (ctx.serverNow() < p.blockedUntil ? `✖ ${tt('blocked', { s: secs(p.blockedUntil - ctx.serverNow()) })}` : '');
       if (L.compactPlayers) {
         // One line: the name (cut if long), then the light, the counts or the block while it lasts.
-        const nameText = scene.add.text(px + 6, py + 5, this.name(ctx, p.seat), { fontFamily: FONT, fontSize: '13px', color: me ? '#f2c14e' : '#ffffff', fontStyle: 'bold', wordWrap: { width: colW * 0.4, useAdvancedWrap: true } }).setMaxLines(1);
-        decor.add(nameText);
+        const nameText = this.text(`${key}-name`, px + 6, py + 5, this.name(ctx, p.seat), { fontFamily: FONT, fontSize: '13px', color: me ? '#f2c14e' : '#ffffff', fontStyle: 'bold', wordWrap: { width: colW * 0.4, useAdvancedWrap: true }, maxLines: 1 });
         const cx = px + 6 + nameText.width + 6;
         const line = () => [light ? tt('light') : '', blocked() || counts].filter(Boolean).join(' · ');
-        this.clock(ctx, cx, py + 6, line, { fontSize: '12px', color: '#cfd6e6', wordWrap: { width: px + colW - 34 - cx } }).setMaxLines(1);
+        this.clock(`${key}-line`, cx, py + 6, line, { fontSize: '12px', color: '#cfd6e6', wordWrap: { width: px + colW - 34 - cx }, maxLines: 1 });
         return;
       }
-      decor.add(scene.add.text(px + 6, py + 4, head, { fontFamily: FONT, fontSize: '13px', color: me ? '#f2c14e' : '#ffffff', fontStyle: 'bold', wordWrap: { width: colW - 34 } }).setMaxLines(1));
-      decor.add(scene.add.text(px + 6, py + 22, counts, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: colW - 12 } }).setMaxLines(1));
-      this.clock(ctx, px + 6, py + 38, blocked, { fontSize: '12px', color: '#ff9a9a' });
+      this.text(`${key}-head`, px + 6, py + 4, head, { fontFamily: FONT, fontSize: '13px', color: me ? '#f2c14e' : '#ffffff', fontStyle: 'bold', wordWrap: { width: colW - 34 }, maxLines: 1 });
+      this.text(`${key}-counts`, px + 6, py + 22, counts, { fontFamily: FONT, fontSize: '12px', color: '#cfd6e6', wordWrap: { width: colW - 12 }, maxLines: 1 });
+      this.clock(`${key}-blocked`, px + 6, py + 38, blocked, { fontSize: '12px', color: '#ff9a9a' });
     });
     // manualReferee: open claims anyone else may call wrong.
     let ry = y + Math.ceil(view.players.length / L.playerCols) * L.playerH + 2;
     for (const r of view.reviews) {
       const mine = r.seat === ctx.mySeat;
       const open = !mine && ctx.mySeat !== null && view.phase === 'play' && r.until > ctx.serverNow();
-      const b = tableButton(scene, decor, x, ry, tt('wrong'), `wrong-${r.card}`, open ? () => ctx.act({ type: 'challenge', card: r.card }) : null, { font: 13 });
-      this.clock(ctx, x + b.w + 6, ry + 4, () => tt('review', { who: this.name(ctx, r.seat), cars: r.cars.map(cellName).join(' '), s: secs(r.until - ctx.serverNow()) }), { fontSize: '12px', color: mine ? '#aab3c5' : '#ffb0b0', wordWrap: { width: w - b.w - 10 } });
+      const b = this.button(x, ry, tt('wrong'), `wrong-${r.card}`, open ? () => ctx.act({ type: 'challenge', card: r.card }) : null, { font: 13 });
+      this.clock(`review-${r.card}`, x + b.w + 6, ry + 4, () => tt('review', { who: this.name(ctx, r.seat), cars: r.cars.map(cellName).join(' '), s: secs(r.until - ctx.serverNow()) }), { fontSize: '12px', color: mine ? '#aab3c5' : '#ffb0b0', wordWrap: { width: w - b.w - 10 } });
       ry += b.h + 4;
     }
   }
@@ -372,19 +402,17 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
   private drawHand(ctx: RenderContext<BipAction>, view: BipPublicView, seat: BipSeatView | null, L: BipLayout): void {
     this.offPage.clear();
     if (!seat) return;
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const { x, y } = L.buttons;
     const swapping = view.phase === 'swap' && view.swap?.leader === seat.seat;
     if (swapping) {
       const n = this.swapPick.size;
-      tableButton(scene, decor, x, y, tt('swapButton', { n, count: view.swap!.count }), 'swap', n === view.swap!.count ? () => this.swap(ctx) : null, { primary: true });
+      this.button(x, y, tt('swapButton', { n, count: view.swap!.count }), 'swap', n === view.swap!.count ? () => this.swap(ctx) : null, { primary: true });
     } else {
       const canBip = this.card !== null && this.canClaim(view, seat) && !this.pendingClaims.has(this.card);
-      const b = tableButton(scene, decor, x, y, tt('bip'), 'bip', canBip ? () => this.claim(ctx) : null, { primary: true });
-      const t = tableButton(scene, decor, x + b.w + 8, y, L.short ? '↻' : tt('turn'), 'turn', this.card !== null ? () => this.turn() : null, { w: L.short ? 48 : undefined });
+      const b = this.button(x, y, tt('bip'), 'bip', canBip ? () => this.claim(ctx) : null, { primary: true });
+      const t = this.button(x + b.w + 8, y, L.short ? '↻' : tt('turn'), 'turn', this.card !== null ? () => this.turn() : null, { w: L.short ? 48 : undefined });
       // Put the chosen card back (or let go of the picked car) without hunting for it again.
-      tableButton(scene, decor, x + b.w + t.w + 16, y, L.short ? '✕' : tt('cancel'), 'cancel', this.card !== null || this.car !== null ? () => this.cancel() : null, { w: L.short ? 48 : undefined });
+      this.button(x + b.w + t.w + 16, y, L.short ? '✕' : tt('cancel'), 'cancel', this.card !== null || this.car !== null ? () => this.cancel() : null, { w: L.short ? 48 : undefined });
     }
     // A hand longer than the room is shown a page at a time.
     const pages = Math.max(1, Math.ceil(seat.hand.length / L.perPage));
@@ -395,14 +423,14 @@ export class BipBipRenderer implements GameRenderer<BipPublicView, BipSeatView, 
     if (pages > 1) {
       // ◀ ▶ at the right end of the title line, or of the buttons' row in a short area.
       const row = L.short ? { x: L.buttons.x, y: L.buttons.y, w: L.buttons.w } : { x: T.x, y: T.y + 2, w: T.w };
-      tableButton(scene, decor, row.x + row.w - 48, row.y, '▶', 'hand-next', this.page < pages - 1 ? () => this.turnPage(1) : null, { w: 48 });
-      tableButton(scene, decor, row.x + row.w - 102, row.y, '◀', 'hand-prev', this.page > 0 ? () => this.turnPage(-1) : null, { w: 48 });
+      this.button(row.x + row.w - 48, row.y, '▶', 'hand-next', this.page < pages - 1 ? () => this.turnPage(1) : null, { w: 48 });
+      this.button(row.x + row.w - 102, row.y, '◀', 'hand-prev', this.page > 0 ? () => this.turnPage(-1) : null, { w: 48 });
       titleW = T.w - 116;
     }
     if (T.h > 0) {
       const title = swapping ? tt('swapPick', { count: view.swap!.count }) : tt('hand', { count: seat.hand.length });
       const pageNote = pages > 1 ? ` · ${tt('page', { n: this.page + 1, of: pages })}` : '';
-      decor.add(scene.add.text(T.x, T.y + (T.h - 17) / 2, `${title}${pageNote}`, { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: titleW } }).setMaxLines(1));
+      this.text('hand-title', T.x, T.y + (T.h - 17) / 2, `${title}${pageNote}`, { fontFamily: FONT, fontSize: '13px', color: '#f2c14e', wordWrap: { width: titleW }, maxLines: 1 });
     }
     const w = L.cardW;
     const first = this.page * L.perPage;

@@ -12,10 +12,11 @@ import type { CarExchangeAction } from '../../../shared/games/car_exchange/actio
 import type { CarExchangePublicView, CarExchangeSeatView } from '../../../shared/games/car_exchange/views.js';
 import { COLOURS, cardOf, type Card, type Colour } from '../../../shared/games/car_exchange/cards.js';
 import { FILL, LETTER, LETTER_OF, countdown, drawBack, drawCard, type CardSize } from './cardFace.js';
-import { drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, style, type Tick } from './panels.js';
+import { UNDER, drawPlayers, drawScores, drawTableInfo, nameOf, runTicks, type Tick } from './panels.js';
 import type { Spot, Stage } from '../stage.js';
 import { GatedTable } from '../gatedTable.js';
-import { TAP, fitText, setTap, tapButton, type MoveGate } from '../controls.js';
+import { TAP, fitText, setTap, type ButtonOpts, type MoveGate } from '../controls.js';
+import { keyHinted } from '../../ui/keyHints.js';
 import { t } from '../../i18n/index.js';
 
 const NS = 'table_car_exchange:';
@@ -41,10 +42,11 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   private get ctx(): RenderContext<CarExchangeAction> | null { return this.table.ctx; }
   private get gate(): MoveGate { return this.table.gate; }
   private get pieces(): Stage | null { return this.table.pieces; }
-  private get chrome(): Phaser.GameObjects.Container | null { return this.table.chrome; }
 
   render(frame: RenderContext<CarExchangeAction>, pub: CarExchangePublicView, mine: CarExchangeSeatView | null): void {
     const { ctx, fresh } = this.table.open(frame, () => this.draw(), pub, mine);
+    // Texts, buttons and boxes are kept by key, drawn in the order this render names them.
+    this.pieces!.ordered = true;
     this.last = { pub, mine };
     if (fresh) this.timer = ctx.scene.time.addEvent({ delay: 100, loop: true, callback: () => runTicks(this.ticks, ctx.serverNow()) });
     this.draw();
@@ -229,12 +231,12 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     if (!ctx || !last || !this.pieces) return;
     const { pub: view, mine } = last;
     const { scene, width, height } = ctx;
-    const chrome = this.chrome!, pieces = this.pieces;
+    const pieces = this.pieces;
     this.table.clear();
     this.ticks = [];
     this.checkMode(view, mine);
 
-    const top = drawPlayers(ctx, chrome, view, this.ticks, height < 520) + 4;
+    const top = drawPlayers(ctx, pieces, view, this.ticks, height < 520) + 4;
 
     // bottom-up: hand rows, the choice row, the windows row (and the talking row)
     const hand = mine?.hand ?? [];
@@ -266,20 +268,25 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const my = top + 2;
     this.deckPos = { x: pile.w / 2, y: my + ph / 2 };
     this.pilePos = { x: pile.w * 1.5 + 14, y: my + ph / 2 };
-    const deck = drawBack(scene, 0, my, pile, t(`${NS}deck`, { count: view.deck }));
-    chrome.add(deck);
+    const deckWords = t(`${NS}deck`, { count: view.deck });
     // The windows row below always carries Draw when drawing is allowed: the deck is only outlined
     // then, so "Draw" is on screen once (it was twice, on the deck and in the row).
-    if (this.canDraw(view, mine)) (deck.list[0] as Phaser.GameObjects.Rectangle).setStrokeStyle(4, 0xfff07a);
-    if (view.discard > 1) chrome.add(scene.add.rectangle(this.pilePos.x + 4, this.pilePos.y + 4, pile.w, pile.h, 0x1a1f2b).setStrokeStyle(1, 0x4a5674));
-    if (!view.top) chrome.add(scene.add.rectangle(this.pilePos.x, this.pilePos.y, pile.w, pile.h).setStrokeStyle(1, 0x4a5674));
+    const lit = this.canDraw(view, mine);
+    pieces.shape('deck', `${my}|${pile.w}|${pile.h}|${deckWords}|${lit}`, (sc) => {
+      const deck = drawBack(sc, 0, my, pile, deckWords);
+      if (lit) (deck.list[0] as Phaser.GameObjects.Rectangle).setStrokeStyle(4, 0xfff07a);
+      return deck;
+    });
+    const { x: px, y: py } = this.pilePos;
+    if (view.discard > 1) pieces.shape('pile-under', `${px}|${py}|${pile.w}|${pile.h}`, (sc) => sc.add.rectangle(px + 4, py + 4, pile.w, pile.h, 0x1a1f2b).setStrokeStyle(1, 0x4a5674));
+    if (!view.top) pieces.shape('pile-empty', `${px}|${py}|${pile.w}|${pile.h}`, (sc) => sc.add.rectangle(px, py, pile.w, pile.h).setStrokeStyle(1, 0x4a5674));
     const infoX = pile.w * 2 + 30;
     const infoW = Math.min(260, width - infoX);
-    const infoH = drawTableInfo(ctx, chrome, view, infoX, my, infoW, windowsY - my - 2);
+    const infoH = drawTableInfo(ctx, pieces, view, infoX, my, infoW, windowsY - my - 2);
     const scoresX = infoX + infoW + 16;
-    if (width - scoresX >= 200) drawScores(ctx, chrome, view, scoresX, my, width - scoresX, this.ticks);
-    else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, chrome, view, infoX, my + infoH + 4, width - infoX, this.ticks);
-    else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, chrome, view, 0, my + ph + 12, width, this.ticks);
+    if (width - scoresX >= 200) drawScores(ctx, pieces, view, scoresX, my, width - scoresX, this.ticks);
+    else if (midH - infoH > 90 && width - infoX >= 200) drawScores(ctx, pieces, view, infoX, my + infoH + 4, width - infoX, this.ticks);
+    else if (midH - ph > 36 + 16 * view.players.length) drawScores(ctx, pieces, view, 0, my + ph + 12, width, this.ticks);
 
     // The pile's top card, keyed like the hand card it was, so my play slides there; a rival's card
     // fades in on the pile (a flight from their box would cross every text in between).
@@ -302,7 +309,7 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
   private drawHand(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number, size: CardSize, per: number): void {
     const { scene } = ctx;
     const n = mine.hand.length;
-    if (n === 0) return void this.chrome!.add(scene.add.text(0, y + 10, this.me(v, mine)?.out ? t(`${NS}youAreOut`) : t(`${NS}noCards`), style(16)));
+    if (n === 0) return void this.pieces!.label('no-cards', 0, y + 10, this.me(v, mine)?.out ? t(`${NS}youAreOut`) : t(`${NS}noCards`), { ...UNDER, size: 16 });
     this.cursor = Math.min(this.cursor, n - 1);
     const garage = this.mode?.kind === 'garage' ? this.mode : null;
     const anyLive = mine.hand.some((c) => this.cardLive(v, mine, c.id));
@@ -323,14 +330,25 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     });
   }
 
+  /**
+   * A button of the choice, windows or talking rows, under the pieces as when the rows were drawn
+   * afresh. The key carries the table's width: a resize starts the row's shrinking from the top.
+   */
+  private button(key: string, label: string, id: string, run: () => void, opts: ButtonOpts): Phaser.GameObjects.Text {
+    return this.pieces!.button(`${key}@${this.ctx!.width}`, label, id, run, opts, 'under');
+  }
+
   private drawChoices(ctx: RenderContext<CarExchangeAction>, opts: Option[], y: number): void {
-    const { scene } = ctx;
+    const stage = this.pieces!;
     const kind = this.mode?.kind;
-    const title = scene.add.text(0, y + 12, kind ? t(`${NS}choose.${kind}`) : t(`${NS}choose.dealer`), style(14, '#f2c14e'));
-    fitText(title, Math.min(ctx.width * 0.35, 200));
-    this.chrome!.add(title);
+    const words = kind ? t(`${NS}choose.${kind}`) : t(`${NS}choose.dealer`);
+    const enabled = (o: Option) => o.enabled !== false && (this.gate.open || o.id === 'cancel');
+    // The row is shrunk to fit as a whole when it is made: its keys name the whole row, so a kept
+    // row fits again as it is and any change makes it afresh.
+    const row = `${words}|${opts.map((o) => `${o.id}:${o.label}:${enabled(o)}`).join('|')}`;
+    const title = stage.label(`choice-title@${ctx.width}|${row}`, 0, y + 12, words, { ...UNDER, size: 14, colour: '#f2c14e', maxWidth: Math.min(ctx.width * 0.35, 200) });
     let x = title.width + 8;
-    const buttons = opts.map((o) => tapButton(scene, x, y, o.label, o.id, o.run, { enabled: o.enabled !== false && (this.gate.open || o.id === 'cancel'), colour: o.bg, fontSize: 14 }));
+    const buttons = opts.map((o) => this.button(`choice-${o.id}|${row}`, o.label, o.id, o.run, { enabled: enabled(o), colour: o.bg, fontSize: 14 }));
     // Too wide for one row: shrink the labels until they fit (never off the screen).
     const total = () => buttons.reduce((s, b) => s + b.width + 6, 0);
     for (let f = 13; f >= 10 && x + total() > ctx.width; f--) {
@@ -342,27 +360,36 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
       }
     }
     // Still too wide (four colours in French on a phone): the title gives way to the buttons (the
-    // hint line below says what to choose), shortened, or gone when even a word does not fit.
+    // hint line below says what to choose), shortened, or hidden when even a word does not fit.
+    title.setVisible(true);
     if (x + total() > ctx.width) {
       fitText(title, ctx.width - total() - 8);
       x = title.width + 8;
       if (x + total() > ctx.width || title.text.length < 4) {
-        title.destroy();
+        title.setVisible(false);
         x = 0;
       }
+    } else if (title.text.length < 4 && title.text.endsWith('…')) {
+      // cut to nothing by an earlier, narrower row and kept: still gone
+      title.setVisible(false);
+      x = 0;
     }
-    for (const b of buttons) { b.setPosition(x, y); this.chrome!.add(b); x += b.width + 6; }
+    for (const b of buttons) { b.setPosition(x, y); x += b.width + 6; }
   }
 
   private drawWindows(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
-    const { scene } = ctx;
-    const chrome = this.chrome!;
+    const stage = this.pieces!;
     let x = 0;
     const add = (label: string, id: string, run: () => void, opts: { enabled?: boolean; colour?: string }, at?: number | null, fmt?: (l: string) => string) => {
-      const b = tapButton(scene, x, y, label, id, run, { ...opts, fontSize: 14 });
-      if (at && fmt) this.ticks.push({ text: b, at, fmt });
-      if (x + b.width > ctx.width && x > 0) { b.destroy(); return; }
-      chrome.add(b);
+      const key = `window-${id}`;
+      const b = this.button(key, label, id, run, { ...opts, fontSize: 14 });
+      // A countdown's words are its tick's: the row is laid out by the bare label, as when made.
+      if (at && fmt) {
+        b.setText(keyHinted(label));
+        this.ticks.push({ text: b, at, fmt });
+      }
+      if (x + b.width > ctx.width && x > 0) return stage.drop(`${key}@${ctx.width}`);
+      b.setPosition(x, y);
       x += b.width + 8;
     };
     if (v.phase === 'playing') {
@@ -383,26 +410,22 @@ export class CarExchangeRenderer implements GameRenderer<CarExchangePublicView, 
     const note = ex ? { at: ex.closesAt, fmt: (l: string) => t(`${NS}swapNote`, { by: nameOf(ctx, ex.by), target: nameOf(ctx, ex.target), left: l }) }
       : w ? { at: w.closesAt, fmt: (l: string) => (w.closesAt === null ? t(`${NS}newCarOpen`, { name: nameOf(ctx, w.seat) }) : t(`${NS}newCarNote`, { name: nameOf(ctx, w.seat), left: l })) } : null;
     if (note) {
-      const tx = scene.add.text(x, y + 12, '', style(13, '#ffb36b'));
       const room = ctx.width - x;
-      if (note.at) this.ticks.push({ text: tx, at: note.at, fmt: (l) => fitText(tx.setText(note.fmt(l)), room).text });
-      else fitText(tx.setText(note.fmt(countdown(0))), room);
-      chrome.add(tx);
+      const tx = stage.label('window-note', x, y + 12, note.at ? '' : note.fmt(countdown(0)), { ...UNDER, size: 13, colour: '#ffb36b', maxWidth: note.at ? 0 : room });
+      if (note.at) this.ticks.push({ text: tx, at: note.at, fmt: (l) => fitText(tx.setFontSize(13).setText(note.fmt(l)), room).text });
     }
   }
 
   private drawChat(ctx: RenderContext<CarExchangeAction>, v: CarExchangePublicView, mine: CarExchangeSeatView, y: number): void {
-    const { scene } = ctx;
+    const stage = this.pieces!;
     const due = v.talk.find((tk) => tk.seat === mine.seat);
-    const label = scene.add.text(0, y + 12, '', style(13, due ? '#ffb3b3' : '#cfd6e6'));
+    const label = stage.label('talk', 0, y + 12, due ? '' : mine.spokeThisTurn ? t(`${NS}talkDone`) : t(`${NS}talk`), { ...UNDER, size: 13, colour: due ? '#ffb3b3' : '#cfd6e6' });
     if (due) this.ticks.push({ text: label, at: due.deadline, fmt: (l) => t(`${NS}talkNow`, { left: l }) });
-    else label.setText(mine.spokeThisTurn ? t(`${NS}talkDone`) : t(`${NS}talk`));
-    this.chrome!.add(label);
     let x = 150;
     for (let i = 0; i < PHRASES; i++) {
-      const b = tapButton(scene, x, y, phrase(i), `say-${i}`, () => this.act({ type: 'say', text: phrase(i) }), { colour: due ? '#ffd23f' : '#c9d2e3', fontSize: 13 });
-      if (x + b.width > ctx.width) { b.destroy(); break; }
-      this.chrome!.add(b);
+      const b = this.button(`say-${i}`, phrase(i), `say-${i}`, () => this.act({ type: 'say', text: phrase(i) }), { colour: due ? '#ffd23f' : '#c9d2e3', fontSize: 13 });
+      if (x + b.width > ctx.width) { stage.drop(`say-${i}@${ctx.width}`); break; }
+      b.setPosition(x, y);
       x += b.width + 6;
     }
   }

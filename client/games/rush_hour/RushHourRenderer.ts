@@ -12,7 +12,7 @@ import type { RushHourAction } from '../../../shared/games/rush_hour/actions.js'
 import type { PublicCard, RushHourPublicView, RushHourSeatView } from '../../../shared/games/rush_hour/views.js';
 import { t } from '../../i18n/index.js';
 import { tableButton, tapArea } from '../controls.js';
-import { Stage } from '../stage.js';
+import { Stage, type Layer } from '../stage.js';
 import { cardLabel, cardPoints, drawBack, drawCard, drawFreeSpot, type CardSize } from './cardFace.js';
 import { endOf, rowsAfter, stepText, toSim, type SimRow } from './replay.js';
 import { rushLayout, type RushLayout } from './layout.js';
@@ -31,7 +31,8 @@ interface Spot { x: number; y: number; size: CardSize; highlight?: number; dim?:
 
 export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHourSeatView, RushHourAction> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new Stage();
+  /** Texts, boxes and buttons kept by key too, drawn in the order each render names them. */
+  private stage = Object.assign(new Stage(), { ordered: true });
   private ctx: RenderContext<RushHourAction> | null = null;
   private last: { pub: RushHourPublicView; mine: RushHourSeatView | null } | null = null;
   private cursor = -1;
@@ -212,13 +213,11 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
 
   /** Two lines: deal, turn and priority; what is asked now, with its clock. Returns their height. */
   private drawHeader(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView | null): number {
-    const { scene, width } = ctx;
-    const decor = this.stage.decor;
+    const { width } = ctx;
     const o = view.options;
     const order = view.priority.map((s) => this.name(ctx, s)).join(' → ');
     const deal = o.deals > 1 ? `${tt('deal', { n: view.deal, of: o.deals })} · ` : '';
-    const line1 = scene.add.text(0, 0, `${deal}${tt('turnOf', { n: Math.min(view.turn, o.handSize), of: o.handSize })} · ${tt('priority', { order })}`, { ...txt(13, '#cfd6e6'), wordWrap: { width } });
-    decor.add(line1);
+    const line1 = this.text('header', 0, 0, `${deal}${tt('turnOf', { n: Math.min(view.turn, o.handSize), of: o.handSize })} · ${tt('priority', { order })}`, { ...txt(13, '#cfd6e6'), wordWrap: { width } });
     let label = '';
     let deadline: number | null = null;
     const p = view.prompt;
@@ -234,10 +233,11 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
       label = tt(`prompt.card.${p.mode}`, { who: this.name(ctx, p.seat), card: cardLabel(p.card), rows: p.rows.map((r) => r + 1).join(', ') });
       deadline = p.deadline;
     } else label = tt('prompt.placing');
-    const text = scene.add.text(0, line1.height + 2, label, { ...txt(15, '#f2c14e', true), wordWrap: { width } });
-    decor.add(text);
     // The frame's top bar counts this deadline down: a second count here could only disagree with it.
-    if (deadline !== null && !ctx.frameClock) {
+    const ticking = deadline !== null && !ctx.frameClock;
+    // Its words while it counts down are the clock's (updateClock), so the kept text is not remade every second.
+    const text = this.text('prompt', 0, line1.height + 2, label, { ...txt(15, '#f2c14e', true), wordWrap: { width } }, undefined, `|${ticking}`);
+    if (deadline !== null && ticking) {
       this.clock = { text, label, deadline };
       this.updateClock();
     }
@@ -252,8 +252,6 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   }
 
   private drawRows(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView | null, rows: SimRow[], L: RushLayout, spots: Map<number, Spot>): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const allowed = view.over ? [] : mine?.canChoose ?? [];
     const myRow = this.predictedRow ?? mine?.secretRow ?? null;
     const { x: x0, y: top, w: rowsW } = L.rows;
@@ -262,45 +260,46 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
       const y = top + r * L.unit;
       const h = L.unit - 6;
       const choosable = allowed.includes(r);
-      const bg = scene.add.rectangle(x0, y, rowsW, h, choosable ? 0x3a3420 : 0x2a3142).setOrigin(0).setStrokeStyle(choosable ? 3 : 1, choosable ? GOLD : 0x4a5674);
-      decor.add(bg);
+      const bg = this.stage.shape(`row-${r}`, `${x0}|${y}|${rowsW}|${h}|${choosable}`,
+        (scene) => scene.add.rectangle(x0, y, rowsW, h, choosable ? 0x3a3420 : 0x2a3142).setOrigin(0).setStrokeStyle(choosable ? 3 : 1, choosable ? GOLD : 0x4a5674));
       tapArea(bg, `row-${r}`, choosable ? () => this.chooseRow(ctx, r) : null);
-      const lane = scene.add.graphics().lineStyle(2, 0x59627a, 0.6);
-      for (let x = x0 + L.labelW; x < x0 + rowsW - 10; x += 24) lane.lineBetween(x, y + h - 4, x + 12, y + h - 4);
-      if (!view.options.noHeavyJam) {
-        // The heavy-jam line after the 4th slot: a red dashed bar with a warning triangle.
-        const jx = x0 + L.labelW + 4 * L.slotW - 2;
-        lane.lineStyle(2, 0xd65a5a, 0.9);
-        for (let yy = y + 4; yy < y + h - 4; yy += 8) lane.lineBetween(jx, yy, jx, Math.min(y + h - 4, yy + 4));
-        lane.fillStyle(0xd65a5a).fillTriangle(jx + 3, y + 4, jx + 13, y + 4, jx + 8, y + 13);
-      }
-      decor.add(lane);
+      const heavy = !view.options.noHeavyJam;
+      this.stage.shape(`lane-${r}`, `${x0}|${y}|${rowsW}|${h}|${L.labelW}|${L.slotW}|${heavy}`, (scene) => {
+        const lane = scene.add.graphics().lineStyle(2, 0x59627a, 0.6);
+        for (let x = x0 + L.labelW; x < x0 + rowsW - 10; x += 24) lane.lineBetween(x, y + h - 4, x + 12, y + h - 4);
+        if (heavy) {
+          // The heavy-jam line after the 4th slot: a red dashed bar with a warning triangle.
+          const jx = x0 + L.labelW + 4 * L.slotW - 2;
+          lane.lineStyle(2, 0xd65a5a, 0.9);
+          for (let yy = y + 4; yy < y + h - 4; yy += 8) lane.lineBetween(jx, yy, jx, Math.min(y + h - 4, yy + 4));
+          lane.fillStyle(0xd65a5a).fillTriangle(jx + 3, y + 4, jx + 13, y + 4, jx + 8, y + 13);
+        }
+        return lane;
+      });
       const { end, open } = endOf(row);
-      decor.add(scene.add.text(x0 + 5, y + 3, `${r + 1}`, txt(Math.min(22, h * 0.45), '#ffffff', true)));
+      this.text(`row-${r}-n`, x0 + 5, y + 3, `${r + 1}`, txt(Math.min(22, h * 0.45), '#ffffff', true));
       const status = open ? tt('row.open') : end !== null ? `→${end}` : '';
-      decor.add(scene.add.text(x0 + 5, y + h - 4, status, txt(11, open ? '#9fe29f' : '#cfd6e6', open)).setOrigin(0, 1));
-      if (choosable && L.slotW > 50) decor.add(scene.add.text(x0 + rowsW - 6, y + h - 4, tt('row.tap', { n: r + 1 }), txt(11, '#f2c14e', true)).setOrigin(1, 1));
-      if (myRow === r) decor.add(scene.add.text(x0 + rowsW - 6, y + 3, `✔ ${tt('row.yours')}`, { ...txt(12, '#1d2330', true), backgroundColor: '#f2c14e' }).setOrigin(1, 0));
+      this.text(`row-${r}-status`, x0 + 5, y + h - 4, status, txt(11, open ? '#9fe29f' : '#cfd6e6', open), [0, 1]);
+      if (choosable && L.slotW > 50) this.text(`row-${r}-tap`, x0 + rowsW - 6, y + h - 4, tt('row.tap', { n: r + 1 }), txt(11, '#f2c14e', true), [1, 1]);
+      if (myRow === r) this.text('row-mine', x0 + rowsW - 6, y + 3, `✔ ${tt('row.yours')}`, { ...txt(12, '#1d2330', true), backgroundColor: '#f2c14e' }, [1, 0]);
       row.forEach((slot, k) => {
         const x = x0 + L.labelW + k * L.slotW;
         const cy = y + (h - size.h) / 2;
-        if (slot.length === 0) return void decor.add(drawFreeSpot(scene, x, cy, size));
+        if (slot.length === 0) return void this.stage.shape(`free-${r}-${k}`, `${x}|${cy}|${size.w}|${size.h}`, (scene) => drawFreeSpot(scene, x, cy, size));
         const d = slot.length > 1 ? Math.min(4, 10 / (slot.length - 1)) : 0;
         slot.forEach((card, i) => spots.set(card.id, { x: x + i * d, y: cy - (slot.length - 1 - i) * d * 0.5, size, depth: 10 + i }));
-        if (slot.length > 1) this.stage.overlay.add(scene.add.text(x + size.w + (slot.length - 1) * d, cy, `×${slot.length}`, { ...txt(11, '#111', true), backgroundColor: '#f2c14e' }).setOrigin(1, 0.3));
+        if (slot.length > 1) this.text(`stack-${r}-${k}`, x + size.w + (slot.length - 1) * d, cy, `×${slot.length}`, { ...txt(11, '#111', true), backgroundColor: '#f2c14e' }, [1, 0.3], '', 'over');
       });
     });
   }
 
   /** The revealed cards still waiting for their place, in placement order; else the latest step in words. */
   private drawReveal(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, L: RushLayout, spots: Map<number, Spot>): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const lt = view.lastTurn;
     const { x, y, w, h } = L.reveal;
     if (h <= 0) return;
-    decor.add(scene.add.rectangle(x, y, w, h - 4, 0x1f2533).setOrigin(0).setStrokeStyle(1, 0x4a5674));
-    if (!lt) return void decor.add(scene.add.text(x + 8, y + 6, tt('reveal.empty'), { ...txt(12, '#aab3c5'), wordWrap: { width: w - 16 } }));
+    this.stage.shape('reveal', `${x}|${y}|${w}|${h}`, (scene) => scene.add.rectangle(x, y, w, h - 4, 0x1f2533).setOrigin(0).setStrokeStyle(1, 0x4a5674));
+    if (!lt) return void this.text('reveal-line', x + 8, y + 6, tt('reveal.empty'), { ...txt(12, '#aab3c5'), wordWrap: { width: w - 16 } });
     const placed = new Set(lt.steps.slice(0, this.shown).flatMap((s) => (s.kind === 'take' ? [] : [s.card.id])));
     const waiting = lt.revealed.filter((r) => !placed.has(r.card.id));
     const size = L.revealCard;
@@ -311,19 +310,17 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
         if (cx + size.w > x + w) return;
         spots.set(r.card.id, { x: cx, y: y + 4, size, depth: 30 });
         const late = lt.timedOut.includes(r.seat) ? '⏱' : '';
-        decor.add(scene.add.text(cx + size.w / 2, y + 6 + size.h, `${late}${name(r.seat)}`, txt(10, '#cfd6e6')).setOrigin(0.5, 0).setWordWrapWidth(size.w + 4).setMaxLines(1));
+        this.text(`reveal-${r.seat}`, cx + size.w / 2, y + 6 + size.h, `${late}${name(r.seat)}`, { ...txt(10, '#cfd6e6'), wordWrap: { width: size.w + 4 }, maxLines: 1 }, [0.5, 0]);
       });
       return;
     }
     const steps = lt.steps.slice(0, this.shown);
     const latest = steps.at(-1);
     const line = latest ? stepText(latest, name, latest.seat === ctx.mySeat) : tt('reveal.turn', { n: lt.turn });
-    decor.add(scene.add.text(x + 8, y + 6, `${tt('reveal.last', { n: lt.turn })} ${line}`, { ...txt(12, '#cfd6e6'), wordWrap: { width: w - 16 } }).setMaxLines(Math.max(1, Math.floor((h - 10) / 15))));
+    this.text('reveal-line', x + 8, y + 6, `${tt('reveal.last', { n: lt.turn })} ${line}`, { ...txt(12, '#cfd6e6'), wordWrap: { width: w - 16 }, maxLines: Math.max(1, Math.floor((h - 10) / 15)) });
   }
 
   private drawPlayers(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, L: RushLayout, spots: Map<number, Spot>): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const p = view.prompt;
     const { x: x0, y: y0, w } = L.players;
     const bw = w / L.playerCols;
@@ -333,19 +330,20 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
       const x = x0 + (k % L.playerCols) * bw;
       const y = y0 + Math.floor(k / L.playerCols) * L.playerH;
       const me = pl.seat === ctx.mySeat;
-      decor.add(scene.add.rectangle(x, y, bw - 6, L.playerH - 6, me ? 0x33405a : 0x262d3d).setOrigin(0).setStrokeStyle(1, me ? GOLD : 0x4a5674));
+      const key = `seat-${pl.seat}`;
+      this.stage.shape(`${key}-box`, `${x}|${y}|${bw}|${L.playerH}|${me}`, (scene) => scene.add.rectangle(x, y, bw - 6, L.playerH - 6, me ? 0x33405a : 0x262d3d).setOrigin(0).setStrokeStyle(1, me ? GOLD : 0x4a5674));
       this.boxes.set(pl.seat, { x, y });
       const lead = pl.seat === view.lead ? ` · ${tt('lead')}` : '';
       // Shrunk, then cut with "…", on one line: wrapped to a hidden second line it read "Vous ·".
-      decor.add(fitText(scene.add.text(x + 6, y + 3, `${this.name(ctx, pl.seat)}${lead}`, txt(13, me ? '#f2c14e' : '#ffffff', true)), bw - 44));
+      this.text(`${key}-name`, x + 6, y + 3, `${this.name(ctx, pl.seat)}${lead}`, txt(13, me ? '#f2c14e' : '#ffffff', true), undefined, `|${bw - 44}`, 'under', (text) => fitText(text, bw - 44));
       let flag = '';
       if (view.phase === 'pick') flag = pl.picked || (me && this.predictedPick !== null) ? '✔' : '…';
       else if (p?.kind === 'group' && p.seats.includes(pl.seat)) flag = p.chosen[p.seats.indexOf(pl.seat)] ? '✔' : '…';
       else if (p?.kind === 'card' && p.seat === pl.seat) flag = '…';
-      if (flag === '✔' && view.phase === 'pick') decor.add(drawBack(scene, x + bw - 30, y + 4, { w: 16, h: 22 }));
-      else if (flag) decor.add(scene.add.text(x + bw - 12, y + 3, flag, txt(14, flag === '✔' ? '#9fe29f' : '#aab3c5', true)).setOrigin(1, 0));
+      if (flag === '✔' && view.phase === 'pick') this.stage.shape(`${key}-flag`, `${x}|${y}|${bw}|back`, (scene) => drawBack(scene, x + bw - 30, y + 4, { w: 16, h: 22 }));
+      else if (flag) this.text(`${key}-flag`, x + bw - 12, y + 3, flag, txt(14, flag === '✔' ? '#9fe29f' : '#aab3c5', true), [1, 0]);
       const stats = L.compactPlayers ? tt('points', { count: pl.points }) : `${tt('points', { count: pl.points })} · ${tt('hand', { count: pl.handCount })}`;
-      decor.add(scene.add.text(x + 6, y + 20, stats, { ...txt(12, '#cfd6e6'), wordWrap: { width: L.compactPlayers ? bw * 0.4 : bw - 14 } }).setMaxLines(1));
+      this.text(`${key}-stats`, x + 6, y + 20, stats, { ...txt(12, '#cfd6e6'), wordWrap: { width: L.compactPlayers ? bw * 0.4 : bw - 14 }, maxLines: 1 });
       // The penalty pile: this deal's cards, face up, overlapping when there are many.
       const px = L.compactPlayers ? x + bw * 0.45 : x + 6;
       const room = (L.compactPlayers ? bw * 0.55 : bw) - 16;
@@ -356,8 +354,6 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
   }
 
   private drawHand(ctx: RenderContext<RushHourAction>, view: RushHourPublicView, mine: RushHourSeatView, hand: PublicCard[], L: RushLayout, spots: Map<number, Spot>): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const picked = this.predictedPick ?? mine.pick?.id ?? null;
     const canPick = pickOpen(view, ctx.mySeat, this.predictedPick);
     const pickedCard = hand.find((c) => c.id === picked);
@@ -368,13 +364,13 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
     const pages = L.handPaged ? Math.max(1, Math.ceil(hand.length / L.handPerPage)) : 1;
     this.page = Math.max(0, Math.min(this.page, pages - 1));
     const pageNote = pages > 1 ? ` · ${tt('page', { n: this.page + 1, of: pages })}` : '';
-    decor.add(scene.add.text(L.hand.x, L.hand.y, `${title}${pageNote}`, { ...txt(13, '#f2c14e', true), wordWrap: { width: L.hand.w } }).setMaxLines(1));
+    this.text('hand-title', L.hand.x, L.hand.y, `${title}${pageNote}`, { ...txt(13, '#f2c14e', true), wordWrap: { width: L.hand.w }, maxLines: 1 });
     let left = L.hand.x;
     if (pages > 1) {
       const lines = Math.ceil(L.handPerPage / L.handCols);
       const midY = L.hand.y + 20 + 5 + (lines * (size.h + L.gap) - L.gap) / 2 - 22;
-      tableButton(scene, decor, L.hand.x, midY, '◀', 'hand-prev', this.page > 0 ? () => this.turnPage(-1) : null, { w: L.arrowW });
-      tableButton(scene, decor, L.hand.x + L.hand.w - L.arrowW, midY, '▶', 'hand-next', this.page < pages - 1 ? () => this.turnPage(1) : null, { w: L.arrowW });
+      this.button(L.hand.x, midY, '◀', 'hand-prev', this.page > 0 ? () => this.turnPage(-1) : null, L.arrowW);
+      this.button(L.hand.x + L.hand.w - L.arrowW, midY, '▶', 'hand-next', this.page < pages - 1 ? () => this.turnPage(1) : null, L.arrowW);
       left += L.arrowW + L.arrowGap;
     }
     const first = this.page * L.handPerPage;
@@ -391,7 +387,30 @@ export class RushHourRenderer implements GameRenderer<RushHourPublicView, RushHo
       const y = L.hand.y + 20 + Math.floor(k / L.handCols) * (size.h + L.gap) + (isPick ? 0 : 5);
       spots.set(card.id, { x, y, size, highlight: isPick ? GOLD : i === this.cursor && canPick ? 0x7fd1ff : undefined, dim: !canPick && !isPick, depth: 50 + i });
     });
-    if (hand.length === 0) decor.add(scene.add.text(L.hand.x, L.hand.y + 22, tt('handEmpty'), txt(13, '#aab3c5')));
+    if (hand.length === 0) this.text('hand-empty', L.hand.x, L.hand.y + 22, tt('handEmpty'), txt(13, '#aab3c5'));
+  }
+
+  /**
+   * A text kept by key, made again when its words, place or style change (`extra`: whatever else
+   * `finish` reads). Under the pieces unless `layer` says otherwise, as when drawn into the decor.
+   */
+  private text(key: string, x: number, y: number, words: string, style: Phaser.Types.GameObjects.Text.TextStyle, origin?: [number, number], extra = '',
+    layer: Layer = 'under', finish: (t: Phaser.GameObjects.Text) => Phaser.GameObjects.Text = (t) => t): Phaser.GameObjects.Text {
+    return this.stage.shape(key, `${JSON.stringify([x, y, words, style, origin])}${extra}`, (scene) => {
+      const text = scene.add.text(x, y, words, style);
+      if (origin) text.setOrigin(...origin);
+      return finish(text);
+    }, layer);
+  }
+
+  /** A table button (controls.ts tableButton) kept by its id: what a tap does is set on every render. */
+  private button(x: number, y: number, label: string, id: string, onTap: (() => void) | null, w: number): void {
+    const made = this.stage.shape(id, `${x}|${y}|${label}|${onTap !== null}|${w}`, (scene) => {
+      const c = scene.add.container(0, 0);
+      tableButton(scene, c, x, y, label, id, onTap, { w });
+      return c;
+    });
+    tapArea(made.list[0] as Phaser.GameObjects.Rectangle, id, onTap);
   }
 
   private turnPage(by: number): void {

@@ -15,6 +15,7 @@ import { DIRS, LINE_NAMES, type Dir } from '../../../shared/games/traffic_tango/
 import type { CityMap } from '../../../shared/games/traffic_tango/signs.js';
 import { t } from '../../i18n/index.js';
 import { hitBox, tableButton, tapArea } from '../controls.js';
+import { unmarkTarget } from '../../ui/tapTargets.js';
 import { Stage } from '../stage.js';
 import { drawCity, lineCentre, tileCentre, type CityGeometry } from './cityMap.js';
 import { drawCrash, drawSign, type SignKind } from './signIcons.js';
@@ -32,7 +33,13 @@ interface Anim { key: string; tick: number; last: number; timer: Phaser.Time.Tim
 
 export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTangoAction> {
   get keysHelp(): string { return tt('keys'); }
-  private stage = new Stage();
+  private stage = Object.assign(new Stage(), { ordered: true });
+  /** The panel's keys: a compact panel is a second set, so a table that needs it keeps both. */
+  private prefix = 'panel:';
+  /** What the panel pass named (hidden when the compact panel takes its place). */
+  private drawn: Phaser.GameObjects.GameObject[] = [];
+  /** A label's width in the buttons' font, measured once. */
+  private widths = new Map<string, number>();
   private mode: 'signs' | 'route' = 'signs';
   private kind: Kind = 'toll';
   private dir: Dir = 'N';
@@ -62,18 +69,28 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
     const head = Math.max(24, Math.min(40, mapSize * 0.09));
     const g: CityGeometry = { x: 0, y: 0, head, cell: (mapSize - head) / 5 };
     const map = cityMapOf(pub);
-    drawCity(ctx.scene, this.stage.decor, g, pub, this.mode === 'signs' && pub.traffic !== null ? this.draft : []);
+    const draft = this.mode === 'signs' && pub.traffic !== null ? this.draft : [];
+    // The whole map is one kept drawing: its look is everything drawCity reads.
+    const cityLook = JSON.stringify([g, pub.lines, pub.players.map((p) => [p.seat, p.start, p.dest]), pub.tiles, draft]);
+    this.stage.shape('city', cityLook, (sc) => {
+      const city = sc.add.container(0, 0);
+      drawCity(sc, city, g, pub, draft);
+      return city;
+    });
     this.drawRoute(ctx, g, mine);
     this.tapTargets(ctx, pub, mine, map, g);
     this.drawCars(ctx, pub, mine, g);
     const panel = wide ? { x: mapSize + 12, y: 0, w: Math.max(140, width - mapSize - 12) } : { x: 0, y: mapSize + 8, w: width };
-    // A panel taller than the area (phone landscape, a long day) is drawn again, compact.
-    const mark = this.stage.decor.list.length;
+    // A panel taller than the area (phone landscape, a long day) is drawn again, compact. The full
+    // panel stays kept, hidden and untappable, so the next render does not make it again.
     this.compact = false;
+    this.prefix = 'panel:';
+    this.drawn = [];
     this.panel(ctx, pub, mine, map, panel.x, panel.y, panel.w);
     if (this.panelY > height) {
-      for (const o of this.stage.decor.list.slice(mark)) o.destroy();
+      for (const o of this.drawn) hide(o);
       this.compact = true;
+      this.prefix = 'compact:';
       this.panel(ctx, pub, mine, map, panel.x, panel.y, panel.w);
     }
     this.stage.end();
@@ -142,27 +159,28 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
   private drawRoute(ctx: RenderContext<TrafficTangoAction>, g: CityGeometry, mine: Mine | null): void {
     const tiles = this.mode === 'route' ? (this.route.length ? this.route : mine ? [mine.start] : []) : [];
     if (tiles.length === 0 || !mine) return;
-    const gr = ctx.scene.add.graphics().lineStyle(Math.max(3, g.cell * 0.1), 0xf2c14e, 0.95);
     const pts = tiles.map((tile) => tileCentre(g, tile));
-    for (let i = 1; i < pts.length; i++) gr.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
-    pts.forEach((p) => gr.fillStyle(0xf2c14e).fillCircle(p.x, p.y, Math.max(3, g.cell * 0.08)));
-    this.stage.overlay.add(gr);
-    const endAt = pts.at(-1)!;
-    this.stage.overlay.add(ctx.scene.add.text(endAt.x, endAt.y - g.cell * 0.3, `${tiles.length - 1}`, { fontFamily: FONT, fontSize: '12px', color: '#1d2330', backgroundColor: '#f2c14e', fontStyle: 'bold' }).setOrigin(0.5));
+    this.stage.shape('route', `${JSON.stringify(g)}|${tiles.join(' ')}`, (scene) => {
+      const route = scene.add.container(0, 0);
+      const gr = scene.add.graphics().lineStyle(Math.max(3, g.cell * 0.1), 0xf2c14e, 0.95);
+      for (let i = 1; i < pts.length; i++) gr.lineBetween(pts[i - 1].x, pts[i - 1].y, pts[i].x, pts[i].y);
+      pts.forEach((p) => gr.fillStyle(0xf2c14e).fillCircle(p.x, p.y, Math.max(3, g.cell * 0.08)));
+      const endAt = pts.at(-1)!;
+      route.add([gr, scene.add.text(endAt.x, endAt.y - g.cell * 0.3, `${tiles.length - 1}`, { fontFamily: FONT, fontSize: '12px', color: '#1d2330', backgroundColor: '#f2c14e', fontStyle: 'bold' }).setOrigin(0.5)]);
+      return route;
+    }, 'over');
   }
 
   /** Tiles and line heads that accept the chosen sign, or tiles that extend the route: nothing else. */
   private tapTargets(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine | null, map: CityMap, g: CityGeometry): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
+    const stage = this.stage;
     const playing = mine !== null && pub.phase === 'play';
     const steps = playing && this.mode === 'route' && pub.delivery !== null ? routeSteps(map, mine, this.route) : [];
     const stepAt = new Map(steps.map((s) => [s.tiles.at(-1)!, s.tiles]));
     for (let i = 0; i < 25; i++) {
       const name = `${'ABCDE'[i % 5]}${Math.floor(i / 5) + 1}`;
       const { x, y } = tileCentre(g, i);
-      const hit = hitBox(scene, x, y, g.cell - 2, g.cell - 2);
-      decor.add(hit);
+      const hit = stage.shape(`hit-${name}`, `${x}|${y}|${g.cell}`, (scene) => hitBox(scene, x, y, g.cell - 2, g.cell - 2));
       let tap: (() => void) | null = null;
       let id = `tile-${name}`;
       if (playing && this.mode === 'signs' && pub.traffic !== null && this.kind !== 'speed') {
@@ -175,20 +193,20 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
         id = `step-${name}`;
       }
       tapArea(hit, id, tap);
-      if (tap) this.stage.overlay.add(scene.add.rectangle(x, y, g.cell - 6, g.cell - 6).setStrokeStyle(3, this.mode === 'route' ? 0xf2c14e : 0x9fe29f, 0.9));
-      if (i === this.cursor) this.stage.overlay.add(scene.add.rectangle(x, y, g.cell - 2, g.cell - 2).setStrokeStyle(2, 0x7fd1ff));
+      const lit = this.mode === 'route' ? 0xf2c14e : 0x9fe29f;
+      if (tap) stage.shape(`lit-${name}`, `${x}|${y}|${g.cell}|${lit}`, (scene) => scene.add.rectangle(x, y, g.cell - 6, g.cell - 6).setStrokeStyle(3, lit, 0.9), 'over');
+      if (i === this.cursor) stage.shape('cursor', `${x}|${y}|${g.cell}`, (scene) => scene.add.rectangle(x, y, g.cell - 2, g.cell - 2).setStrokeStyle(2, 0x7fd1ff), 'over');
     }
     LINE_NAMES.forEach((line, n) => {
       const { x, y } = lineCentre(g, n);
-      const hit = hitBox(scene, x, y, n < 5 ? g.cell - 2 : g.head, n < 5 ? g.head : g.cell - 2);
-      decor.add(hit);
+      const hit = stage.shape(`hit-line-${line}`, `${x}|${y}|${g.cell}|${g.head}`, (scene) => hitBox(scene, x, y, n < 5 ? g.cell - 2 : g.head, n < 5 ? g.head : g.cell - 2));
       let tap: (() => void) | null = null;
       if (playing && this.mode === 'signs' && pub.traffic !== null && this.kind === 'speed') {
         const cand = signCandidate('speed', this.dir, { line });
         if (cand && signsAccepted(pub, mine, map, withDraft(this.draft, cand))) tap = () => this.addSign(cand);
       }
       tapArea(hit, `line-${line}`, tap);
-      if (tap) this.stage.overlay.add(scene.add.circle(x, y, Math.min(g.head, g.cell) * 0.42).setStrokeStyle(3, 0x9fe29f));
+      if (tap) stage.shape(`lit-line-${line}`, `${x}|${y}|${g.cell}|${g.head}`, (scene) => scene.add.circle(x, y, Math.min(g.head, g.cell) * 0.42).setStrokeStyle(3, 0x9fe29f), 'over');
     });
   }
 
@@ -213,11 +231,11 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
       this.stage.place(`car-${p.seat}`, `${Math.round(r)}`, () => seatMark(scene, 0, 0, r, p.seat), { x: c.x + n * r * 0.7, y: c.y - n * r * 0.5, depth: 5 + p.seat, alpha });
     }
     // Crashes where they happened (from the tick they happen on while the delivery plays).
-    for (const track of tracks.values()) {
+    for (const [seat, track] of tracks) {
       const at = track.findIndex((s) => s.state === 'crash');
       if (at < 0 || (tick !== null && tick < at)) continue;
       const c = tileCentre(g, track[at].tile);
-      this.stage.overlay.add(drawCrash(scene, c.x, c.y, g.cell * 0.6));
+      this.stage.shape(`crash-${seat}`, `${c.x}|${c.y}|${g.cell}`, (sc) => drawCrash(sc, c.x, c.y, g.cell * 0.6), 'over');
     }
     void mine;
   }
@@ -228,7 +246,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
     this.panelX = x;
     this.panelW = w;
     this.panelY = y0;
-    this.clockText = this.text(ctx, this.statusText(), '#f2c14e', 14, true);
+    this.clockText = this.text('status', this.statusText(), '#f2c14e', 14, true);
     if (mine && pub.phase === 'play') {
       if (pub.traffic !== null && pub.delivery !== null && !this.compact) {
         this.flow(ctx, [
@@ -240,7 +258,7 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
       else if (pub.delivery !== null) this.routePanel(ctx, mine, map);
     }
     if (mine && pub.phase === 'choose' && mine.canEliminate.length) {
-      this.text(ctx, tt('choose'), '#f2c14e', 13, true);
+      this.text('choose', tt('choose'), '#f2c14e', 13, true);
       this.flow(ctx, mine.canEliminate.map((s) => ({ label: this.name(ctx, s), id: `eliminate-${s}`, tap: () => ctx.act({ type: 'eliminate', seat: s }), primary: true })));
       ctx.hint(tt('hint.choose'));
     } else if (!mine) ctx.hint(tt('hint.watching'));
@@ -251,8 +269,6 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
   }
 
   private signPanel(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine, map: CityMap): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const x = this.panelX, w = this.panelW;
     // Sign kinds as their icons (44 px and up), lit when some tile or line takes that sign today.
     const size = Math.max(44, Math.min(52, (w - 5 * 6) / 6));
@@ -262,21 +278,23 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
       const by = this.panelY + Math.floor(i / perRow) * (size + 6);
       const usable = this.kindUsable(pub, mine, map, k);
       const on = this.kind === k;
-      const bg = scene.add.rectangle(bx, by, size, size, on ? 0x4b5a78 : 0x2a3142).setOrigin(0).setStrokeStyle(on ? 3 : 1, on ? 0xf2c14e : 0x59627a);
-      decor.add(bg);
-      decor.add(drawSign(scene, bx + size / 2, by + size / 2, size * 0.62, k as SignKind, { dirs: k === 'oneWay' ? [this.dir] : undefined }).setAlpha(usable ? 1 : 0.3));
-      tapArea(bg, `kind-${k}`, usable && !on ? () => this.setKind(k) : null, on);
+      const dir = k === 'oneWay' ? this.dir : '';
+      const kind = this.keep(`kind-${k}`, `${bx}|${by}|${size}|${on}|${usable}|${dir}`, (scene) => scene.add.container(0, 0, [
+        scene.add.rectangle(bx, by, size, size, on ? 0x4b5a78 : 0x2a3142).setOrigin(0).setStrokeStyle(on ? 3 : 1, on ? 0xf2c14e : 0x59627a),
+        drawSign(scene, bx + size / 2, by + size / 2, size * 0.62, k as SignKind, { dirs: dir ? [this.dir] : undefined }).setAlpha(usable ? 1 : 0.3),
+      ]));
+      tapArea(kind.list[0] as Phaser.GameObjects.Rectangle, `kind-${k}`, usable && !on ? () => this.setKind(k) : null, on);
     });
     this.panelY += Math.ceil(KINDS.length / perRow) * (size + 6);
     if (this.kind === 'oneWay') {
       this.flow(ctx, DIRS.map((d) => ({ label: tt(`dir.${d}`), id: `dir-${d}`, tap: this.dir === d ? null : () => { this.dir = d; this.rerender(); }, on: this.dir === d })));
     }
     const names = this.draft.map((s) => this.signName(s)).join(' · ') || tt('noSign');
-    this.text(ctx, tt('draft', { signs: names }), '#ffffff', 13);
+    this.text('draft', tt('draft', { signs: names }), '#ffffff', 13);
     // Compact: the help lines give way (the status line under the table says what to do).
-    if (pub.extraSignCost !== null && !this.compact) this.text(ctx, tt('extra', { cost: pub.extraSignCost, garnets: mine.garnets }), '#aab3c5', 12);
-    if (!this.compact) this.text(ctx, this.kind === 'speed' ? tt('placeLine') : tt('placeTile', { sign: tt(`kind.${this.kind}`) }), '#aab3c5', 12);
-    if (mine.signs && !this.compact) this.text(ctx, tt('sent', { signs: mine.signs.map((s) => this.signName(s)).join(' · ') || tt('noSign') }), '#9fe29f', 12);
+    if (pub.extraSignCost !== null && !this.compact) this.text('extra', tt('extra', { cost: pub.extraSignCost, garnets: mine.garnets }), '#aab3c5', 12);
+    if (!this.compact) this.text('place', this.kind === 'speed' ? tt('placeLine') : tt('placeTile', { sign: tt(`kind.${this.kind}`) }), '#aab3c5', 12);
+    if (mine.signs && !this.compact) this.text('sent', tt('sent', { signs: mine.signs.map((s) => this.signName(s)).join(' · ') || tt('noSign') }), '#9fe29f', 12);
     const canSend = signsAccepted(pub, mine, map, this.draft);
     this.flow(ctx, [
       ...this.modeItems(pub),
@@ -300,11 +318,43 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
   private panelY = 0;
   private panelW = 0;
 
-  private text(ctx: RenderContext<TrafficTangoAction>, s: string, color: string, size: number, bold = false): Phaser.GameObjects.Text {
-    const text = ctx.scene.add.text(this.panelX, this.panelY, s, { fontFamily: FONT, fontSize: `${size}px`, color, fontStyle: bold ? 'bold' : 'normal', wordWrap: { width: this.panelW } });
-    this.stage.decor.add(text);
+  /** A kept object of the panel (under the pieces), shown again if a compact pass hid it. */
+  private keep<T extends Phaser.GameObjects.GameObject & { destroy(): void; setVisible(v: boolean): unknown }>(key: string, look: string, make: (scene: Phaser.Scene) => T): T {
+    const obj = this.stage.shape(this.prefix + key, look, make);
+    obj.setVisible(true);
+    this.drawn.push(obj);
+    return obj;
+  }
+
+  private text(key: string, s: string, color: string, size: number, bold = false): Phaser.GameObjects.Text {
+    const text = this.stage.label(this.prefix + key, this.panelX, this.panelY, s, { size, colour: color, bold, wrap: this.panelW, layer: 'under' });
+    text.setVisible(true);
+    this.drawn.push(text);
     this.panelY += Math.max(text.height, size + 4) + 4;
     return text;
+  }
+
+  /** A table button (controls.ts tableButton) kept by key: what it does is set on every render. */
+  private button(key: string, x: number, y: number, label: string, id: string, onTap: (() => void) | null, opts: { w?: number; primary?: boolean; on?: boolean; font?: number }): { w: number; h: number } {
+    const made = this.keep(`button-${key}`, `${x}|${y}|${label}|${id}|${onTap !== null}|${JSON.stringify(opts)}`, (scene) => {
+      const c = scene.add.container(0, 0);
+      c.setData('size', tableButton(scene, c, x, y, label, id, onTap, opts));
+      return c;
+    });
+    tapArea(made.list[0] as Phaser.GameObjects.Rectangle, id, onTap, opts.on);
+    return made.getData('size') as { w: number; h: number };
+  }
+
+  /** A label's width in the buttons' bold 14 px, measured once by a text made and dropped. */
+  private width(ctx: RenderContext<TrafficTangoAction>, label: string): number {
+    let w = this.widths.get(label);
+    if (w === undefined) {
+      const probe = ctx.scene.add.text(0, 0, label, { fontFamily: FONT, fontSize: '14px', fontStyle: 'bold' });
+      w = probe.width;
+      probe.destroy();
+      this.widths.set(label, w);
+    }
+    return w;
   }
 
   /** Buttons side by side, wrapping onto the next line. */
@@ -313,11 +363,9 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
     let bx = x;
     let rowH = 0;
     for (const it of items) {
-      const probe = ctx.scene.add.text(0, 0, it.label, { fontFamily: FONT, fontSize: '14px', fontStyle: 'bold' });
-      const bw = Math.min(w, Math.max(44, probe.width + 20));
-      probe.destroy();
+      const bw = Math.min(w, Math.max(44, this.width(ctx, it.label) + 20));
       if (bx > x && bx + bw > x + w) { bx = x; this.panelY += rowH + 6; rowH = 0; }
-      const b = tableButton(ctx.scene, this.stage.decor, bx, this.panelY, it.label, it.id, it.tap, { on: it.on, primary: it.primary, font: 14, w: bw });
+      const b = this.button(it.id, bx, this.panelY, it.label, it.id, it.tap, { on: it.on, primary: it.primary, font: 14, w: bw });
       bx += b.w + 6;
       rowH = Math.max(rowH, b.h);
     }
@@ -326,11 +374,11 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
 
   private routePanel(ctx: RenderContext<TrafficTangoAction>, mine: Mine, map: CityMap): void {
     const route = this.route.length ? this.route : [mine.start];
-    this.text(ctx, tt('route', { from: mine.start, to: mine.dest, tiles: route.join(' ') }), '#ffffff', 13);
+    this.text('route', tt('route', { from: mine.start, to: mine.dest, tiles: route.join(' ') }), '#ffffff', 13);
     const check = routeCheck(map, mine, route);
-    if (check.ok) this.text(ctx, tt('routeOk', { steps: check.steps, tolls: check.tolls, gas: check.steps + check.tolls }), '#9fe29f', 12);
-    else this.text(ctx, tt('routeNotYet', { to: mine.dest }), '#aab3c5', 12);
-    if (mine.route && !this.compact) this.text(ctx, tt('routeSent', { tiles: mine.route.tiles.join(' ') }), '#9fe29f', 12);
+    if (check.ok) this.text('route-check', tt('routeOk', { steps: check.steps, tolls: check.tolls, gas: check.steps + check.tolls }), '#9fe29f', 12);
+    else this.text('route-check', tt('routeNotYet', { to: mine.dest }), '#aab3c5', 12);
+    if (mine.route && !this.compact) this.text('route-sent', tt('routeSent', { tiles: mine.route.tiles.join(' ') }), '#9fe29f', 12);
     const best = cheapest(map, mine);
     this.flow(ctx, [
       ...this.modeItems(this.last!.pub),
@@ -342,8 +390,6 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
   }
 
   private scoreTable(ctx: RenderContext<TrafficTangoAction>, pub: Pub, mine: Mine | null): void {
-    const { scene } = ctx;
-    const decor = this.stage.decor;
     const x = this.panelX, w = this.panelW;
     // Compact: two players a line, the finale's notes left to the result screen.
     const cols = this.compact && w >= 300 ? 2 : 1;
@@ -353,15 +399,17 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
       const me = p.seat === mine?.seat;
       const cx = x + (k % cols) * colW;
       const y = this.panelY;
-      decor.add(seatMark(scene, cx + 10, y + 10, 9, p.seat));
+      this.keep(`score-mark-${p.seat}`, `${cx}|${y}`, (scene) => seatMark(scene, cx + 10, y + 10, 9, p.seat));
       const garnets = p.garnets ?? (me ? mine!.garnets : null);
       // "signs ✔" (sent) or "signs …" (awaited): the mark after its word, a space between ("…signs" read as a cut word).
       const ins = [p.signsIn === null ? '' : `${tt('signsShort')} ${p.signsIn ? '✔' : '…'}`, p.routeIn === null ? '' : `${tt('routeShort')} ${p.routeIn ? '✔' : '…'}`].filter(Boolean).join(' · ');
       const fin = pub.finale && !this.compact ? ` · ${tt('place', { count: pub.finale.places[p.seat], ordinal: true })}${pub.finale.token === p.seat ? ` · ${tt('token')}` : ''}${pub.finale.candidate === p.seat ? ` · ${tt('candidate')}` : ''}` : '';
-      const text = scene.add.text(cx + 24, y + 2, `${this.name(ctx, p.seat)} · ${tt('gas', { count: p.gas })}${garnets !== null ? ` · ${tt('garnets', { count: garnets })}` : ''}${ins ? ` · ${ins}` : ''}${fin}`,
-        { fontFamily: FONT, fontSize: '12px', color: me ? '#f2c14e' : '#f2f2f2', wordWrap: { width: colW - 28 } });
-      if (this.compact) text.setMaxLines(2);
-      decor.add(text);
+      const words = `${this.name(ctx, p.seat)} · ${tt('gas', { count: p.gas })}${garnets !== null ? ` · ${tt('garnets', { count: garnets })}` : ''}${ins ? ` · ${ins}` : ''}${fin}`;
+      const text = this.keep(`score-${p.seat}`, `${cx}|${y}|${colW}|${me}|${this.compact}|${words}`, (scene) => {
+        const made = scene.add.text(cx + 24, y + 2, words, { fontFamily: FONT, fontSize: '12px', color: me ? '#f2c14e' : '#f2f2f2', wordWrap: { width: colW - 28 } });
+        if (this.compact) made.setMaxLines(2);
+        return made;
+      });
       rowH = Math.max(rowH, this.compact ? text.height + 4 : Math.max(22, text.height + 6));
       if (k % cols === cols - 1 || k === pub.players.length - 1) { this.panelY += rowH; rowH = 0; }
     });
@@ -378,12 +426,13 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
     const line = `${tt('delivery', { n: d.number })} ${summary}${d.defaulted ? ` ${tt('defaulted')}` : ''}`;
     if (this.compact) {
       // Compact: the replay button with the summary beside it (three lines at most).
-      const b = tableButton(ctx.scene, this.stage.decor, this.panelX, this.panelY, '▶', 'replay-delivery', this.anim ? null : () => this.startAnim(ctx), { w: 48 });
-      this.stage.decor.add(ctx.scene.add.text(this.panelX + b.w + 8, this.panelY, line, { fontFamily: FONT, fontSize: '12px', color: '#7fd1ff', wordWrap: { width: this.panelW - b.w - 8 } }).setMaxLines(3));
+      const b = this.button('replay-delivery', this.panelX, this.panelY, '▶', 'replay-delivery', this.anim ? null : () => this.startAnim(ctx), { w: 48 });
+      const lx = this.panelX + b.w + 8, ly = this.panelY, lw = this.panelW - b.w - 8;
+      this.keep('delivery', `${lx}|${ly}|${lw}|${line}`, (scene) => scene.add.text(lx, ly, line, { fontFamily: FONT, fontSize: '12px', color: '#7fd1ff', wordWrap: { width: lw } }).setMaxLines(3));
       this.panelY += b.h + 6;
       return;
     }
-    this.text(ctx, line, '#7fd1ff', 12);
+    this.text('delivery', line, '#7fd1ff', 12);
     this.flow(ctx, [{ label: tt('replay'), id: 'replay-delivery', tap: this.anim ? null : () => this.startAnim(ctx) }]);
   }
 
@@ -516,4 +565,15 @@ export class TrafficTangoRenderer implements GameRenderer<Pub, Mine, TrafficTang
     } else if (key === 'Backspace') this.pop();
     else if (k === 'P' && !this.anim) this.startAnim(ctx);
   }
+}
+
+/** A full panel object under a compact one: not seen, not tappable, not a tap target. */
+function hide(obj: Phaser.GameObjects.GameObject): void {
+  (obj as Phaser.GameObjects.GameObject & { setVisible(v: boolean): unknown }).setVisible(false);
+  const untap = (o: Phaser.GameObjects.GameObject): void => {
+    if (o.input) o.disableInteractive();
+    unmarkTarget(o as Parameters<typeof unmarkTarget>[0]);
+    if (o instanceof Object && 'list' in o && Array.isArray(o.list)) for (const child of o.list as Phaser.GameObjects.GameObject[]) untap(child);
+  };
+  untap(obj);
 }
