@@ -208,9 +208,6 @@ async function refusedClaimRollsBack(page: Page): Promise<void> {
   const misses = start.mine.hand.slice(0, 9).map((c, i) => ({ c, i })).filter(({ c }) => !findMatch(board, c.id));
   expect(misses.length).toBeGreaterThan(1);
   const [wrong, next] = misses;
-  // A fresh profile shows the first-game tip, and Escape closes it instead of reaching the table:
-  // a press anywhere closes it first (TableScene), so the Escape below puts the chosen card back.
-  await page.evaluate(() => window.dispatchEvent(new PointerEvent('pointerdown')));
   await page.evaluate(() => {
     const w = window as unknown as { junction: any; refusals: unknown[]; sent: unknown[] };
     w.refusals = [];
