@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
+import { startDefaultTable } from '../support/openTable.js';
 
 const env = useServerAndBrowser();
 
@@ -16,15 +17,7 @@ describe.skipIf(!browserTestsRun)('renderers keep their labels and buttons betwe
     const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(env.server.http);
-    await page.fill('#name', 'Tester');
-    await page.click(`[data-testid=game-${game}]`);
-    await page.click('[data-testid=create-private]');
-    await page.click('[data-testid=start]', { timeout: 30_000 });
-    await page.waitForFunction(() => {
-      const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
-      return scene?.connection?.room?.state?.phase === 'playing' && scene.gameRenderer && (scene.layer?.list?.length ?? 0) > 0;
-    }, undefined, { timeout: 30_000 });
+    await startDefaultTable(page, env.server.http, game);
     await page.waitForTimeout(1000);
     const result = await page.evaluate(() => {
       const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { rendererGames } from '../../client/games/registry.js';
 import { browserTestsRun, useServerAndBrowser } from '../support/browser.js';
+import { startDefaultTable } from '../support/openTable.js';
 
 const env = useServerAndBrowser();
 
@@ -13,19 +14,7 @@ describe.skipIf(!browserTestsRun)('table renderers in Chromium', () => {
     const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(env.server.http);
-    await page.fill('#name', 'Tester');
-    await page.click(`[data-testid=game-${game}]`);
-    await page.click('[data-testid=create-private]');
-    await page.click('[data-testid=start]', { timeout: 30_000 });
-    // The game's renderer drew into the table's layer once the game was playing (not the frame's
-    // placeholder for a game without a renderer).
-    await page.waitForFunction(() => {
-      const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
-      const drawn: any[] = scene?.layer?.list ?? [];
-      return scene?.connection?.room?.state?.phase === 'playing' && scene.gameRenderer && drawn.length > 0
-        && !drawn.some((o) => o.text === 'This game has no table view yet.');
-    }, undefined, { timeout: 30_000 });
+    await startDefaultTable(page, env.server.http, game);
     // Keys pressed on the page reach this game's renderer, in order.
     await page.evaluate(() => {
       const w = window as unknown as { junction: any; keysSeen: string[] };

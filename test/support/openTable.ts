@@ -31,3 +31,21 @@ export async function openTable(page: Page, http: string, game: TableSpec): Prom
   await page.waitForFunction(() => (window as unknown as { junction: any }).junction.scene.getScene('table')?.connection?.room?.state?.phase === 'playing', // eslint-disable-line @typescript-eslint/no-explicit-any
     undefined, { timeout: 30_000 });
 }
+
+/**
+ * A private table of `game` at its default options, opened from the lobby and started, once the
+ * game's renderer has drawn into the table's layer (not the frame's placeholder for a game without one).
+ */
+export async function startDefaultTable(page: Page, http: string, game: string): Promise<void> {
+  await page.goto(http);
+  await page.fill('#name', 'Tester');
+  await page.click(`[data-testid=game-${game}]`);
+  await page.click('[data-testid=create-private]');
+  await page.click('[data-testid=start]', { timeout: 30_000 });
+  await page.waitForFunction(() => {
+    const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
+    const drawn: any[] = scene?.layer?.list ?? [];
+    return scene?.connection?.room?.state?.phase === 'playing' && scene.gameRenderer && drawn.length > 0
+      && !drawn.some((o) => o.text === 'This game has no table view yet.');
+  }, undefined, { timeout: 30_000 });
+}
