@@ -97,10 +97,14 @@ async function comeBack(server: ServerProcess, roomId: string, options: Record<s
   return room;
 }
 
-/** Every public view a client was shown, in order. */
+/**
+ * Every public view a client was shown, in order, from the one it shows now: a client that has just
+ * retaken its seat may see no change for a while (the table waits on that very seat), so its first
+ * view is the state it joined with, not the next patch.
+ */
 function recordViews(room: Room<Synced>): string[] {
   const seen: string[] = [];
-  room.onStateChange(() => {
+  const record = () => {
     if (room.state.phase === 'waiting') return;
     try {
       const view = shown(room);
@@ -108,7 +112,9 @@ function recordViews(room: Room<Synced>): string[] {
     } catch {
       // before the table's first view
     }
-  });
+  };
+  room.onStateChange(record);
+  record();
   return seen;
 }
 
