@@ -18,7 +18,6 @@ describe.skipIf(!browserTestsRun)('renderers keep their labels and buttons betwe
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await startDefaultTable(page, env.server.http, game);
-    await page.waitForTimeout(1000);
     const result = await page.evaluate(() => {
       const scene = (window as unknown as { junction: any }).junction.scene.getScene('table');
       const all = (list: any[], out: any[] = []): any[] => {
