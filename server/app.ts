@@ -14,7 +14,7 @@ import { games } from '../shared/games/registry.js';
 import { loadConfig, type Config } from './config.js';
 import { openStore, type Store } from './store/index.js';
 import { roomFor } from './rooms/GameRoom.js';
-import { setRoomServices, type RoomServices } from './rooms/services.js';
+import type { RoomServices } from './rooms/services.js';
 import { apiRoutes } from './http/apiRoutes.js';
 import { opsRoutes } from './http/opsRoutes.js';
 import { staticClient } from './http/staticClient.js';
@@ -63,6 +63,8 @@ export interface Junction {
   tournaments: Tournaments;
   results: Results;
   port: number;
+  /** Marks room options as created by this server (the resume's and tournaments' own rooms). */
+  internalKey: string;
   /** Stop accepting tables, let running games finish or store their results, close. */
   shutdown(): Promise<void>;
 }
@@ -135,8 +137,6 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
   rememberJoinAddresses(httpServer, trust);
   limitMatchmaking(httpServer, limits.limit('join', config.JOIN_BURST, config.JOIN_PER_SECOND), trust);
   capConnections(httpServer, { perAddress: config.CONNECTIONS_PER_ADDRESS, firstRequestMs: config.HEADERS_TIMEOUT_MS, trust });
-
-  setRoomServices(services);
 
   gameServer.define('lobby', lobbyRoom(services));
   for (const game of games) {
@@ -258,7 +258,7 @@ export async function startJunction(overrides: Partial<Config> = {}, opts: { exi
       });
     }
   }
-  return { config, store, presence, tournaments, results, port, shutdown };
+  return { config, store, presence, tournaments, results, port, internalKey: services.internalKey, shutdown };
 }
 
 /** How long a handing-over process waits for its tables to stop, and then for finished results to be stored. */

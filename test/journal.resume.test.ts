@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootServer, ready, type TestServer } from './support/server.js';
 import { resumeTables } from '../server/journal/resume.js';
-import { roomServices } from '../server/rooms/services.js';
 import { PROCESS_OWNER } from '../server/journal/committer.js';
 import type { GameSessionRecord, JournalCommit } from '../server/store/index.js';
 
@@ -35,7 +34,7 @@ describe('reopening journals', () => {
     };
     expect(await store.commitJournal(commit)).toEqual({ fenced: [] });
 
-    const outcome = await resumeTables(store, roomServices().internalKey);
+    const outcome = await resumeTables(store, server.junction.internalKey);
     expect(outcome.resumed).toEqual(['sound-1']);
     expect(outcome.abandoned.sort()).toEqual(['corrupt-1', 'unknown-1']);
     expect(outcome.failed).toEqual([]);

@@ -12,7 +12,6 @@ import type { SocialStore } from '../store/index.js';
 import { joinRefusal } from '../i18n/serverMessages.js';
 import { TableChat, type Speaker } from './tableChat.js';
 import { banned, leaverCooldown } from './standing.js';
-import { roomServices } from '../rooms/services.js';
 import { reportRoomException } from '../rooms/roomExceptions.js';
 
 export const CHAT_MESSAGE_TYPES = ['chat', 'chat_config', 'mute', 'report'] as const;
@@ -26,6 +25,8 @@ export interface ChatRoomParts {
   identityOf: (player: PlayerState) => string | null;
   moves: () => Promise<LogEntry[]>;
   refuse: (client: Client, code: string, params?: Record<string, MsgParam>) => void;
+  /** Mutes and reports are stored here. */
+  social: SocialStore;
 }
 
 export function chatTableOf(room: Room, parts: ChatRoomParts): TableChat {
@@ -48,7 +49,7 @@ export function chatTableOf(room: Room, parts: ChatRoomParts): TableChat {
     },
     moves: parts.moves,
     refuse: parts.refuse,
-  }, roomServices().store.social);
+  }, parts.social);
 }
 
 export function registerChat(room: Room, chat: TableChat): void {

@@ -9,9 +9,10 @@
 import { matchMaker } from '@colyseus/core';
 import { z } from 'zod';
 import { findGame } from '../../shared/games/registry.js';
+import type { AnyGame } from '../../shared/games/contract.js';
 import { rebuild } from '../../shared/replay/rebuild.js';
 import type { LogEntry } from '../../shared/replay/log.js';
-import type { GameSessionRecord, Store } from '../store/index.js';
+import type { GameSessionRecord, SessionClaim, Store } from '../store/index.js';
 import { PROCESS_OWNER } from './committer.js';
 import { logger } from '../ops/logger.js';
 
@@ -86,31 +87,38 @@ export async function resumeTables(store: Store, internalKey: string): Promise<R
 
 /**
  * Reopens one table here from its journal: claims it (with `expectFence`, only if nobody claimed
- * it since that token was read: several survivors may try, one wins), reads its session and whole
- * log, rebuilds it and opens its room in this process (never placed elsewhere: the rebuilt engine
- * is here) with the same id and code. Used by the start-up resume and by the takeover of a dead
+ * it since that token was read: several survivors may try, one wins) and reads its session and
+ * whole log in the same two statements (a burst of takeovers is bound by the store's round trips),
+ * rebuilds it and opens its room in this process (never placed elsewhere: the rebuilt engine is
+ * here) with the same id and code. Used by the start-up resume and by the takeover of a dead
  * process' tables (server/journal/takeover.ts). A store error throws with nothing opened; the
  * caller tries again later (the claim it may hold is its own, so a new claim supersedes it).
  */
 export async function reopenSession(store: Store, internalKey: string, id: string, gameId: string, expectFence?: number): Promise<'resumed' | 'abandoned' | 'claimed_elsewhere'> {
   const game = findGame(gameId);
   if (!game) return abandon(store, id, `unknown game ${gameId}`);
-  const claim = await store.claimGameSession(id, PROCESS_OWNER, expectFence);
-  if (!claim) return expectFence !== undefined ? 'claimed_elsewhere' : abandon(store, id, 'no session row');
-  return reopenClaimed(store, internalKey, id, game.id, claim);
+  const taken = await store.takeOverSession(id, PROCESS_OWNER, expectFence);
+  if (!taken) return expectFence !== undefined ? 'claimed_elsewhere' : abandon(store, id, 'no session row');
+  return openRead(store, internalKey, game, taken, 'held');
 }
 
 /**
  * Rebuilds one table this process has claimed (its fencing token in `claim`) and opens it as a
- * room with the same id: the restart's resume, a survivor's takeover, and a turn-based table woken
- * from its sleep (server/turnbased/wake.ts).
+ * room with the same id: a turn-based table woken from its sleep (server/turnbased/wake.ts).
  */
 export async function reopenClaimed(store: Store, internalKey: string, id: string, gameId: string,
-  claim: { fence: number; chunks: number; code: string | null }, clock: 'held' | 'ran' = 'held'): Promise<'resumed' | 'abandoned'> {
+  claim: SessionClaim, clock: 'held' | 'ran' = 'held'): Promise<'resumed' | 'abandoned'> {
   const game = findGame(gameId);
   if (!game) return abandon(store, id, `unknown game ${gameId}`);
   const [session, log] = await Promise.all([store.getGameSession(id), store.readGameLog(id)]);
   if (!session) return abandon(store, id, 'no session row');
+  return openRead(store, internalKey, game, { claim, session, log }, clock);
+}
+
+/** Rebuilds a claimed table from what was read of it and opens its room here. */
+async function openRead(store: Store, internalKey: string, game: AnyGame,
+  { claim, session, log }: { claim: SessionClaim; session: GameSessionRecord; log: LogEntry[] }, clock: 'held' | 'ran'): Promise<'resumed' | 'abandoned'> {
+  const id = session.id;
   if (session.filling) return reopenFilling(store, internalKey, session, claim);
   let engine: unknown;
   try {
@@ -137,7 +145,7 @@ export async function reopenClaimed(store: Store, internalKey: string, id: strin
  * (Colyseus keeps the filter fields of the options a room is created with), so the next player of
  * that queue sits down at it, not at a new table.
  */
-async function reopenFilling(store: Store, internalKey: string, session: GameSessionRecord, claim: { fence: number; chunks: number; code: string | null }): Promise<'resumed' | 'abandoned'> {
+async function reopenFilling(store: Store, internalKey: string, session: GameSessionRecord, claim: SessionClaim): Promise<'resumed' | 'abandoned'> {
   if (!session.seats.some((s) => s.identityId)) {
     // Nobody who could come back to it: the row goes, as when its last player leaves.
     await store.dropFillingSession(session.id, claim.fence);

@@ -1,7 +1,7 @@
 /**
  * What rooms need from the process: the store, the settings and the hooks tournaments use. Colyseus
  * constructs rooms itself, so rooms get it bound to their class (GameRoom `roomFor`, the lobby's
- * `lobbyRoom`); only the chat seam (server/chat/roomChat.ts) still reads the process-wide copy.
+ * `lobbyRoom`).
  */
 import type { Config } from '../config.js';
 import type { Store, GameRecord } from '../store/index.js';
@@ -29,15 +29,4 @@ export interface RoomServices {
   online: OnlineLedger;
   /** True once SIGTERM arrived: no new tables here. */
   draining: boolean;
-}
-
-let current: RoomServices | null = null;
-
-export function setRoomServices(services: RoomServices): void {
-  current = services;
-}
-
-export function roomServices(): RoomServices {
-  if (!current) throw new Error('room services used before the server was set up');
-  return current;
 }

@@ -71,6 +71,7 @@ export function tablePartsOf(room: PartsHost): TableParts {
       return room.actionLog ? services.store.readGameLog(room.roomId) : [];
     },
     refuse: (client, code, params) => room.refuse(client, code, params),
+    social: services.store.social,
   });
   const sleep = new TableSleep({
     get state() { return room.state; }, clocks, get roomId() { return room.roomId; }, game: facts.game.id,

@@ -73,11 +73,15 @@ export class EmbeddedStore extends SqlStore {
   }
 
   override claimGameSession(id: string, owner: string, expectFence?: number): ReturnType<SqlStore['claimGameSession']> {
-    return this.claim(id, () => super.claimGameSession(id, owner, expectFence));
+    return this.claim(id, () => super.claimGameSession(id, owner, expectFence), (claimed) => claimed.fence);
+  }
+
+  override takeOverSession(id: string, owner: string, expectFence?: number): ReturnType<SqlStore['takeOverSession']> {
+    return this.claim(id, () => super.takeOverSession(id, owner, expectFence), (taken) => taken.claim.fence);
   }
 
   override claimSleepingSession(id: string, owner: string, now: number, leaseUntil: number, due: boolean): ReturnType<SqlStore['claimSleepingSession']> {
-    return this.claim(id, () => super.claimSleepingSession(id, owner, now, leaseUntil, due));
+    return this.claim(id, () => super.claimSleepingSession(id, owner, now, leaseUntil, due), (claimed) => claimed.fence);
   }
 
   override async openFillingSession(...args: Parameters<SqlStore['openFillingSession']>): Promise<void> {
@@ -164,12 +168,12 @@ export class EmbeddedStore extends SqlStore {
     }
   }
 
-  private async claim<T extends { fence: number } | null>(id: string, take: () => Promise<T>): Promise<T> {
+  private async claim<T>(id: string, take: () => Promise<T | null>, fenceOf: (claimed: T) => number): Promise<T | null> {
     while (this.claiming.has(id)) await this.claiming.get(id)?.catch(() => undefined);
     const run = (async () => {
       await this.moveIn();
       const claimed = await take();
-      if (claimed) this.tokens.set(id, claimed.fence);
+      if (claimed) this.tokens.set(id, fenceOf(claimed));
       else this.tokens.delete(id);
       return claimed;
     })();

@@ -19,7 +19,7 @@ import { summaryFromColumn, summaryToColumn } from './summary.js';
 import { SqlSocialStore, type SocialStore } from './socialStore.js';
 import { SqlPushStore, type PushStore } from './pushStore.js';
 import { SqlFriendsStore, type FriendsStore } from './friendsStore.js';
-import type { SessionTournament, TurnRecord } from './types.js';
+import type { SessionClaim, SessionTournament, TurnRecord } from './types.js';
 
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
@@ -456,9 +456,12 @@ export class SqlStore implements Store {
   }
 
   async readGameLog(gameId: string): Promise<LogEntry[]> {
-    const rows = await this.db.selectFrom('game_log_chunks').select(['chunk', 'entries'])
-      .where('game_id', '=', gameId).orderBy('chunk').execute();
+    const rows = await this.logChunks(gameId);
     return rows.flatMap((r) => json<LogEntry[]>(r.entries));
+  }
+
+  private logChunks(gameId: string) {
+    return this.db.selectFrom('game_log_chunks').select(['chunk', 'entries']).where('game_id', '=', gameId).orderBy('chunk').execute();
   }
 
   async commitJournal(commit: JournalCommit): Promise<{ fenced: string[] }> {
@@ -520,17 +523,36 @@ export class SqlStore implements Store {
     return row !== undefined;
   }
 
-  async claimGameSession(id: string, owner: string, expectFence?: number): Promise<{ fence: number; chunks: number; code: string | null } | null> {
-    return this.db.transaction().execute(async (trx) => {
-      let claim = trx.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner }).where('id', '=', id);
-      // Several survivors may claim the same orphan: only the one that saw the current token wins.
-      if (expectFence !== undefined) claim = claim.where('fence', '=', expectFence);
-      const row = await claim.returning(['fence', 'code']).executeTakeFirst();
-      if (!row) return null;
-      const next = await trx.selectFrom('game_log_chunks').select((eb) => eb.fn.max('chunk').as('last')).where('game_id', '=', id).executeTakeFirst();
-      const last = next?.last;
-      return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1, code: row.code };
-    });
+  async claimGameSession(id: string, owner: string, expectFence?: number): Promise<SessionClaim | null> {
+    const row = await this.claimRow(id, owner, expectFence).returning(['fence', 'code']).executeTakeFirst();
+    if (!row) return null;
+    const next = await this.db.selectFrom('game_log_chunks').select((eb) => eb.fn.max('chunk').as('last')).where('game_id', '=', id).executeTakeFirst();
+    const last = next?.last;
+    return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1, code: row.code };
+  }
+
+  async takeOverSession(id: string, owner: string, expectFence?: number): Promise<{ claim: SessionClaim; session: GameSessionRecord; log: LogEntry[] } | null> {
+    const row = await this.claimRow(id, owner, expectFence).returningAll().executeTakeFirst();
+    if (!row) return null;
+    const chunks = await this.logChunks(id);
+    const last = chunks.at(-1)?.chunk;
+    return {
+      claim: { fence: num(row.fence), chunks: last === undefined ? 0 : Number(last) + 1, code: row.code },
+      session: sessionFromRow(row),
+      log: chunks.flatMap((c) => json<LogEntry[]>(c.entries)),
+    };
+  }
+
+  /**
+   * A new token for the table. No transaction around it and the read that follows: a commit that
+   * holds the row FOR SHARE (insertChunks) ends before this UPDATE can take the row, so the next
+   * statement's snapshot sees every chunk written under the old token, and none can be written
+   * under it afterwards.
+   */
+  private claimRow(id: string, owner: string, expectFence?: number) {
+    const claim = this.db.updateTable('game_sessions').set({ fence: sql<number>`fence + 1`, owner }).where('id', '=', id);
+    // Several survivors may claim the same orphan: only the one that saw the current token wins.
+    return expectFence === undefined ? claim : claim.where('fence', '=', expectFence);
   }
 
   async sleepGameSession(id: string, fence: number, turn: TurnRecord): Promise<boolean> {

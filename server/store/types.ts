@@ -119,6 +119,9 @@ export interface TurnRecord {
 
 export type GameSessionStatus = 'running' | 'finished' | 'abandoned';
 
+/** A table taken over: its new fencing token, the number of its next journal chunk, its private code. */
+export interface SessionClaim { fence: number; chunks: number; code: string | null }
+
 /**
  * One group commit of the tables' journals (server/journal/committer.ts): new sessions first (with
  * their owner and first fencing token), then chunks, each written only if its session row still
@@ -365,7 +368,12 @@ export interface Store {
    * null if no such session, or (with `expectFence`) if its token is no longer that one (another
    * process claimed it first).
    */
-  claimGameSession(id: string, owner: string, expectFence?: number): Promise<{ fence: number; chunks: number; code: string | null } | null>;
+  claimGameSession(id: string, owner: string, expectFence?: number): Promise<SessionClaim | null>;
+  /**
+   * claimGameSession and the reads a takeover needs, in two statements (the claim, then the whole
+   * log): the session row as the claim left it and every entry written under the tokens before it.
+   */
+  takeOverSession(id: string, owner: string, expectFence?: number): Promise<{ claim: SessionClaim; session: GameSessionRecord; log: LogEntry[] } | null>;
   /** The current fencing token of each of these sessions (absent: no such session). */
   sessionFences(ids: readonly string[]): Promise<Map<string, number>>;
   /**
