@@ -143,8 +143,10 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   const view = await call(o.base, 'GET', `/${id}`);
   const tables = (view.rounds as Json[]).flatMap((r) => r.tables as Json[]);
   let stored = 0;
+  const unstored: string[] = [];
   for (const t of tables) {
     if (t.roomId && (await fetch(`${o.base}/api/results/${t.roomId}`)).ok) stored++;
+    else unstored.push(String(t.roomId ?? t.id));
   }
   const clients = players.flatMap((p) => p.clients);
   await Promise.all(clients.map((c) => c.leave()));
@@ -206,6 +208,8 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     generatorLoopDelayMs: { p50: Math.round(generatorLoop.percentile(50) / 1e6), p99: Math.round(generatorLoop.percentile(99) / 1e6), max: Math.round(generatorLoop.max / 1e6) },
     resultsStored: stored,
     resultsExpected: tables.length,
+    /** Rooms (or table ids when never opened) with no stored result when the night ended: the first 10. */
+    unstoredTables: unstored.slice(0, 10),
   };
 }
 
@@ -224,7 +228,7 @@ export async function runScenario(values: Record<string, string | undefined>, wi
     variant: values.variant ?? 'express',
     tableSize: Number(values.seats ?? 4),
     timeoutMs: Number(values.timeout ?? 1_800_000),
-  }), { ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret', JUNCTION_INTERNAL_KEY: 'bench-internal-key' },
+  }), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret', JUNCTION_INTERNAL_KEY: 'bench-internal-key' },
   // --profile: each server writes a V8 CPU profile of the night there when it stops.
   values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []);
 }
