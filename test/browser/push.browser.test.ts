@@ -33,6 +33,10 @@ describe.skipIf(!browserTestsRun)('Web Push in the browser', () => {
     try {
       await page.goto(env.server.http);
       await page.locator('#name').waitFor({ timeout: 30_000 });
+      // A retry runs in the same browser profile: start from the default setting, as a new player does.
+      await page.evaluate(() => localStorage.removeItem('junction.turnAlerts'));
+      await page.reload();
+      await page.locator('#name').waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 60_000 });
       await page.getByTestId('alerts-in-page').waitFor({ timeout: 30_000 });
       await page.getByTestId('alerts-push').waitFor({ timeout: 30_000 });
@@ -43,8 +47,17 @@ describe.skipIf(!browserTestsRun)('Web Push in the browser', () => {
       const cdp = await env.browser.newCDPSession(page);
       const id = await registrationId(cdp, `${env.server.http}/`);
       const deliver = (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin: env.server.http, registrationId: id, data: JSON.stringify(data) });
-      await deliver({ kind: 'your_turn', title: 'À vous de jouer au Traffic Tango avec Ana', body: 'Ouvrez la table pour jouer votre coup.', tag: 'turn-abc123', url: '/#/table/abc123' });
-      const notes = await eventually(async () => { const n = await shown(page); return n.length > 0 ? n : undefined; }, 30_000, 'a notification');
+      const first = { kind: 'your_turn', title: 'À vous de jouer au Traffic Tango avec Ana', body: 'Ouvrez la table pour jouer votre coup.', tag: 'turn-abc123', url: '/#/table/abc123' };
+      await deliver(first);
+      const anyShown = async () => { const n = await shown(page); return n.length > 0 ? n : undefined; };
+      // A push service keeps a message until the browser has taken it; DevTools' delivery to a worker
+      // that is being started does not, and on a loaded CI machine one was seen lost (nothing shown
+      // in 30 s). Delivered once more (same tag: it would replace, not add), said in the log.
+      const notes = await eventually(anyShown, 20_000, 'a notification').catch(async () => {
+        console.warn('[push] nothing shown 20 s after the delivery: delivered again');
+        await deliver(first);
+        return eventually(anyShown, 30_000, 'a notification');
+      });
       expect(notes).toEqual<Shown[]>([{ title: 'À vous de jouer au Traffic Tango avec Ana', body: 'Ouvrez la table pour jouer votre coup.', tag: 'turn-abc123', data: { url: '/#/table/abc123' } }]);
 
       await deliver({ kind: 'your_turn', title: 'Phish', body: 'x', tag: 'turn-evil', url: 'https://evil.example/#/table/abc' });
