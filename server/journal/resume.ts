@@ -12,7 +12,7 @@ import { findGame } from '../../shared/games/registry.js';
 import type { AnyGame } from '../../shared/games/contract.js';
 import { rebuild } from '../../shared/replay/rebuild.js';
 import type { LogEntry } from '../../shared/replay/log.js';
-import type { GameSessionRecord, SessionClaim, Store } from '../store/index.js';
+import type { GameSessionRecord, SessionClaim, Store, TakenTable } from '../store/index.js';
 import { PROCESS_OWNER } from './committer.js';
 import { logger } from '../ops/logger.js';
 
@@ -117,7 +117,7 @@ export async function reopenClaimed(store: Store, internalKey: string, id: strin
 
 /** Rebuilds a claimed table from what was read of it and opens its room here. */
 async function openRead(store: Store, internalKey: string, game: AnyGame,
-  { claim, session, log }: { claim: SessionClaim; session: GameSessionRecord; log: LogEntry[] }, clock: 'held' | 'ran'): Promise<'resumed' | 'abandoned'> {
+  { claim, session, log }: TakenTable, clock: 'held' | 'ran'): Promise<'resumed' | 'abandoned'> {
   const id = session.id;
   if (session.filling) return reopenFilling(store, internalKey, session, claim);
   let engine: unknown;

@@ -19,7 +19,7 @@ import { summaryFromColumn, summaryToColumn } from './summary.js';
 import { SqlSocialStore, type SocialStore } from './socialStore.js';
 import { SqlPushStore, type PushStore } from './pushStore.js';
 import { SqlFriendsStore, type FriendsStore } from './friendsStore.js';
-import type { SessionClaim, SessionTournament, TurnRecord } from './types.js';
+import type { SessionClaim, SessionTournament, TakenTable, TurnRecord } from './types.js';
 
 const num = (v: number | string): number => Number(v);
 const numOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
@@ -531,7 +531,7 @@ export class SqlStore implements Store {
     return { fence: num(row.fence), chunks: last === null || last === undefined ? 0 : Number(last) + 1, code: row.code };
   }
 
-  async takeOverSession(id: string, owner: string, expectFence?: number): Promise<{ claim: SessionClaim; session: GameSessionRecord; log: LogEntry[] } | null> {
+  async takeOverSession(id: string, owner: string, expectFence?: number): Promise<TakenTable | null> {
     const row = await this.claimRow(id, owner, expectFence).returningAll().executeTakeFirst();
     if (!row) return null;
     const chunks = await this.logChunks(id);

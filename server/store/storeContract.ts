@@ -249,24 +249,26 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
 
     it('takes a journaled table over: a new token, its row as claimed and its whole log, and the old token refused', async (ctx) => {
       if (!store) return ctx.skip();
+      // Its own id per attempt: a retry must not find the first attempt's row already taken over.
+      const id = `take-${Date.now()}`;
       const session = {
-        id: 'take-1', game: 'railway_madness', variant: 'classic', options: { variant: 'classic', players: 2 }, seed: 11,
+        id, game: 'railway_madness', variant: 'classic', options: { variant: 'classic', players: 2 }, seed: 11,
         startedAt: 1_700_000_000_000, seats: [{ seat: 0, name: 'Ana', identityId: 'u_t', bot: false }], private: true, rated: false,
       };
       expect(await s().commitJournal({
         sessions: [{ session, owner: 'dead', fence: 1, code: 'ABCD' }],
-        chunks: [{ gameId: 'take-1', chunk: 0, fence: 1, entries: [{ k: 'a', s: 0, a: { type: 'go' }, t: 10 }] }, { gameId: 'take-1', chunk: 1, fence: 1, entries: [{ k: 'x', t: 30 }] }],
+        chunks: [{ gameId: id, chunk: 0, fence: 1, entries: [{ k: 'a', s: 0, a: { type: 'go' }, t: 10 }] }, { gameId: id, chunk: 1, fence: 1, entries: [{ k: 'x', t: 30 }] }],
       })).toEqual({ fenced: [] });
-      expect(await s().takeOverSession('take-1', 'survivor', 2)).toBeNull();
+      expect(await s().takeOverSession(id, 'survivor', 2)).toBeNull();
       expect(await s().takeOverSession('nope', 'survivor')).toBeNull();
-      const taken = (await s().takeOverSession('take-1', 'survivor', 1))!;
+      const taken = (await s().takeOverSession(id, 'survivor', 1))!;
       expect(taken.claim).toEqual({ fence: 2, chunks: 2, code: 'ABCD' });
       expect(taken.session).toMatchObject({ ...session, status: 'running', journaled: true, owner: 'survivor' });
       expect(taken.log).toEqual([{ k: 'a', s: 0, a: { type: 'go' }, t: 10 }, { k: 'x', t: 30 }]);
       // Another survivor that read the old token loses; the dead owner's late write is refused.
-      expect(await s().takeOverSession('take-1', 'other', 1)).toBeNull();
-      expect(await s().commitJournal({ sessions: [], chunks: [{ gameId: 'take-1', chunk: 2, fence: 1, entries: [{ k: 'x', t: 40 }] }] })).toEqual({ fenced: ['take-1'] });
-      expect(await s().readGameLog('take-1')).toHaveLength(2);
+      expect(await s().takeOverSession(id, 'other', 1)).toBeNull();
+      expect(await s().commitJournal({ sessions: [], chunks: [{ gameId: id, chunk: 2, fence: 1, entries: [{ k: 'x', t: 40 }] }] })).toEqual({ fenced: [id] });
+      expect(await s().readGameLog(id)).toHaveLength(2);
     });
 
     it('puts a turn-based table to sleep under its token, and lets exactly one waker claim it', async (ctx) => {

@@ -122,6 +122,9 @@ export type GameSessionStatus = 'running' | 'finished' | 'abandoned';
 /** A table taken over: its new fencing token, the number of its next journal chunk, its private code. */
 export interface SessionClaim { fence: number; chunks: number; code: string | null }
 
+/** A table taken over with what reopening it needs: the claim, its session row as claimed, its whole log. */
+export interface TakenTable { claim: SessionClaim; session: GameSessionRecord; log: LogEntry[] }
+
 /**
  * One group commit of the tables' journals (server/journal/committer.ts): new sessions first (with
  * their owner and first fencing token), then chunks, each written only if its session row still
@@ -373,7 +376,7 @@ export interface Store {
    * claimGameSession and the reads a takeover needs, in two statements (the claim, then the whole
    * log): the session row as the claim left it and every entry written under the tokens before it.
    */
-  takeOverSession(id: string, owner: string, expectFence?: number): Promise<{ claim: SessionClaim; session: GameSessionRecord; log: LogEntry[] } | null>;
+  takeOverSession(id: string, owner: string, expectFence?: number): Promise<TakenTable | null>;
   /** The current fencing token of each of these sessions (absent: no such session). */
   sessionFences(ids: readonly string[]): Promise<Map<string, number>>;
   /**
