@@ -15,7 +15,7 @@
  * Services (store, settings, outbox...) come bound to the class by `roomFor`. The members the parts
  * read are public; each part names those it reads in its own interface.
  */
-import { Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
+import { ClientState, Protocol, Room, type AuthContext, type Client, type RoomException } from '@colyseus/core';
 import type { AnyGame } from '../../shared/games/contract.js';
 import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
@@ -25,6 +25,7 @@ import type { SeatAuth } from '../identity/seats.js';
 import type { TurnTimeouts } from '../turnbased/timeouts.js';
 import type { FillingTable } from '../turnbased/fillingTable.js';
 import { localTables } from '../journal/localTables.js';
+import { JoinAcknowledgements } from './joinAcks.js';
 import { RoomConnections } from '../friends/online.js';
 import { messagesRejected, roomsGauge } from '../ops/metrics.js';
 import type { RoomServices } from './services.js';
@@ -79,6 +80,8 @@ export class GameRoom extends Room<TableState> {
   readonly leaves: TableLeaves = new TableLeaves(this);
   readonly play: TablePlay = new TablePlay(this);
   readonly journal: TableJournal = new TableJournal(this);
+  /** Join acknowledgements held until the changes waiting for a patch are sent (joinAcks.ts). */
+  private readonly joinAcks = new JoinAcknowledgements();
   readonly opening: TableOpening = new TableOpening(this);
   private readonly joins: TableJoins = new TableJoins(this);
   private readonly joinBudget = new JoinBudget(() => ({ seats: this.facts.options.players, spectators: this.services.config.SPECTATORS_MAX }));
@@ -152,7 +155,20 @@ export class GameRoom extends Room<TableState> {
 
   /** Every frame passes the edge (size, rate, known type) before Colyseus decodes it. */
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], frame: Buffer): void {
-    this.edge.handle(this.roomId, client, frame, () => super._onMessage(client, frame));
+    this.edge.handle(this.roomId, client, frame, () => {
+      if (frame[0] !== Protocol.JOIN_ROOM || client.state !== ClientState.JOINING) return super._onMessage(client, frame);
+      this.joinAcks.receive(this.changesUnsent(), () => super._onMessage(client, frame));
+    });
+  }
+
+  /** The full state holds everything this client's view shows: its visibility changes are not sent again in a patch (joinAcks.ts). */
+  override sendFullState(client: Client): void {
+    super.sendFullState(client);
+    client.view?.changes.clear();
+  }
+
+  private changesUnsent(): boolean {
+    return (this as unknown as { _serializer: { encoder?: { hasChanges: boolean } } })._serializer.encoder?.hasChanges ?? false;
   }
 
   /** An exception in a handler, timer or hook of this room is logged and counted; the process and other tables go on. */
@@ -210,7 +226,9 @@ export class GameRoom extends Room<TableState> {
       this.clock.tick();
       return false;
     }
-    return super.broadcastPatch();
+    const sent = super.broadcastPatch();
+    this.joinAcks.afterPatch();
+    return sent;
   }
 
   /**

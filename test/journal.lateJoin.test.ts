@@ -1,0 +1,72 @@
+/**
+ * A client that finishes joining while a change waits for the journal (issue 31: tournament tables
+ * that froze): its first full state already holds the change, so the held patch must not bring the
+ * same change to it a second time. @colyseus/schema's decoder reads an ADD at index 0 of a list
+ * that has one as an insertion at the front (how it decodes `unshift`): a repeated ADD shifted a
+ * Railway table by one slot, and every grab the players' clients offered was refused from then on.
+ * The store's commit is held at a gate while the game starts; a spectator joins meanwhile; once
+ * the commit is let through, every client holds the table the server holds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Room } from 'colyseus.js';
+import { bootServer, canon, eventually, ready, secretOf, type TestServer } from './support/server.js';
+import type { Store } from '../server/store/index.js';
+import type { GameRoom } from '../server/rooms/GameRoom.js';
+import { ClientState, matchMaker } from '@colyseus/core';
+
+let server: TestServer;
+beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: 0 }); });
+afterAll(async () => { await server.stop(); });
+
+type Synced = { phase: string; version: number; table?: { table?: { length: number; toArray(): unknown[] } }; players: Map<string, { seat: number; secret?: unknown }> };
+
+/** Holds every journal commit of the server's real store until `open()`. */
+function gateCommits(store: Store): { open(): void; held(): number } {
+  const real = store.commitJournal.bind(store);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  let held = 0;
+  store.commitJournal = async (commit) => {
+    held++;
+    await gate;
+    return real(commit);
+  };
+  return { open: () => { store.commitJournal = real; release(); }, held: () => held };
+}
+
+/** The slots of the Railway table a client decoded, as the schema list holds them. */
+const slotsOf = (room: Room<Synced>) => room.state.table?.table?.toArray() ?? [];
+
+describe('a join completed while a patch waits for the journal', () => {
+  it('gets the change once: its table is the server table, slot for slot', async () => {
+    const host = await ready(await server.client().create<Synced>('railway_madness', { name: 'Ana', private: true, variant: 'express', players: 2 }));
+    const guest = await ready(await server.client().joinById<Synced>(host.roomId, { name: 'Ben' }));
+    const gate = gateCommits(server.junction.store);
+    host.send('start', {});
+    // The start is recorded: its commit waits at the gate, and so does the patch that shows it.
+    await eventually(() => gate.held() > 0, 20_000, 'the start to reach the store');
+    const room = matchMaker.getLocalRoomById(host.roomId) as GameRoom;
+    expect(room.state.phase).toBe('playing');
+    expect(host.state.phase).not.toBe('playing');
+    const served = () => (room.state.table as unknown as { table: { toArray(): unknown[] } }).table.toArray();
+    const watcher = await server.client().joinById<Synced>(host.roomId, { name: 'Cleo', spectator: true });
+    // colyseus.js answers JOIN_ROOM as soon as it arrives: once the server has that answer (taken
+    // in, or held for the patch), the first slot changes (Ana takes its card, face up in Express)
+    // before anyone is shown the start, so the held patch's ADD at index 0 carries another value
+    // than a full state sent at the answer would hold.
+    const joining = () => room.clients.find((c) => c.sessionId === watcher.sessionId);
+    await eventually(() => joining()?.state === ClientState.JOINED || (room as unknown as { joinAcks: { size: number } }).joinAcks.size > 0, 20_000, "the watcher's JOIN_ROOM answer at the server");
+    const takenCar = served()[0];
+    host.send('action', { id: 1, a: { type: 'take', slot: 0 } });
+    await eventually(() => room.state.version > 1, 20_000, 'the take applied on the server');
+    expect(served()[0]).not.toBe(takenCar);
+    expect(host.state.phase).not.toBe('playing');
+    gate.open();
+    await eventually(() => [host, guest, watcher].every((r) => r.state.phase === 'playing' && r.state.version === room.state.version), 20_000, 'every client at the server version');
+    const slots = canon(served());
+    expect(served()).toHaveLength(54);
+    expect({ host: canon(slotsOf(host)), guest: canon(slotsOf(guest)), watcher: canon(slotsOf(watcher)) }).toEqual({ host: slots, guest: slots, watcher: slots });
+    expect(secretOf(host)).not.toBeNull();
+    await Promise.all([host.leave(true), guest.leave(true), watcher.leave(true)]);
+  }, 120_000);
+});
