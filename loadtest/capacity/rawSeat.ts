@@ -53,6 +53,9 @@ export class RawSeat {
   decoder: Decoder | null = null;
   private socket!: WebSocket;
   private closedByUs = false;
+  /** When (Date.now()) the server's JOIN_ROOM arrived, and the first full state after it (0: not yet). */
+  joinedAt = 0;
+  firstStateAt = 0;
 
   /**
    * @param onMessage every ROOM_DATA message (type and msgpack payload)
@@ -90,6 +93,7 @@ export class RawSeat {
           const type = decode.stringCheck(data, it) ? decode.string(data, it) : decode.number(data, it);
           this.onMessage(type, data.length > it.offset ? unpack(data.subarray(it.offset)) : undefined);
         } else if (code === Protocol.ROOM_STATE || code === Protocol.ROOM_STATE_PATCH) {
+          if (code === Protocol.ROOM_STATE && this.firstStateAt === 0) this.firstStateAt = Date.now();
           if (!this.decoder) return;
           this.decoder.decode(data, { offset: 1 });
           this.onState();
@@ -99,6 +103,7 @@ export class RawSeat {
           it.offset += 1 + data[it.offset]; // serializer id
           if (this.decodes && data.length > it.offset) this.decoder = decoderFor(data, it);
           joined = true;
+          this.joinedAt = Date.now();
           socket.send(Buffer.from([Protocol.JOIN_ROOM]));
           resolve();
         } else if (code === Protocol.ERROR) {

@@ -69,6 +69,12 @@ export class RawTournamentSeats {
     p.play(views.deciderFor(p.seat), views.stamp);
   }
 
+  /** Whether the seats of the table at `roomId` saw its game end (null: no seat of this generator joined it). */
+  sawEnd(roomId: string): boolean | null {
+    const table = this.tables.get(roomId);
+    return table ? table.finished : null;
+  }
+
   async stop(): Promise<void> {
     for (const p of this.seats) p.stop();
     await Promise.all(this.seats.map((p) => p.seat.leave()));
