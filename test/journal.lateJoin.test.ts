@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
 import { bootServer, canon, eventually, ready, secretOf, type TestServer } from './support/server.js';
-import type { Store } from '../server/store/index.js';
+import { gateCommits } from './support/commitGate.js';
 import type { GameRoom } from '../server/rooms/GameRoom.js';
 import { ClientState, matchMaker } from '@colyseus/core';
 
@@ -19,20 +19,6 @@ beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: 0 }); });
 afterAll(async () => { await server.stop(); });
 
 type Synced = { phase: string; version: number; table?: { table?: { length: number; toArray(): unknown[] } }; players: Map<string, { seat: number; secret?: unknown }> };
-
-/** Holds every journal commit of the server's real store until `open()`. */
-function gateCommits(store: Store): { open(): void; held(): number } {
-  const real = store.commitJournal.bind(store);
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
-  let held = 0;
-  store.commitJournal = async (commit) => {
-    held++;
-    await gate;
-    return real(commit);
-  };
-  return { open: () => { store.commitJournal = real; release(); }, held: () => held };
-}
 
 /** The slots of the Railway table a client decoded, as the schema list holds them. */
 const slotsOf = (room: Room<Synced>) => room.state.table?.table?.toArray() ?? [];

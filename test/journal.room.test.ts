@@ -8,27 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
 import { bootServer, collect, eventually, ready, secretOf, tableOf, type TestServer } from './support/server.js';
 import type { TookOverPublicView, TookOverSeatView } from '../shared/games/took_over/views.js';
-import type { Store } from '../server/store/index.js';
+import { gateCommits } from './support/commitGate.js';
 
 let server: TestServer;
 beforeAll(async () => { server = await bootServer({ RACE_WINDOW_MS: 0 }); });
 afterAll(async () => { await server.stop(); });
 
 type Synced = { phase: string; version: number; table?: unknown; players: Map<string, { seat: number; secret?: unknown }> };
-
-/** Holds every journal commit of the server's real store until `open()`. */
-function gateCommits(store: Store): { open(): void; held(): number } {
-  const real = store.commitJournal.bind(store);
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
-  let held = 0;
-  store.commitJournal = async (commit) => {
-    held++;
-    await gate;
-    return real(commit);
-  };
-  return { open: () => { store.commitJournal = real; release(); }, held: () => held };
-}
 
 describe('the journal holds outcomes until they are durable', () => {
   it('no ack and no patch before the commit; both after it, with the action in the stored log', async () => {
