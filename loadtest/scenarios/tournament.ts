@@ -211,15 +211,15 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     /** Rooms (or table ids when never opened) with no stored result when the night ended: the first 10. */
     unstoredTables: unstored.slice(0, 10),
     /**
-     * Of those (raw generator): tables whose seats saw the game end (the result still on its way to
-     * the store: the results outbox) and tables still playing on the seats' screens (a game that
-     * did not end: before 7ccf324, seats whose decoded table had shifted offered only refused grabs).
-     */
-    /**
      * Raw generator: from the server's JOIN_ROOM to the first full state, the answer to the seat's
      * acknowledgement (held while the table's changes wait for a patch, server/rooms/joinAcks.ts).
      */
     fullStateAfterJoinMs: o.generator === 'raw' ? summarise(raw.seats.filter((p) => p.seat.firstStateAt > 0).map((p) => p.seat.firstStateAt - p.seat.joinedAt)) : null,
+    /**
+     * Of the unstored tables (raw generator): those whose seats saw the game end (the result still on its way to
+     * the store: the results outbox) and tables still playing on the seats' screens (a game that
+     * did not end: before 7ccf324, seats whose decoded table had shifted offered only refused grabs).
+     */
     unstoredSeenEnded: o.generator === 'raw' ? unstored.filter((roomId) => raw.sawEnd(roomId) === true).length : null,
     unstoredStillPlaying: o.generator === 'raw' ? unstored.filter((roomId) => raw.sawEnd(roomId) === false).length : null,
   };
