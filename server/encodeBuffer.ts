@@ -1,6 +1,8 @@
 /**
- * Size of the two encode buffers every room keeps (@colyseus/schema's `Encoder.BUFFER_SIZE`: the
- * encoder's patch buffer and the serializer's full-state buffer, allocated per room).
+ * Size of the two encode buffers Colyseus gives every room (@colyseus/schema's
+ * `Encoder.BUFFER_SIZE`: the encoder's patch buffer and the serializer's full-state buffer). Game
+ * tables encode into the process's shared pair instead (server/state/sharedEncodeBuffers.ts); this
+ * size serves the other rooms and is the bound `encodeBuffer.test.ts` holds every game's patches to.
  *
  * @colyseus/schema 3.0.76 grows a buffer that overflows only for the call that overflowed: the
  * room keeps its old buffer, and the per-client view parts written after a grown shared patch land

@@ -19,6 +19,7 @@ import { ClientState, Protocol, Room, type AuthContext, type Client, type RoomEx
 import type { AnyGame } from '../../shared/games/contract.js';
 import { TableState } from '../state/TableState.js';
 import { shareHandshake } from '../state/sharedHandshake.js';
+import { shareEncodeBuffers } from '../state/sharedEncodeBuffers.js';
 import { writeOptions } from '../state/tableMirror.js';
 import { joinRefusal, roomRefusal, type Params, type Refusal } from '../i18n/serverMessages.js';
 import type { SeatAuth } from '../identity/seats.js';
@@ -184,6 +185,7 @@ export class GameRoom extends Room<TableState> {
     this.state = new TableState();
     this.projector = new TableProjector(this.facts.game, this.state, () => this.clients, (show) => this.journal.whenDurable(show));
     shareHandshake(this);
+    shareEncodeBuffers(this);
     this.state.game = this.facts.game.id;
     this.state.variant = this.facts.options.variant;
     this.state.seats = this.facts.options.players;
