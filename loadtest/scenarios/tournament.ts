@@ -144,9 +144,19 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   const tables = (view.rounds as Json[]).flatMap((r) => r.tables as Json[]);
   let stored = 0;
   const unstored: string[] = [];
-  for (const t of tables) {
-    if (t.roomId && (await fetch(`${o.base}/api/results/${t.roomId}`)).ok) stored++;
-    else unstored.push(String(t.roomId ?? t.id));
+  /** Per stored table: when its game ended (the result's `finishedAt`) and when the tournament took the result (the table's). */
+  const ends: { round: number; gameEndedAt: number; reportedAt: number | null }[] = [];
+  for (const round of view.rounds as Json[]) {
+    for (const t of round.tables as Json[]) {
+      const response = t.roomId ? await fetch(`${o.base}/api/results/${t.roomId}`) : null;
+      if (!response?.ok) {
+        unstored.push(String(t.roomId ?? t.id));
+        continue;
+      }
+      stored++;
+      const result = await response.json() as Json;
+      if (typeof result.finishedAt === 'number') ends.push({ round: round.number as number, gameEndedAt: result.finishedAt, reportedAt: typeof t.finishedAt === 'number' ? t.finishedAt : null });
+    }
   }
   const clients = players.flatMap((p) => p.clients);
   await Promise.all(clients.map((c) => c.leave()));
@@ -193,6 +203,23 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
         tablesPerSecond: Math.round((tablesOfRound / Math.max(1, last)) * 1000 * 10) / 10,
         reserveMs: summarise(stepsOf(round).reserveMs),
         connectMs: summarise(stepsOf(round).connectMs),
+      }];
+    })),
+    /**
+     * After each round's games (server clocks): `reportedAfterGameMs` per table, from its game's end
+     * to the tournament recording its result (the results outbox: store, rate, report); from the
+     * round's last game end to its last result recorded, and to the next round's start.
+     */
+    roundResults: Object.fromEntries((view.rounds as Json[]).map((round) => {
+      const mine = ends.filter((e) => e.round === round.number);
+      const lastGameEnd = Math.max(...mine.map((e) => e.gameEndedAt));
+      const reported = mine.flatMap((e) => (e.reportedAt === null ? [] : [e.reportedAt]));
+      const next = (view.rounds as Json[]).find((r) => r.number === (round.number as number) + 1);
+      return [round.number, mine.length === 0 ? null : {
+        games: mine.length,
+        reportedAfterGameMs: summarise(mine.flatMap((e) => (e.reportedAt === null ? [] : [e.reportedAt - e.gameEndedAt]))),
+        lastGameToLastReportMs: reported.length > 0 ? Math.max(...reported) - lastGameEnd : null,
+        lastGameToNextRoundMs: typeof next?.startedAt === 'number' ? next.startedAt - lastGameEnd : null,
       }];
     })),
     peakRoomsPerProcess: peakRooms,

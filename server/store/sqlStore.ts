@@ -289,6 +289,13 @@ export class SqlStore implements Store {
     return rows.map(tableFromRow);
   }
 
+  async countOpenTables(tournamentId: string, round: number): Promise<number> {
+    const row = await this.db.selectFrom('tournament_tables').select((eb) => eb.fn.countAll<string>().as('open'))
+      .where('tournament_id', '=', tournamentId).where('round', '=', round).where('status', 'in', ['pending', 'playing'])
+      .executeTakeFirstOrThrow();
+    return Number(row.open);
+  }
+
   async markTableLaunched(id: string, roomId: string): Promise<boolean> {
     const updated = await this.db.updateTable('tournament_tables').set({ room_id: roomId, status: 'playing' })
       .where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();

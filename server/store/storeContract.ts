@@ -125,6 +125,8 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().createRound(round, [table], [bye])).toBe(false);
       expect(await s().listRounds('t-round')).toEqual([round]);
       expect(await s().listTables('t-round', 1)).toEqual([table]);
+      expect(await s().countOpenTables('t-round', 1)).toBe(1);
+      expect(await s().countOpenTables('t-round', 2)).toBe(0);
 
       expect(await s().markTableLaunched(table.id, 'room-0')).toBe(true);
       expect(await s().markTableLaunched(table.id, 'room-duplicate')).toBe(false);
@@ -140,6 +142,7 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().finishTable(table.id, { status: 'done', gameId: 'room-1', finishedAt: 9, results })).toBe(true);
       expect(await s().finishTable(table.id, { status: 'adjudicated', gameId: null, finishedAt: 10, results })).toBe(false);
       expect(await s().getTable(table.id)).toMatchObject({ status: 'done', gameId: 'room-1', finishedAt: 9 });
+      expect(await s().countOpenTables('t-round', 1)).toBe(0);
       expect(await s().relaunchTable(table.id, 'room-2', 'room-1')).toBe(false);
       expect(await s().listTableResults('t-round')).toEqual([...results, bye].sort((x, y) => (x.playerId < y.playerId ? -1 : 1)));
       await s().updateRound('t-round', 1, { status: 'done', finishedAt: 11 });

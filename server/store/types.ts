@@ -317,6 +317,8 @@ export interface Store {
   getTable(id: string): Promise<TableRecord | null>;
   /** By round, then table number. */
   listTables(tournamentId: string, round?: number): Promise<TableRecord[]>;
+  /** How many tables of that round are still pending or playing (one count, not every table's seats). */
+  countOpenTables(tournamentId: string, round: number): Promise<number>;
   /** Records the room a pending table was opened in. False when it was no longer pending (another launch won). */
   markTableLaunched(id: string, roomId: string): Promise<boolean>;
   /**

@@ -128,13 +128,14 @@ describe('TournamentService (embedded store)', () => {
     await service.start(t.id);
     const [first] = launcher.open();
     const record = launcher.record(first, [1, 2, 3, 4]);
+    // As the results outbox does: the record is stored, then reported.
+    await store.saveGameResult(record);
     expect(await service.reportTableResult(first.tableId, record)).toBe(true);
     expect(await service.reportTableResult(first.tableId, record)).toBe(false);
     expect(await service.reportTableResult(first.tableId, launcher.record(first, [4, 3, 2, 1]))).toBe(false);
     expect(await service.reportTableResult('no-such-table', record)).toBe(false);
     const standings = await service.standings(t.id);
     expect(standings.find((s) => s.playerId === first.seats[0].playerId)?.points).toBe(3);
-    expect(await store.getGameResult(record.id)).toEqual(record);
   });
 
   it('passes the organiser\'s check-in grace to every table (60 s by default, bounded) and records no-shows once, from the table\'s own room only', async () => {
@@ -360,6 +361,34 @@ describe('TournamentService (embedded store)', () => {
     expect(launcher.launches.filter((l) => l.tableId === done.tableId)).toHaveLength(1);
     const table = (await service.get(t.id))!.rounds[0].tables.find((x) => x.id === done.tableId)!;
     expect(table).toMatchObject({ status: 'done', gameId: done.roomId });
+  });
+
+  it('a result that is not its round\'s last starts nothing; the last two reported at once by two processes start the next round once', async () => {
+    const launcher = new FakeLauncher();
+    const processes = [1, 2].map(() => new TournamentService({ store, launcher, seed: 15 }));
+    const { t } = await withPlayers(processes[0], { ...base, rounds: 2 }, 12);
+    await processes[0].start(t.id);
+    const [first, ...others] = launcher.open();
+    expect(others).toHaveLength(2);
+    const stored = async (l: Launched) => {
+      const record = launcher.record(l);
+      await store.saveGameResult(record);
+      return record;
+    };
+    expect(await processes[1].reportTableResult(first.tableId, await stored(first))).toBe(true);
+    expect((await processes[0].get(t.id))!.rounds).toHaveLength(1);
+    expect(launcher.launches).toHaveLength(3);
+
+    const records = await Promise.all(others.map(stored));
+    expect(await Promise.all(others.map((l, i) => processes[i].reportTableResult(l.tableId, records[i])))).toEqual([true, true]);
+    const view = (await processes[0].get(t.id))!;
+    expect(view.rounds.map((r) => [r.number, r.status])).toEqual([[1, 'done'], [2, 'playing']]);
+    expect(view.rounds[1].tables).toHaveLength(3);
+    expect(view.rounds[1].tables.every((x) => x.status === 'playing')).toBe(true);
+    for (const table of view.rounds[1].tables) {
+      const open = launcher.launches.filter((l) => l.tableId === table.id && FakeLauncher.openRooms.has(l.roomId));
+      expect(open.map((l) => l.roomId)).toEqual([table.roomId]);
+    }
   });
 
   it('two processes opening the same tables at once: each table keeps one room, the others are closed', async () => {

@@ -287,8 +287,12 @@ export class TournamentService {
   // ------------------------------------------------------------------ results
 
   /**
-   * A table's game is over. Idempotent: the first result for a table counts, later ones (and
-   * results for unknown tables) return false. Seated players missing from the record share last place.
+   * A table's game is over; its record is already stored (the results outbox stores it first;
+   * `resume` reads it from the store). Idempotent: the first result for a table counts, later ones
+   * (and results for unknown tables) return false. Seated players missing from the record share
+   * last place. Every result of a round but its last only closes its table: the round is read (to
+   * start the next one, and open its tables) only once no table of it is left open. A tournament
+   * night's tables end together, and each process reports its results one at a time (issue 31).
    */
   async reportTableResult(tableId: string, record: GameRecord): Promise<boolean> {
     const table = await this.store.getTable(tableId);
@@ -296,10 +300,9 @@ export class TournamentService {
     if (record.tableId !== null && record.tableId !== tableId) {
       throw new TournamentError('bad_request', `Result ${record.id} is for table ${record.tableId}, not ${tableId}.`, 'wrong_table');
     }
-    await this.store.saveGameResult(record);
     // Only the table's own room decides it (not a room left over from a launch that lost).
     if (table.roomId !== null && table.roomId !== record.id) return false;
-    const recorded = await this.locked(table.tournamentId, async () => {
+    const outcome = await this.locked(table.tournamentId, async () => {
       const t = await this.mustGet(table.tournamentId);
       const reported = new Map(record.players.filter((p) => p.playerId !== null).map((p) => [p.playerId as string, p.place]));
       const places = table.seats.map((s) => {
@@ -309,13 +312,16 @@ export class TournamentService {
       const ok = await this.store.finishTable(tableId, {
         status: 'done', gameId: record.id, finishedAt: this.now(), results: this.tableResults(t, table, places),
       });
-      if (!ok) return false;
+      if (!ok) return 'not_recorded';
       this.emit(t.id);
+      // Counted after this table's close is committed: of two last tables closed at once (on two
+      // processes), the later count sees none open.
+      if (table.round === t.currentRound && await this.store.countOpenTables(t.id, table.round) > 0) return 'recorded';
       await this.advanceLocked(t.id);
-      return true;
+      return 'round_closed';
     });
-    if (recorded) await this.launchPending(table.tournamentId);
-    return recorded;
+    if (outcome === 'round_closed') await this.launchPending(table.tournamentId);
+    return outcome !== 'not_recorded';
   }
 
   /**
