@@ -254,20 +254,27 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
 
 /** `npm run bench -- tournament --players 1024 --rounds 3` */
 export async function runScenario(values: Record<string, string | undefined>, withServers: (n: number, run: (s: { port: number }[]) => Promise<object>, env?: Record<string, string>, nodeArgs?: string[]) => Promise<object>) {
-  return withServers(Number(values.processes ?? 1), (servers) => runTournamentNight({
-    base: `http://127.0.0.1:${servers[0].port}`,
-    bases: servers.map((s) => `http://127.0.0.1:${s.port}`),
-    join: values.join === 'stream' ? 'stream' : 'poll',
-    generator: values.generator === 'colyseus' ? 'colyseus' : 'raw',
-    thinkMs: (values.think ?? '150,600').split(',').map(Number) as [number, number],
-    endpoints: servers.map((s) => `ws://127.0.0.1:${s.port}`),
-    players: Number(values.players ?? 64),
-    rounds: Number(values.rounds ?? 3),
-    game: values.game ?? 'railway_madness',
-    variant: values.variant ?? 'express',
-    tableSize: Number(values.seats ?? 4),
-    timeoutMs: Number(values.timeout ?? 1_800_000),
-  }), { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret', JUNCTION_INTERNAL_KEY: 'bench-internal-key' },
+  return withServers(Number(values.processes ?? 1), async (servers) => {
+    const night = (players: number, rounds: number) => runTournamentNight({
+      base: `http://127.0.0.1:${servers[0].port}`,
+      bases: servers.map((s) => `http://127.0.0.1:${s.port}`),
+      join: values.join === 'stream' ? 'stream' : 'poll',
+      generator: values.generator === 'colyseus' ? 'colyseus' : 'raw',
+      thinkMs: (values.think ?? '150,600').split(',').map(Number) as [number, number],
+      endpoints: servers.map((s) => `ws://127.0.0.1:${s.port}`),
+      players,
+      rounds,
+      game: values.game ?? 'railway_madness',
+      variant: values.variant ?? 'express',
+      tableSize: Number(values.seats ?? 4),
+      timeoutMs: Number(values.timeout ?? 1_800_000),
+    });
+    // --warmup N: a one-round night of N players first, on the same servers (a night on servers
+    // that have already run tables, as a deployment's are, against freshly started ones).
+    const warmup = values.warmup ? await night(Number(values.warmup), 1) : null;
+    const measured = await night(Number(values.players ?? 64), Number(values.rounds ?? 3));
+    return warmup ? { ...measured, warmup: { players: warmup.players, status: warmup.status, joinMs: warmup.joinMs, errors: warmup.errors } } : measured;
+  }, { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ABSENT_GRACE_MS: '5000', FINISHED_LINGER_MS: '3000', JUNCTION_TOURNAMENT_SECRET: 'bench-secret', JUNCTION_INTERNAL_KEY: 'bench-internal-key' },
   // --profile: each server writes a V8 CPU profile of the night there when it stops.
   values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []);
 }
