@@ -6,6 +6,9 @@
  * Railway table by one slot, and every grab the players' clients offered was refused from then on.
  * The store's commit is held at a gate while the game starts; a spectator joins meanwhile; once
  * the commit is let through, every client holds the table the server holds.
+ * The room also clears a client's view changes once its full state is sent (the full state holds
+ * everything its view shows): otherwise the next patch sends the seat view's items again as
+ * additions, and a hand whose first card changed in between is read with one card too many.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
@@ -22,6 +25,39 @@ type Synced = { phase: string; version: number; table?: { table?: { length: numb
 
 /** The slots of the Railway table a client decoded, as the schema list holds them. */
 const slotsOf = (room: Room<Synced>) => room.state.table?.table?.toArray() ?? [];
+
+type SeatHand = { hand: { length: number; [index: number]: number; toArray(): number[] } };
+
+describe('a seat retaken by a second connection', () => {
+  it('gets its seat view once, in the full state: a change right after it is not undone by the view sent again', async () => {
+    const token = (await (await fetch(`${server.http}/api/identity`, { method: 'POST' })).json() as { token: string }).token;
+    const first = await ready(await server.client().create<Synced>('car_exchange', { token, name: 'Ana', private: true, players: 2 }));
+    first.send('add_bot', { level: 'easy' });
+    await eventually(() => first.state.players.size === 2, 20_000, 'the bot seated');
+    first.send('start', {});
+    await eventually(() => first.state.phase === 'playing', 20_000, 'the game started');
+    const room = matchMaker.getLocalRoomById(first.roomId) as GameRoom;
+    const seatOf = (sessionId: string) => (room.state.players.get(sessionId) as unknown as { secret?: SeatHand } | undefined)?.secret;
+    // Right after the new connection's full state (its view was just added: the seat and its
+    // hand), the hand's first card changes, as a draw or a played card can change it.
+    let changedFor: string | undefined;
+    const sendFullState = room.sendFullState.bind(room);
+    room.sendFullState = (client) => {
+      sendFullState(client);
+      const hand = client.sessionId !== first.sessionId ? seatOf(client.sessionId)?.hand : undefined;
+      if (!hand || changedFor) return;
+      changedFor = client.sessionId;
+      hand[0] = (hand[0] + 1) % 110;
+    };
+    const second = await ready(await server.client().joinById<Synced>(first.roomId, { token, name: 'Ana' }));
+    await eventually(() => changedFor === second.sessionId, 20_000, 'the second connection sent its full state');
+    const served = () => canon(seatOf(second.sessionId)!.hand.toArray());
+    const shown = () => canon((second.state.players.get(second.sessionId)?.secret as SeatHand | undefined)?.hand.toArray() ?? null);
+    await eventually(() => shown() === served(), 10_000, 'the new connection holding the hand the server holds').catch(() => undefined);
+    expect(shown()).toBe(served());
+    await second.leave(true);
+  }, 120_000);
+});
 
 describe('a join completed while a patch waits for the journal', () => {
   it('gets the change once: its table is the server table, slot for slot', async () => {
