@@ -226,6 +226,10 @@ describe.runIf(up)('results through a PostgreSQL outage', () => {
     const next = await startServer();
     await eventually(async () => (await sql('select id from game_results where id = $1', [game.roomId])).length === 1, 120_000, 'spooled result stored');
     await eventually(() => readdirSync(spoolDir).length === 0, 30_000, 'spool file removed');
+    // The game's session was still `running` when the store was cut: the new process may also reopen
+    // it from its journal, replay it to its end and hand the same record to its outbox once more
+    // (stored once: every step is idempotent). So "nothing pending" is awaited, not read once.
+    await eventually(async () => (await health(next)).pendingResults === 0, 60_000, 'nothing pending');
     expect(await health(next)).toMatchObject({ status: 'ok', pendingResults: 0 });
     expect(await sql('select status from game_sessions where id = $1', [game.roomId])).toEqual([{ status: 'finished' }]);
     // Rated once, by the new process, from the spooled record.
