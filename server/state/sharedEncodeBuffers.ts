@@ -34,7 +34,9 @@ interface SchemaSerializerParts {
   applyPatches(clients: Client[]): boolean;
 }
 
-let lastFullStateBy: SchemaSerializerParts | undefined;
+/** Which room encoded the full state the buffer holds now: a number, so a closed room is not kept alive by it. */
+let lastFullStateBy = 0;
+let roomsSharing = 0;
 
 /** Once the room's state is set: its serializer encodes into the process's buffers. */
 export function shareEncodeBuffers(room: Room): void {
@@ -43,6 +45,7 @@ export function shareEncodeBuffers(room: Room): void {
   if (!serializer?.encoder || !serializer.hasFilters || typeof serializer.getFullState !== 'function') return;
   serializer.encoder.sharedBuffer = patchBuffer;
   serializer.fullEncodeBuffer = fullStateBuffer;
+  const sharer = ++roomsSharing;
   const publicOnly = new StateView();
   const everyClientViewed = (clients: Iterable<Client>): void => {
     for (const client of clients) client.view ??= publicOnly;
@@ -50,8 +53,8 @@ export function shareEncodeBuffers(room: Room): void {
 
   const getFullState = serializer.getFullState.bind(serializer);
   serializer.getFullState = (client?: Client) => {
-    if (lastFullStateBy !== serializer) serializer.needFullEncode = true;
-    lastFullStateBy = serializer;
+    if (lastFullStateBy !== sharer) serializer.needFullEncode = true;
+    lastFullStateBy = sharer;
     if (client) everyClientViewed([client]);
     const bytes = getFullState(client);
     return client?.view ? bytes : Buffer.from(bytes);
