@@ -5,7 +5,7 @@
  *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
  *   fairness    --trials 200 --window 250 [--ties 1200 --parallel 8] [--parts slowVsFast,fastTable,forger,ties]
- *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600] [--warmup 64] [--profile /tmp/dir]
+ *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600] [--warmup 64] [--viewers 50] [--profile /tmp/dir]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
  *   rejoin      [--trials 20]  a reload back to the seat (reconnection token, and retaking by id), p50/p95 ms in Chromium at 390×844
@@ -75,6 +75,7 @@ const { positionals, values } = parseArgs({
     think: { type: 'string', default: '150,600' },
     /** tournament: players of a one-round night run first on the same servers (warm servers, as a deployment's are). */
     warmup: { type: 'string' },
+    viewers: { type: 'string' },
     profile: { type: 'string' },
     /** turnbased: players waking their tables at once. */
     concurrency: { type: 'string', default: '8' },

@@ -38,7 +38,7 @@ async function inBatches<T>(items: T[], size: number, run: (item: T, index: numb
   }
 }
 
-export async function runTournamentNight(o: { base: string; bases: string[]; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number; join: 'poll' | 'stream'; generator: 'raw' | 'colyseus'; thinkMs: [number, number] }) {
+export async function runTournamentNight(o: { base: string; bases: string[]; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number; join: 'poll' | 'stream'; generator: 'raw' | 'colyseus'; thinkMs: [number, number]; viewers: number }) {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game ${o.game}`);
   const started = Date.now();
@@ -118,6 +118,11 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     }
     if (me.table?.ready) void join(p, i, me.table.roomId as string, me.round as number);
   }, false));
+  // --viewers N: public watchers of the tournament page (its whole view on every change), spread over the processes.
+  const viewerFrames: number[] = [];
+  const viewers = Array.from({ length: o.viewers }, (_, k) => readEvents<Json>(`${o.bases[k % o.bases.length]}/api/tournaments/${id}/events`, undefined, (view) => {
+    viewerFrames.push(JSON.stringify(view).length);
+  }, false));
   const registeredMs = Date.now() - started;
   const startCalledAt = Date.now();
   await call(o.base, 'POST', `/${id}/start`, {}, created.organiserToken);
@@ -137,6 +142,7 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     await new Promise((r) => setTimeout(r, 1000));
   }
   clearInterval(sampler);
+  for (const v of viewers) v.stop();
   generatorLoop.disable();
   const generatorCpu = process.cpuUsage(generatorCpuAtStart);
   const nightMs = Date.now() - nightStartedAt;
@@ -229,6 +235,8 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
      * the generator's own queueing, not only the servers'.
      */
     generatorCpuShare: Math.round(((generatorCpu.user + generatorCpu.system) / 1000 / Math.max(1, nightMs)) * 100) / 100,
+    /** Public viewers' streams (`--viewers`): frames received by all of them, and their bytes (MB). */
+    viewers: o.viewers === 0 ? null : { streams: o.viewers, frames: viewerFrames.length, megabytes: Math.round(viewerFrames.reduce((a, b) => a + b, 0) / 1e5) / 10 },
     /** Players whose event stream said "finished" before the night's deadline (stream mode). */
     finishedSeen: players.filter((p) => p.finishedSeen).length,
     /** The generator's event-loop delay over the night (ms): its own queueing, included in every join and action figure. */
@@ -268,6 +276,7 @@ export async function runScenario(values: Record<string, string | undefined>, wi
       variant: values.variant ?? 'express',
       tableSize: Number(values.seats ?? 4),
       timeoutMs: Number(values.timeout ?? 1_800_000),
+      viewers: Number(values.viewers ?? 0),
     });
     // --warmup N: a one-round night of N players first, on the same servers (a night on servers
     // that have already run tables, as a deployment's are, against freshly started ones).

@@ -12,11 +12,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { RegistrationRecord, Store, TableRecord, TournamentRecord } from '../store/index.js';
-import { createTournamentSchema, TournamentError, tournamentFieldLabel, type TournamentService } from './service.js';
+import { createTournamentSchema, TournamentError, tournamentFieldLabel, type TournamentService, type TournamentView } from './service.js';
 import { fieldRefusal, type FieldLabel } from '../../shared/i18n/fieldRefusal.js';
 import { leaderboard } from './ratings.js';
 import type { LiveTournaments } from './live.js';
-import { readPlayerViews } from './playerView.js';
+import { playerViews } from './playerView.js';
 import { publicPlayerId } from './publicIds.js';
 import type { IpLimit } from '../http/ipLimits.js';
 import { playerName } from '../../shared/protocol/names.js';
@@ -94,18 +94,23 @@ function publicPlayer(p: RegistrationRecord) {
  * launch of a table), kept in presence so every process sees them.
  */
 /** Everything about one tournament that anybody may see (no private code, no seat ids). */
-export async function publicView(service: TournamentService, store: Store, id: string) {
+export async function publicView(service: TournamentService, id: string) {
   const view = await service.get(id);
-  if (!view) return null;
-  const results = await store.listTableResults(id);
+  return view && publicViewOf(view);
+}
+
+/** The public view of one read of a tournament (no seat id in it: public ids only). */
+export function publicViewOf(view: TournamentView) {
   const names = new Map(view.players.map((p) => [p.playerId, p.name]));
   const noShow = new Set(view.noShows.map((n) => `${n.tableId} ${n.playerId}`));
   const noShowsOf = new Map<string, number>();
   for (const n of view.noShows) noShowsOf.set(n.playerId, (noShowsOf.get(n.playerId) ?? 0) + 1);
+  // By table and seat: a night of 1,024 players has thousands of results, and every live refresh renders every seat.
+  const resultOf = new Map(view.results.map((r) => [`${r.tableId} ${r.playerId}`, r]));
   const table = (x: TableRecord) => ({
     id: x.id, number: x.number, roomId: x.roomId, status: x.status, gameId: x.gameId, finishedAt: x.finishedAt,
     seats: x.seats.map((s) => {
-      const r = results.find((y) => y.tableId === x.id && y.playerId === s.playerId);
+      const r = resultOf.get(`${x.id} ${s.playerId}`);
       return { playerId: publicPlayerId(s.playerId), name: s.name, place: r?.place ?? null, points: r?.points ?? null, noShow: noShow.has(`${x.id} ${s.playerId}`) };
     }),
   });
@@ -119,7 +124,7 @@ export async function publicView(service: TournamentService, store: Store, id: s
     standings: view.standings.map((s) => ({ ...s, playerId: publicPlayerId(s.playerId), name: names.get(s.playerId) ?? '', noShows: noShowsOf.get(s.playerId) ?? 0 })),
   };
 }
-export type PublicTournamentView = NonNullable<Awaited<ReturnType<typeof publicView>>>;
+export type PublicTournamentView = ReturnType<typeof publicViewOf>;
 
 // ------------------------------------------------------------------ routes
 
@@ -237,7 +242,7 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   }));
 
   router.get('/:id', wrap(async (req, res) => {
-    const view = await publicView(service, store, req.params.id.slice(0, 64));
+    const view = await publicView(service, req.params.id.slice(0, 64));
     if (!view) throw new TournamentError('not_found', 'No such tournament.', 'no_such_tournament');
     res.json(view);
   }));
@@ -279,7 +284,8 @@ export function tournamentRoutes(deps: { service: TournamentService; store: Stor
   router.get('/:id/me', wrap(async (req, res) => {
     const who = await player(req, res);
     if (!who) return;
-    const me = (await readPlayerViews(service, who.t.id))?.(who.playerId);
+    const view = await service.get(who.t.id);
+    const me = view && playerViews(view)(who.playerId);
     if (!me) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
     res.json(me);
   }));

@@ -4,25 +4,31 @@
  * Every change the service makes is announced on the presence channel
  * `junction:tournament:<id>` (LocalPresence in one process, Redis across processes); the message is
  * only the tournament id, never a seat. Each process subscribes once per tournament that has
- * streams open on it, and on an announcement re-reads the tournament (coalesced: at most one read
- * per COALESCE_MS, and one at a time, so frames never arrive out of order) and writes to
+ * streams open on it, and on an announcement re-reads the tournament once for all its streams
+ * (coalesced: at most one read per COALESCE_MS, and one at a time, so frames never arrive out of
+ * order) and writes to
  *  - public viewers (GET /api/tournaments/:id/events): `event: tournament`, the public view;
  *  - players (GET /api/tournaments/:id/me/events, with the player token): `event: me`, that
  *    player's own view (server/tournament/playerView.ts: table, room id, seat id), to that
  *    player's responses only.
- * A stream gets a frame when it opens and then only when its content changed.
+ * A stream gets a frame when it opens and then only when its content changed. Public viewers get
+ * at most one frame per PUBLIC_INTERVAL_MS (the last state always follows): their frame is the
+ * whole tournament, ≈ 0.5 MB on a night of 1,024 players, and tables change many times a second
+ * while a round opens (50 viewers took 19 MB/s from two processes, issue 31). A player's own
+ * frame is small and says "your table is ready": it keeps COALESCE_MS.
  * One client address may hold at most `perAddress` streams in this process (all tournaments
  * together): without that, one address could take every viewer slot of a tournament.
  */
 import type { Request, Response } from 'express';
 import type { Presence } from '@colyseus/core';
-import type { TournamentService } from './service.js';
+import type { TournamentService, TournamentView } from './service.js';
 import type { PlayerView } from './playerView.js';
 import { logger } from '../ops/logger.js';
 
 export const channelOf = (tournamentId: string): string => `junction:tournament:${tournamentId}`;
 
 const COALESCE_MS = 100;
+const PUBLIC_INTERVAL_MS = 1_000;
 const KEEPALIVE_MS = 25_000;
 const MAX_VIEWERS_PER_TOURNAMENT = 2_000;
 const MAX_PLAYER_STREAMS_PER_TOURNAMENT = 10_000;
@@ -41,10 +47,13 @@ interface Hub {
   /** A refresh is running; `again`: another change came in meanwhile. */
   running: boolean;
   again: boolean;
+  /** When the public frame was last rendered for every viewer, and the refresh that will send the one held back since. */
+  publicAt: number;
+  publicTimer: NodeJS.Timeout | null;
 }
 
-/** Renders every player's own view of a tournament from one read (null: no such tournament). */
-export type RenderPlayers = (tournamentId: string) => Promise<((playerId: string) => PlayerView) | null>;
+/** Every player's own view, from one read of the tournament. */
+export type RenderPlayers = (view: TournamentView) => (playerId: string) => PlayerView;
 
 export class LiveTournaments {
   private readonly hubs = new Map<string, Hub>();
@@ -56,8 +65,8 @@ export class LiveTournaments {
 
   constructor(
     private readonly presence: Presence,
-    service: TournamentService,
-    private readonly render: (tournamentId: string) => Promise<unknown>,
+    private readonly service: TournamentService,
+    private readonly renderPublic: (view: TournamentView) => unknown,
     private readonly renderPlayers: RenderPlayers,
     private readonly perAddress: number,
   ) {
@@ -122,6 +131,7 @@ export class LiveTournaments {
     this.publishTimers.clear();
     for (const [id, hub] of this.hubs) {
       if (hub.timer) clearTimeout(hub.timer);
+      if (hub.publicTimer) clearTimeout(hub.publicTimer);
       for (const res of hub.streams.keys()) res.end();
       await this.presence.unsubscribe(channelOf(id), hub.listener);
     }
@@ -145,7 +155,7 @@ export class LiveTournaments {
     res.write('retry: 3000\n\n');
     let hub = this.hubs.get(tournamentId);
     if (!hub) {
-      const created: Hub = { streams: new Map(), timer: null, running: false, again: false, listener: () => this.schedule(tournamentId) };
+      const created: Hub = { streams: new Map(), timer: null, running: false, again: false, publicAt: 0, publicTimer: null, listener: () => this.schedule(tournamentId) };
       hub = created;
       this.hubs.set(tournamentId, created);
       await this.presence.subscribe(channelOf(tournamentId), created.listener);
@@ -161,6 +171,7 @@ export class LiveTournaments {
     hub.streams.delete(res);
     if (hub.streams.size > 0) return;
     if (hub.timer) clearTimeout(hub.timer);
+    if (hub.publicTimer) clearTimeout(hub.publicTimer);
     this.hubs.delete(tournamentId);
     void Promise.resolve(this.presence.unsubscribe(channelOf(tournamentId), hub.listener)).catch(() => undefined);
   }
@@ -194,23 +205,45 @@ export class LiveTournaments {
 
   private async write(hub: Hub, tournamentId: string): Promise<void> {
     const streams = [...hub.streams];
-    const needsPublic = streams.some(([, s]) => s.playerId === null);
-    const needsPlayers = streams.some(([, s]) => s.playerId !== null);
+    const viewers = streams.filter(([, s]) => s.playerId === null);
+    const needsPlayers = streams.length > viewers.length;
+    // Every viewer when the interval has passed, else only those who have had no frame yet.
+    const publicDue = Date.now() - hub.publicAt >= PUBLIC_INTERVAL_MS;
+    const servedViewers = publicDue ? viewers : viewers.filter(([, s]) => s.last === '');
+    if (!publicDue && servedViewers.length < viewers.length) this.holdPublic(hub, tournamentId);
+    if (!needsPlayers && servedViewers.length === 0) return;
     try {
-      const [view, viewOf] = await Promise.all([
-        needsPublic ? this.render(tournamentId) : null,
-        needsPlayers ? this.renderPlayers(tournamentId) : null,
-      ]);
-      const publicFrame = needsPublic ? `event: tournament\ndata: ${JSON.stringify(view)}\n\n` : '';
-      for (const [res, stream] of streams) {
-        if (res.writableEnded) continue;
-        const frame = stream.playerId === null ? publicFrame : viewOf ? `event: me\ndata: ${JSON.stringify(viewOf(stream.playerId))}\n\n` : '';
-        if (!frame || frame === stream.last) continue;
-        stream.last = frame;
-        res.write(frame);
+      const view = await this.service.get(tournamentId);
+      if (servedViewers.length > 0) {
+        const frame = `event: tournament\ndata: ${JSON.stringify(view && this.renderPublic(view))}\n\n`;
+        if (publicDue) hub.publicAt = Date.now();
+        for (const [res, stream] of servedViewers) this.send(res, stream, frame);
+      }
+      const viewOf = needsPlayers && view ? this.renderPlayers(view) : null;
+      if (viewOf) {
+        for (const [res, stream] of streams) {
+          if (stream.playerId !== null) this.send(res, stream, `event: me\ndata: ${JSON.stringify(viewOf(stream.playerId))}\n\n`);
+        }
       }
     } catch (error) {
       logger.warn({ err: error }, 'tournament: live update failed');
     }
+  }
+
+  /** Refreshes once the public interval has passed, so that viewers get the state held back now. */
+  private holdPublic(hub: Hub, tournamentId: string): void {
+    if (hub.publicTimer) return;
+    hub.publicTimer = setTimeout(() => {
+      hub.publicTimer = null;
+      if (this.hubs.get(tournamentId) === hub) void this.refresh(hub, tournamentId);
+    }, Math.max(0, hub.publicAt + PUBLIC_INTERVAL_MS - Date.now()));
+    hub.publicTimer.unref();
+  }
+
+  /** Writes `frame` unless the stream has it already (or has ended). */
+  private send(res: Response, stream: Stream, frame: string): void {
+    if (res.writableEnded || frame === stream.last) return;
+    stream.last = frame;
+    res.write(frame);
   }
 }

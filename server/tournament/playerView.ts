@@ -17,6 +17,7 @@ export function playerViews(view: TournamentView) {
   const tableOf = new Map(round?.tables.flatMap((x) => x.seats.map((s) => [s.playerId, x] as const)) ?? []);
   const standingOf = new Map(view.standings.map((s) => [s.playerId, s]));
   const registrationOf = new Map(view.players.map((p) => [p.playerId, p]));
+  const noShow = new Set(view.noShows.map((n) => `${n.tableId} ${n.playerId}`));
   return (playerId: string) => {
     const reg = registrationOf.get(playerId);
     if (!reg) return null;
@@ -31,16 +32,10 @@ export function playerViews(view: TournamentView) {
         id: mine.id, number: mine.number, roomId, status: mine.status,
         ready: mine.status === 'playing' && roomId !== null,
         /** This player had not sat down when the table's check-in closed. */
-        noShow: view.noShows.some((n) => n.tableId === mine.id && n.playerId === playerId),
+        noShow: noShow.has(`${mine.id} ${playerId}`),
         seats: mine.seats.map((s) => ({ playerId: publicPlayerId(s.playerId), name: s.name })),
       },
       standing: standing && { ...standing, playerId: publicPlayerId(playerId) },
     };
   };
-}
-
-/** Reads the tournament once and returns every player's view, or null for an unknown tournament. */
-export async function readPlayerViews(service: { get(id: string): Promise<TournamentView | null> }, id: string) {
-  const view = await service.get(id);
-  return view ? playerViews(view) : null;
 }

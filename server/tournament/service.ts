@@ -95,6 +95,8 @@ export interface TournamentView {
   standings: Standing[];
   /** Registrants who had not sat down when their table's check-in closed. */
   noShows: NoShowRecord[];
+  /** Every stored place and bye, read with the rest (public views show each seat's place). */
+  results: TableResultRecord[];
 }
 
 const LAUNCH_BATCH = 16;
@@ -412,6 +414,7 @@ export class TournamentService {
       })),
       standings: this.standingsFrom(tournament, players, results),
       noShows,
+      results,
     };
   }
 

@@ -15,8 +15,8 @@ import { logger } from '../ops/logger.js';
 import { TournamentService, type TableLauncher } from './service.js';
 import { rateGame } from './ratings.js';
 import { LiveTournaments } from './live.js';
-import { publicView, tournamentRoutes, TournamentTokens } from './http.js';
-import { readPlayerViews } from './playerView.js';
+import { publicViewOf, tournamentRoutes, TournamentTokens } from './http.js';
+import { playerViews } from './playerView.js';
 import { IpLimit, type LimitStore } from '../http/ipLimits.js';
 
 export interface Tournaments {
@@ -87,7 +87,7 @@ export async function setUpTournaments(deps: {
     onError: (error, context) => logger.warn({ err: error }, `tournament: ${context}`),
   });
   const tokens = new TournamentTokens(tokenSecret(services));
-  const live = new LiveTournaments(presence, service, (id) => publicView(service, store, id), (id) => readPlayerViews(service, id), services.config.SSE_STREAMS_PER_ADDRESS);
+  const live = new LiveTournaments(presence, service, publicViewOf, playerViews, services.config.SSE_STREAMS_PER_ADDRESS);
 
   services.onGameStored = async (record) => {
     await rateGame(store, record);
