@@ -5,7 +5,7 @@
  *   tables      --game railway_madness --tables 100 --seats 4 [--pin] [--processes 2 --redis redis://127.0.0.1:6379] [--options '{"range":"1-12"}']
  *   wire        [--seats 4] [--trials 3]   bytes per state change, typed schema vs JSON strings (no server)
  *   fairness    --trials 200 --window 250 [--ties 1200 --parallel 8] [--parts slowVsFast,fastTable,forger,ties]
- *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600] [--warmup 64] [--viewers 50] [--profile /tmp/dir]
+ *   tournament  --players 1024 --rounds 3 [--processes 2] [--join poll|stream] [--generator raw|colyseus] [--think 150,600] [--warmup 64] [--viewers 50] [--register-concurrency 16] [--profile /tmp/dir]
  *   abuse       --mode fuzz --messages 100000 | --mode flood --tables 12 --seats 3
  *   firstload   [--trials 5]   lobby first load (bytes, interactive ms) in Chromium, each game's chunk
  *   rejoin      [--trials 20]  a reload back to the seat (reconnection token, and retaking by id), p50/p95 ms in Chromium at 390×844
@@ -19,6 +19,7 @@
  *               server on core 0, generator on core 1
  *   turnbased   [--tables 10000] [--players 200] [--concurrency 8] [--database postgres://…]
  *               N sleeping turn-based tables, P players waking theirs: RSS, wake to first patch p50/p95, deadline accuracy (also after a restart)
+ * Every scenario that starts servers: [--node-args="--some-v8-flag …"] (with "=": the value starts with dashes) passes Node/V8 flags to each server process.
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -76,11 +77,16 @@ const { positionals, values } = parseArgs({
     /** tournament: players of a one-round night run first on the same servers (warm servers, as a deployment's are). */
     warmup: { type: 'string' },
     viewers: { type: 'string' },
+    'register-concurrency': { type: 'string' },
+    'node-args': { type: 'string' },
     profile: { type: 'string' },
     /** turnbased: players waking their tables at once. */
     concurrency: { type: 'string', default: '8' },
   },
 });
+
+/** --node-args "--flag …": Node or V8 flags for every server process (e.g. to compare collector settings). */
+const serverNodeArgs = (values['node-args'] ?? '').split(' ').filter(Boolean);
 
 async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<T & { server: { cpuSeconds: number; idleRssMiB: number; peakRssMiB: number }[] }> {
   const base = Number(values.port);
@@ -102,7 +108,7 @@ async function withServers<T>(count: number, run: (servers: ServerProcess[]) => 
         // Registrations without a token each issue a guest; `stream` players each hold an event stream.
         GUEST_CREATE_BURST: '1000000', GUEST_CREATE_PER_SECOND: '100000', SSE_STREAMS_PER_ADDRESS: '1000000',
       };
-      servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }, undefined, builtServer, nodeArgs));
+      servers.push(await startServerProcess(base + i, { ...redis, ...shared, ...limits, RACE_WINDOW_MS: values.window!, ...env }, undefined, builtServer, [...nodeArgs, ...serverNodeArgs]));
     }
     if (values.pin) {
       execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });

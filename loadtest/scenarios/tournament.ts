@@ -31,6 +31,14 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return res.json() as Promise<Json>;
 }
 
+/** `run` on every item, `workers` at a time (each worker takes the next item when its last one is done). */
+async function inWorkers<T>(items: T[], workers: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.max(1, workers) }, async () => {
+    while (next < items.length) await run(items[next++]);
+  }));
+}
+
 /** A bounded number of requests in flight: 1,024 players polling at once would flood one process's accept queue. */
 async function inBatches<T>(items: T[], size: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
   for (let start = 0; start < items.length; start += size) {
@@ -38,7 +46,7 @@ async function inBatches<T>(items: T[], size: number, run: (item: T, index: numb
   }
 }
 
-export async function runTournamentNight(o: { base: string; bases: string[]; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number; join: 'poll' | 'stream'; generator: 'raw' | 'colyseus'; thinkMs: [number, number]; viewers: number }) {
+export async function runTournamentNight(o: { base: string; bases: string[]; endpoints: string[]; players: number; rounds: number; game: string; variant: string; tableSize: number; timeoutMs: number; join: 'poll' | 'stream'; generator: 'raw' | 'colyseus'; thinkMs: [number, number]; viewers: number; registerConcurrency: number }) {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game ${o.game}`);
   const started = Date.now();
@@ -47,15 +55,18 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   const players: { token: string; seatId: string; name: string; played: Set<string>; clients: LoadPlayer[]; finishedSeen?: boolean }[] = [];
   const registerMs: number[] = [];
   const checkInMs: number[] = [];
-  for (let i = 0; i < o.players; i++) {
+  // --register-concurrency N: N players registering at the same time (as many browsers would), spread over the processes; 1: one after another on the first.
+  const registrants = Array.from({ length: o.players }, (_, i) => i);
+  await inWorkers(registrants, o.registerConcurrency, async (i) => {
+    const base = o.registerConcurrency > 1 ? o.bases[i % o.bases.length] : o.base;
     const t0 = Date.now();
-    const reg = await call(o.base, 'POST', `/${id}/register`, { name: `p${i}` });
+    const reg = await call(base, 'POST', `/${id}/register`, { name: `p${i}` });
     const t1 = Date.now();
-    await call(o.base, 'POST', `/${id}/check-in`, {}, reg.token);
+    await call(base, 'POST', `/${id}/check-in`, {}, reg.token);
     registerMs.push(t1 - t0);
     checkInMs.push(Date.now() - t1);
-    players.push({ token: reg.token, seatId: reg.seatId, name: reg.name, played: new Set(), clients: [] });
-  }
+    players[i] = { token: reg.token, seatId: reg.seatId, name: reg.name, played: new Set(), clients: [] };
+  });
 
   let seed = 1;
   let finished = false;
@@ -183,6 +194,7 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
     seatsJoined: readyToSeated.length,
     durationMs: Date.now() - started,
     registrationMs: registeredMs,
+    registerConcurrency: o.registerConcurrency,
     errors: errors.length,
     errorKinds: [...new Set(errors)],
     latencyMs: summarise(latencies),
@@ -277,6 +289,7 @@ export async function runScenario(values: Record<string, string | undefined>, wi
       tableSize: Number(values.seats ?? 4),
       timeoutMs: Number(values.timeout ?? 1_800_000),
       viewers: Number(values.viewers ?? 0),
+      registerConcurrency: Number(values['register-concurrency'] ?? 1),
     });
     // --warmup N: a one-round night of N players first, on the same servers (a night on servers
     // that have already run tables, as a deployment's are, against freshly started ones).

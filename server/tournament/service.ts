@@ -186,8 +186,9 @@ export class TournamentService {
   /** Before the start; in a running Swiss tournament a late check-in is seated from the next round. */
   async checkIn(tournamentId: string, playerId: string): Promise<void> {
     await this.locked(tournamentId, async () => {
-      const t = await this.mustGet(tournamentId);
-      const reg = await this.mustGetRegistration(t, playerId);
+      // Both reads at once: check-ins queue behind this lock when a night's players arrive together.
+      const [t, found] = await Promise.all([this.mustGet(tournamentId), this.store.getRegistration(tournamentId, playerId)]);
+      const reg = found ?? (await this.mustGetRegistration(t, playerId));
       if (t.status === 'finished') throw new TournamentError('wrong_state', 'The tournament is over.', 'tournament_over');
       if (t.status !== 'registration' && t.format === 'elimination') throw new TournamentError('wrong_state', 'Check-in closed when the elimination started.', 'check_in_closed');
       if (reg.droppedAt !== null) throw new TournamentError('wrong_state', 'This player has left the tournament.', 'player_left');
