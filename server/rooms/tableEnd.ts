@@ -63,8 +63,13 @@ export class TableEnd {
     table.bots.stopAll();
     // A seat its identity never came back to was played by a bot to the end: left for good.
     for (const p of table.state.players.values()) if (!p.connected) this.recordLeaver(p);
-    void table.services.store.social.saveGameChat(table.roomId, table.chat.publicLines())
-      .catch((error: unknown) => logger.warn({ room: table.roomId, err: error }, 'storing the table chat failed'));
+    // A table where nobody spoke stores nothing (a replay reads a missing chat as none): most
+    // tables, and every table of a tournament round ending together, would each write an empty row.
+    const lines = table.chat.publicLines();
+    if (lines.length > 0) {
+      void table.services.store.social.saveGameChat(table.roomId, lines)
+        .catch((error: unknown) => logger.warn({ room: table.roomId, err: error }, 'storing the table chat failed'));
+    }
     table.projector.writeScores(result);
     table.pushNow();
     void table.publishMetadata(); // the lobby stops offering Watch

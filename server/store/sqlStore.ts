@@ -360,10 +360,11 @@ export class SqlStore implements Store {
           name: eb.ref('excluded.name'), mu: eb.ref('excluded.mu'), sigma: eb.ref('excluded.sigma'),
           ordinal: eb.ref('excluded.ordinal'), games: eb.ref('excluded.games'), updated_at: eb.ref('excluded.updated_at'),
         }))).execute();
-        for (const r of next) {
-          await trx.updateTable('player_games').set({ ordinal_after: r.ordinal })
-            .where('game_id', '=', gameResultId).where('identity_id', '=', r.playerId).execute();
-        }
+        // One statement for every seat: this transaction holds the game's rating lock, which every
+        // process's results queue behind when a tournament round ends.
+        const after = sql.join(next.map((r) => sql`(${r.playerId}, ${r.ordinal}::double precision)`));
+        await sql`update player_games set ordinal_after = v.ordinal from (values ${after}) as v(identity_id, ordinal)
+          where player_games.game_id = ${gameResultId} and player_games.identity_id = v.identity_id`.execute(trx);
       }
       return true;
     });
@@ -403,6 +404,12 @@ export class SqlStore implements Store {
   async getIdentity(id: string): Promise<IdentityRecord | null> {
     const row = await this.db.selectFrom('identities').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? identityFromRow(row) : null;
+  }
+
+  async getIdentities(ids: readonly string[]): Promise<IdentityRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('identities').selectAll().where('id', 'in', [...ids]).execute();
+    return rows.map(identityFromRow);
   }
 
   async identityByDeviceToken(hash: string): Promise<IdentityRecord | null> {

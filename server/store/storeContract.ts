@@ -202,6 +202,8 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().createIdentity({ ...ana, id: 'u_ana2', name: 'ANA' }, 'hash-ana2')).toBe(false);
       expect(await s().createIdentity({ ...ana, id: 'u_ana3', tag: '0002' }, 'hash-ana3')).toBe(true);
       expect(await s().getIdentity('u_ana')).toEqual(ana);
+      expect((await s().getIdentities(['u_ana3', 'u_nobody', 'u_ana'])).sort((a, b) => a.id.localeCompare(b.id))).toEqual([ana, { ...ana, id: 'u_ana3', tag: '0002' }]);
+      expect(await s().getIdentities([])).toEqual([]);
       expect(await s().identityByDeviceToken('hash-ana')).toEqual(ana);
       expect(await s().identityByDeviceToken('hash-nobody')).toBeNull();
       await s().rateGame('g-ident', 'took_over', ['u_ana'], () => [{ game: 'took_over', playerId: 'u_ana', name: 'Ana#0001', mu: 25, sigma: 8, ordinal: 1, games: 1, updatedAt: 1 }]);
@@ -381,10 +383,11 @@ export function storeContract(label: string, open: () => Promise<Store | null>, 
       expect(await s().countPlayerGames('u_nobody')).toBe(0);
       expect(await s().listPlayerGames('u_h1', { ratingKey: 'rush_hour:kids' })).toHaveLength(1);
       await s().rateGame('hist-1', 'rush_hour:kids', ['u_h1', 'u_h2'], () => [
-        { game: 'rush_hour:kids', playerId: 'u_h1', name: 'Ana#1', mu: 28, sigma: 7, ordinal: 7, games: 1, updatedAt: 1 },
+        { game: 'rush_hour:kids', playerId: 'u_h1', name: 'Ana#1', mu: 28, sigma: 7, ordinal: 7.25, games: 1, updatedAt: 1 },
         { game: 'rush_hour:kids', playerId: 'u_h2', name: 'Bo#2', mu: 22, sigma: 7, ordinal: 1, games: 1, updatedAt: 1 },
       ]);
       expect((await s().listPlayerGames('u_h2', { ratingKey: 'rush_hour:kids' }))[0].ordinalAfter).toBe(1);
+      expect((await s().listPlayerGames('u_h1', { ratingKey: 'rush_hour:kids' }))[0].ordinalAfter).toBe(7.25);
       expect((await s().ratingsOf('u_h1')).map((r) => r.game)).toEqual(['rush_hour:kids']);
       expect(await s().rankOf('rush_hour:kids', 'u_h1')).toBe(1);
       expect(await s().rankOf('rush_hour:kids', 'u_h2')).toBe(2);

@@ -351,6 +351,8 @@ export interface Store {
   /** False when the (name, tag) pair is taken: pick another tag. */
   createIdentity(i: IdentityRecord, deviceTokenHash: string): Promise<boolean>;
   getIdentity(id: string): Promise<IdentityRecord | null>;
+  /** The identities of these ids that exist, in one read (any order). */
+  getIdentities(ids: readonly string[]): Promise<IdentityRecord[]>;
   identityByDeviceToken(hash: string): Promise<IdentityRecord | null>;
   /** False when the (name, tag) pair is taken by someone else. */
   renameIdentity(id: string, name: string, tag: string, now: number): Promise<boolean>;

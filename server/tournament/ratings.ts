@@ -44,10 +44,7 @@ export async function rateGame(store: Store, record: GameRecord, now: number = D
   }
   if (seats.size < 2) return false;
   const ids = [...seats.keys()];
-  for (const id of ids) {
-    const identity = await store.getIdentity(id);
-    if (identity) seats.get(id)!.name = displayName(identity);
-  }
+  for (const identity of await store.getIdentities(ids)) seats.get(identity.id)!.name = displayName(identity);
   const key = ratingKey(record.game, record.variant);
   return store.rateGame(record.id, key, ids, (current) => {
     const known = new Map(current.map((r) => [r.playerId, r]));
