@@ -60,6 +60,8 @@ interface Reader {
   muted: Set<string>;
   /** Lines held back until the reader's stored mutes are known (then checked again). */
   waiting: Kept[] | null;
+  /** The identity whose stored mutes are still to read: at a table where nobody has spoken yet they are read with its first line. */
+  mutesOf: string | null;
   bucket: TokenBucket;
   textBucket: TokenBucket;
   reported: Set<number>;
@@ -82,12 +84,26 @@ export class TableChat {
   /** A client sat down or came to watch: its stored mutes, then what it may read of the kept lines. */
   joined(client: Client): void {
     const now = Date.now();
+    const identityId = this.table.speakerOf(client)?.identityId ?? null;
     const reader: Reader = {
-      muted: new Set(), waiting: [], bucket: new TokenBucket(5, 1, now), textBucket: new TokenBucket(3, 0.2, now), reported: new Set(),
+      muted: new Set(), waiting: null, mutesOf: null, bucket: new TokenBucket(5, 1, now), textBucket: new TokenBucket(3, 0.2, now), reported: new Set(),
     };
     this.readers.set(client, reader);
     client.send('chat_config', { text: this.textAllowed && this.textOn });
-    const identityId = this.table.speakerOf(client)?.identityId ?? null;
+    // Mutes only filter lines: most tables never get one (every table of a tournament round), and
+    // a read per seat taken was a store query per join. They are read with the table's first line.
+    if (identityId !== null && this.kept.table.length + this.kept.spectators.length === 0) {
+      reader.mutesOf = identityId;
+      client.send('chat_history', []);
+      return;
+    }
+    this.readMutes(client, reader, identityId, true);
+  }
+
+  /** Reads the reader's stored mutes; meanwhile new lines wait, then each is checked again (and the kept lines sent, `withHistory`). */
+  private readMutes(client: Client, reader: Reader, identityId: string | null, withHistory: boolean): void {
+    reader.mutesOf = null;
+    reader.waiting ??= [];
     const load = identityId ? this.store.listMutes(identityId) : Promise.resolve([]);
     load.catch((error: unknown) => {
       logger.warn({ room: this.table.roomId, err: error }, 'chat: reading mutes failed');
@@ -96,8 +112,8 @@ export class TableChat {
       for (const id of muted) reader.muted.add(id);
       const held = reader.waiting ?? [];
       reader.waiting = null;
-      const history = [...this.kept.table, ...this.kept.spectators].filter((k) => this.mayRead(client, k)).map((k) => k.line).sort((a, b) => a.n - b.n);
-      client.send('chat_history', history);
+      const history = withHistory ? [...this.kept.table, ...this.kept.spectators].filter((k) => this.mayRead(client, k)).map((k) => k.line).sort((a, b) => a.n - b.n) : [];
+      if (withHistory) client.send('chat_history', history);
       for (const kept of held) if (!history.includes(kept.line) && this.mayRead(client, kept)) client.send('chat', kept.line);
     }, () => undefined);
   }
@@ -141,8 +157,9 @@ export class TableChat {
     list.push(kept);
     if (list.length > CHAT_LINES_KEPT) list.shift();
     for (const other of this.table.clients()) {
-      if (!this.mayRead(other, kept)) continue;
       const r = this.readers.get(other);
+      if (r?.mutesOf) this.readMutes(other, r, r.mutesOf, false);
+      if (!this.mayRead(other, kept)) continue;
       if (r?.waiting) r.waiting.push(kept);
       else other.send('chat', line);
     }
