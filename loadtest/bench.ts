@@ -85,7 +85,7 @@ const { positionals, values } = parseArgs({
   },
 });
 
-/** --node-args "--flag …": Node or V8 flags for every server process (e.g. to compare collector settings). */
+/** --node-args="--flag …": Node or V8 flags for every server process (e.g. to compare collector settings). */
 const serverNodeArgs = (values['node-args'] ?? '').split(' ').filter(Boolean);
 
 async function withServers<T>(count: number, run: (servers: ServerProcess[]) => Promise<T>, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<T & { server: { cpuSeconds: number; idleRssMiB: number; peakRssMiB: number }[] }> {

@@ -18,6 +18,7 @@ import { RawTournamentSeats, type JoinSteps } from '../capacity/rawTournamentSea
 import { LoadPlayer } from '../playerClient.js';
 import { summarise } from '../stats.js';
 import { readEvents } from '../eventStream.js';
+import { inParallel } from '../../server/inParallel.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -29,14 +30,6 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Json>;
-}
-
-/** `run` on every item, `workers` at a time (each worker takes the next item when its last one is done). */
-async function inWorkers<T>(items: T[], workers: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.max(1, workers) }, async () => {
-    while (next < items.length) await run(items[next++]);
-  }));
 }
 
 /** A bounded number of requests in flight: 1,024 players polling at once would flood one process's accept queue. */
@@ -57,7 +50,7 @@ export async function runTournamentNight(o: { base: string; bases: string[]; end
   const checkInMs: number[] = [];
   // --register-concurrency N: N players registering at the same time (as many browsers would), spread over the processes; 1: one after another on the first.
   const registrants = Array.from({ length: o.players }, (_, i) => i);
-  await inWorkers(registrants, o.registerConcurrency, async (i) => {
+  await inParallel(registrants, Math.max(1, o.registerConcurrency), async (i) => {
     const base = o.registerConcurrency > 1 ? o.bases[i % o.bases.length] : o.base;
     const t0 = Date.now();
     const reg = await call(base, 'POST', `/${id}/register`, { name: `p${i}` });

@@ -188,7 +188,7 @@ export class TournamentService {
     await this.locked(tournamentId, async () => {
       // Both reads at once: check-ins queue behind this lock when a night's players arrive together.
       const [t, found] = await Promise.all([this.mustGet(tournamentId), this.store.getRegistration(tournamentId, playerId)]);
-      const reg = found ?? (await this.mustGetRegistration(t, playerId));
+      const reg = registered(found);
       if (t.status === 'finished') throw new TournamentError('wrong_state', 'The tournament is over.', 'tournament_over');
       if (t.status !== 'registration' && t.format === 'elimination') throw new TournamentError('wrong_state', 'Check-in closed when the elimination started.', 'check_in_closed');
       if (reg.droppedAt !== null) throw new TournamentError('wrong_state', 'This player has left the tournament.', 'player_left');
@@ -571,10 +571,9 @@ export class TournamentService {
 
   /** `t`: the tournament, read by the caller (so it exists). */
   private async mustGetRegistration(t: TournamentRecord, playerId: string): Promise<RegistrationRecord> {
-    const reg = await this.store.getRegistration(t.id, playerId);
-    if (!reg) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
-    return reg;
+    return registered(await this.store.getRegistration(t.id, playerId));
   }
+
 
   /** One operation per tournament at a time in this process (the store guards across processes). */
   private locked<T>(tournamentId: string, fn: () => Promise<T>): Promise<T> {
@@ -590,6 +589,12 @@ export class TournamentService {
       }
     }
   }
+}
+
+/** The registration, or the refusal every player action gives when there is none. */
+function registered(reg: RegistrationRecord | null): RegistrationRecord {
+  if (!reg) throw new TournamentError('not_found', 'This player is not registered.', 'not_registered');
+  return reg;
 }
 
 function toRoundResult(r: TableResultRecord): PlayerRoundResult {
