@@ -69,7 +69,9 @@ let tangoKind = -1;
 const GAMES: Game[] = [
   { id: 'traffic_memory', variant: 'classic', players: 2, lang: 'fr', options: { range: '1-12', revealMs: 600, flipMs: 60_000 }, races: [],
     choose: (ids, _v, turn) => byPrefix(ids, ['card-'], turn) },
-  { id: 'took_over', variant: 'classic', players: 2, lang: 'fr', options: { paceMs: 600, idleMs: 30_000 }, races: ['nothing_to_take', 'does_not_fit', 'not_taker'],
+  // active_cannot_take: a bot with no card that fits passes on the pace clock (600 ms, no cue needed), so
+  // the turn can come to me while Tab is still reaching "take over" on a loaded machine (CI, both tries).
+  { id: 'took_over', variant: 'classic', players: 2, lang: 'fr', options: { paceMs: 600, idleMs: 30_000 }, races: ['nothing_to_take', 'does_not_fit', 'not_taker', 'active_cannot_take'],
     choose: (ids, _v, turn) => byPrefix(ids, ['takeover', 'hand-', 'pass'], turn) },
   { id: 'railway_madness', variant: 'juniors', players: 2, lang: 'en', options: { timeLimitMs: 120_000 }, races: ['gone'],
     choose: (ids, _v, turn) => byPrefix(ids, ['take', 'release', 'slot-', 'stop'], turn) },
