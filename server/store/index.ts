@@ -65,7 +65,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
  * pages of this store (docs/store.md "Embedded memory"); the OS page cache still holds the rest.
  */
 export const EMBEDDED_SETTINGS: readonly string[] = [
-  'shared_buffers=8MB', // default 128MB: the largest single block, zero-filled at start
+  'shared_buffers=16MB', // default 128MB: the largest single block, zero-filled at start
   'max_connections=5', // default 100: lock and process tables sized for connections PGlite never has
   'max_locks_per_transaction=32',
   'temp_buffers=1MB',

@@ -89,7 +89,6 @@ export class PGliteThread implements PGliteSession {
   static async open(dataDir: string, extraStartParams: readonly string[]): Promise<PGliteThread> {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      resourceLimits: { maxYoungGenerationSizeMb: 4 },
       workerData: { dataDir, extraStartParams: [...extraStartParams], pgliteUrl: pathToFileURL(require.resolve('@electric-sql/pglite')).href },
     });
     const thread = new PGliteThread(worker);
