@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { setFlagsFromString } from 'node:v8';
+import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pgliteDialect.js';
-import { PGliteThread } from './pgliteThread.js';
 import { migrationProvider } from './migrations/index.js';
 import { SqlStore } from './sqlStore.js';
 import { EmbeddedStore } from './embeddedStore.js';
@@ -71,6 +71,10 @@ export const EMBEDDED_SETTINGS: readonly string[] = [
   'temp_buffers=1MB',
 ];
 
+export function embeddedStartParams(pglite: typeof PGlite): string[] {
+  return [...pglite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
 async function openEmbedded(dataDir: string): Promise<Kysely<Database>> {
   if (!dataDir.includes('://')) {
     mkdirSync(dataDir, { recursive: true });
@@ -79,11 +83,11 @@ async function openEmbedded(dataDir: string): Promise<Kysely<Database>> {
   // PostgreSQL's 9 MB of WASM compiled by V8's optimising tier keeps ≈ 35 MiB more resident than
   // its baseline (Liftoff) code, and measured no faster on this store's queries (docs/store.md
   // "Embedded memory"). PGlite is the only WASM in the process; the flag only applies to modules
-  // compiled after it is set (V8's flags are the process's, its threads' too), so it is set here,
-  // before the store's thread compiles PostgreSQL, and a PostgreSQL process never sets it.
+  // compiled after it is set. Loaded here, not at the top, so a PostgreSQL process never pays for it.
   setFlagsFromString('--liftoff-only');
-  const session = await PGliteThread.open(dataDir, EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting]));
-  return new Kysely<Database>({ dialect: new PGliteDialect(session) });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(dataDir, { startParams: embeddedStartParams(PGlite) });
+  return new Kysely<Database>({ dialect: new PGliteDialect(client) });
 }
 
 /**

@@ -1,11 +1,10 @@
 /**
- * Kysely dialect for embedded PGlite (run in its own thread: pgliteThread.ts). PGlite is one
- * PostgreSQL session, so — like Kysely's own
+ * Kysely dialect for embedded PGlite. PGlite is one PostgreSQL session, so — like Kysely's own
  * SQLite driver — the single connection is handed out under a mutex: two concurrent transactions
  * would otherwise interleave their statements inside one session. (kysely-pglite's driver shares
  * the session without a lock, which is why it is not used here.)
  */
-import type { PGliteSession } from './pgliteThread.js';
+import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
@@ -31,10 +30,10 @@ class Mutex {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly db: PGliteSession) {}
+  constructor(private readonly db: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.db.query<R>(compiled.sql, compiled.parameters);
+    const result = await this.db.query<R>(compiled.sql, [...compiled.parameters]);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -51,12 +50,12 @@ class PGliteDriver implements Driver {
   private readonly mutex = new Mutex();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly db: PGliteSession) {
+  constructor(private readonly db: PGlite) {
     this.connection = new PGliteConnection(db);
   }
 
   async init(): Promise<void> {
-    // The session is open before the dialect is made (PGliteThread.open).
+    await this.db.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -86,7 +85,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly db: PGliteSession) {}
+  constructor(private readonly db: PGlite) {}
   createAdapter() { return new PostgresAdapter(); }
   createDriver() { return new PGliteDriver(this.db); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
