@@ -14,6 +14,7 @@ import { LocalPresence, type Presence } from '@colyseus/core';
 import { RedisPresence } from '@colyseus/redis-presence';
 import type { Redis } from 'ioredis';
 import { untilRedisReady } from './ops/redisReady.js';
+import { pipelineCommands } from './ops/redisPipelining.js';
 
 class ConnectionsOfRedisPresence extends RedisPresence {
   /** The publishing and the subscribing connection (a URL makes them single-node clients, not a Cluster). */
@@ -25,6 +26,7 @@ class ConnectionsOfRedisPresence extends RedisPresence {
 export async function openPresence(redisUrl: string | undefined, connectTimeoutMs: number): Promise<Presence> {
   if (!redisUrl) return new LocalPresence();
   const presence = new ConnectionsOfRedisPresence(redisUrl);
+  pipelineCommands(presence.connections()[1]);
   await untilRedisReady(presence.connections(), redisUrl, connectTimeoutMs);
   return presence;
 }

@@ -66,7 +66,7 @@ export class LimitStore {
     if (!redisUrl) return new LimitStore(null, opts.keyPrefix);
     const redis = new Redis(redisUrl, {
       // Fail fast while disconnected (the insurance limiter answers) instead of queueing requests.
-      enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, enableAutoPipelining: true,
     });
     redis.on('error', (error: Error) => logger.debug({ err: error }, 'limit store: Redis error (limits fall back to this process)'));
     await untilRedisReady([redis], redisUrl, opts.connectTimeoutMs);

@@ -34,7 +34,7 @@ export class ProcessLease {
   /** `roomProcess`: this process' Colyseus process id (the one its room listings carry). */
   static async open(redisUrl: string, owner: string, roomProcess: string, ttlMs: number, connectTimeoutMs: number): Promise<ProcessLease> {
     // A short command timeout: a renewal stuck behind a silent Redis must fail, not wait forever (STACK-NOTES 25).
-    const redis = new Redis(redisUrl, { connectTimeout: connectTimeoutMs, maxRetriesPerRequest: 1, commandTimeout: Math.max(500, ttlMs) });
+    const redis = new Redis(redisUrl, { connectTimeout: connectTimeoutMs, maxRetriesPerRequest: 1, commandTimeout: Math.max(500, ttlMs), enableAutoPipelining: true });
     redis.on('error', (error: unknown) => logger.warn({ err: error }, 'lease: Redis connection error'));
     await untilRedisReady([redis], redisUrl, connectTimeoutMs);
     const lease = new ProcessLease(redis, owner, roomProcess, ttlMs);

@@ -10,6 +10,7 @@
  * Here the delete is one Lua script that removes an entry only while it still names the dead process.
  */
 import { RedisDriver } from '@colyseus/redis-driver';
+import { pipelineCommands } from '../ops/redisPipelining.js';
 import type { Redis } from 'ioredis';
 
 /** RedisDriver's hash of listings (not exported by the driver). */
@@ -38,6 +39,7 @@ export class ListingDriver extends RedisDriver {
     super(url);
     // The driver's own connection (ioredis, REDIS_URL's keyPrefix included): the script runs where its listings are.
     this.redis = (this as unknown as { _client: Redis })._client;
+    pipelineCommands(this.redis);
   }
 
   override async cleanup(processId: string): Promise<void> {
