@@ -21,12 +21,17 @@ class ConnectionsOfRedisPresence extends RedisPresence {
   connections(): Redis[] {
     return [this.sub, this.pub] as Redis[];
   }
+
+  /** The connection that sends commands and publishes (SUBSCRIBE is never pipelined, so only this one is). */
+  publishing(): Redis {
+    return this.pub as Redis;
+  }
 }
 
 export async function openPresence(redisUrl: string | undefined, connectTimeoutMs: number): Promise<Presence> {
   if (!redisUrl) return new LocalPresence();
   const presence = new ConnectionsOfRedisPresence(redisUrl);
-  pipelineCommands(presence.connections()[1]);
+  pipelineCommands(presence.publishing());
   await untilRedisReady(presence.connections(), redisUrl, connectTimeoutMs);
   return presence;
 }

@@ -574,7 +574,6 @@ export class TournamentService {
     return registered(await this.store.getRegistration(t.id, playerId));
   }
 
-
   /** One operation per tournament at a time in this process (the store guards across processes). */
   private locked<T>(tournamentId: string, fn: () => Promise<T>): Promise<T> {
     return oneAtATime(this.locks, tournamentId, fn);
