@@ -36,13 +36,23 @@ export async function bootServer(overrides: Partial<Config> = {}): Promise<TestS
 /**
  * Poll until `check` returns a value (not undefined/false), or fail after `ms`. It returns as soon as
  * the state is there: the default limit is sized for a loaded 2-core CI machine, not for speed.
+ * A check that throws is asked again (a room's state has no fields until its first patch arrives,
+ * so `room.state.players.size` throws for a moment after the join); at the limit its last error is
+ * part of the failure.
  */
 export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 30_000, what = 'condition'): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    let lastError: unknown;
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > until) {
+      throw new Error(`timed out waiting for ${what}${lastError ? ` (the check last threw: ${lastError instanceof Error ? lastError.message : String(lastError)})` : ''}`, { cause: lastError });
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }
