@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Room } from 'colyseus.js';
 import { bootServer, canon, eventually, ready, secretOf, type TestServer } from './support/server.js';
 import { gateCommits } from './support/commitGate.js';
+import { packBytes, packedBytes } from '../shared/wire/declare.js';
 import type { GameRoom } from '../server/rooms/GameRoom.js';
 import { ClientState, matchMaker } from '@colyseus/core';
 
@@ -26,7 +27,8 @@ type Synced = { phase: string; version: number; table?: { table?: { length: numb
 /** The slots of the Railway table a client decoded, as the schema list holds them. */
 const slotsOf = (room: Room<Synced>) => room.state.table?.table?.toArray() ?? [];
 
-type SeatHand = { hand: { length: number; [index: number]: number; toArray(): number[] } };
+/** Car Exchange's seat part as the schema holds it: the hand's card ids packed in one column (shared/wire/declare.ts). */
+type SeatHand = { hand: string };
 
 describe('a seat retaken by a second connection', () => {
   it('gets its seat view once, in the full state: a change right after it is not undone by the view sent again', async () => {
@@ -44,15 +46,17 @@ describe('a seat retaken by a second connection', () => {
     const sendFullState = room.sendFullState.bind(room);
     room.sendFullState = (client) => {
       sendFullState(client);
-      const hand = client.sessionId !== first.sessionId ? seatOf(client.sessionId)?.hand : undefined;
-      if (!hand || changedFor) return;
+      const seat = client.sessionId !== first.sessionId ? seatOf(client.sessionId) : undefined;
+      if (!seat?.hand || changedFor) return;
       changedFor = client.sessionId;
-      hand[0] = (hand[0] + 1) % 110;
+      const ids = packedBytes(seat.hand);
+      ids[0] = (ids[0] + 1) % 110;
+      seat.hand = packBytes(ids);
     };
     const second = await ready(await server.client().joinById<Synced>(first.roomId, { token, name: 'Ana' }));
     await eventually(() => changedFor === second.sessionId, 20_000, 'the second connection sent its full state');
-    const served = () => canon(seatOf(second.sessionId)!.hand.toArray());
-    const shown = () => canon((second.state.players.get(second.sessionId)?.secret as SeatHand | undefined)?.hand.toArray() ?? null);
+    const served = () => canon(packedBytes(seatOf(second.sessionId)!.hand));
+    const shown = () => canon(packedBytes((second.state.players.get(second.sessionId)?.secret as SeatHand | undefined)?.hand));
     await eventually(() => shown() === served(), 10_000, 'the new connection holding the hand the server holds').catch(() => undefined);
     expect(shown()).toBe(served());
     await second.leave(true);

@@ -3,9 +3,9 @@
  * decoded as a room does, read back with the derived reader. Every game's own declaration is
  * replayed over whole games in mirrors.test.ts; this checks the economy the writer promises.
  */
-import { Decoder, Encoder, StateView } from '@colyseus/schema';
+import { ArraySchema, Decoder, Encoder, StateView } from '@colyseus/schema';
 import { describe, expect, it } from 'vitest';
-import { declareWire, f, readerOf } from '../../shared/wire/declare.js';
+import { declareWire, f, packBytes, packedBytes, readerOf } from '../../shared/wire/declare.js';
 import { mirrorOf } from './derive.js';
 import { PlayerState, TableState } from './TableState.js';
 
@@ -102,5 +102,72 @@ describe('a derived wire', () => {
     const [, oneItem] = t.send();
     expect(oneItem).toBeLessThan(whole / 3);
     expect(reader.publicView(t.decoded(1).table).pieces[1]).toEqual({ id: 2, tag: 'b' });
+  });
+});
+
+interface PackedTable { seats: number[]; marks: (number | null)[]; flags: boolean[]; slots: number[] }
+const packedWire = declareWire('test_packed', {
+  table: f.struct<PackedTable>('TestPackedTable', {
+    seats: f.list(f.uint8),
+    marks: f.list(f.nullable(f.int8)),
+    flags: f.list(f.boolean),
+    slots: f.list(f.uint8, { byIndex: true }),
+  }),
+  seat: f.struct<Record<string, never>>('TestPackedSeat', {}),
+});
+const packedMirror = mirrorOf(packedWire);
+const packedReader = readerOf(packedWire);
+
+describe('lists of byte-sized values', () => {
+  const sent = (view: PackedTable) => {
+    const state = new TableState();
+    state.table = packedMirror.createTable();
+    packedMirror.writeTable(state.table, view);
+    const decoder = new Decoder(new TableState());
+    decoder.decode(new Encoder(state).encodeAll(), { offset: 0 });
+    return { state, decoded: decoder.state };
+  };
+
+  it('travel as one string column each (no list of their own) unless declared byIndex, and read back exactly', () => {
+    const view: PackedTable = { seats: [0, 3, 127, 128, 255], marks: [null, -128, 0, 127, 5], flags: [true, false, true], slots: [4, 5] };
+    const { state, decoded } = sent(view);
+    const table = state.table as unknown as Record<string, unknown>;
+    expect(typeof table.seats).toBe('string');
+    expect(typeof table.marks).toBe('string');
+    expect(typeof table.flags).toBe('string');
+    expect(table.slots).toBeInstanceOf(ArraySchema);
+    expect(packedReader.publicView(decoded.table)).toEqual(view);
+    expect(packedReader.publicView(decoded.table)).toEqual(packedReader.publicView(state.table));
+  });
+
+  it('reads back a list whose text would be exactly 255 bytes (the length @colyseus/schema 3.0.76 sends as 0), and the lists around it', () => {
+    // 253 one-byte characters and one two-byte one: 255 bytes.
+    const seats = [...Array.from({ length: 253 }, (_, i) => i % 100), 200];
+    const view: PackedTable = { seats, marks: [1], flags: [false], slots: [] };
+    expect(packedBytes(packBytes(seats))).toEqual(seats);
+    expect(packBytes(seats).length).toBe(255);
+    expect(packedReader.publicView(sent(view).decoded.table)).toEqual(view);
+  });
+
+  it('sends a changed list as its new text, and nothing for equal values', () => {
+    const state = new TableState();
+    state.table = packedMirror.createTable();
+    const encoder = new Encoder(state);
+    const decoder = new Decoder(new TableState());
+    const send = () => {
+      const it = { offset: 1 };
+      const bytes = encoder.encode(it);
+      decoder.decode(bytes, { offset: 1 });
+      encoder.discardChanges();
+      return bytes.length;
+    };
+    const view: PackedTable = { seats: [1, 2, 3], marks: [], flags: [], slots: [] };
+    packedMirror.writeTable(state.table, view);
+    send();
+    packedMirror.writeTable(state.table, { ...view, seats: [1, 2, 3] });
+    expect(encoder.hasChanges).toBe(false);
+    packedMirror.writeTable(state.table, { ...view, seats: [2, 3] });
+    send();
+    expect(packedReader.publicView(decoder.state.table).seats).toEqual([2, 3]);
   });
 });

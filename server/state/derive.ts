@@ -81,15 +81,18 @@ function fieldsWriter(decl: StructDecl): FieldsWriter {
     if (!of) return undefined;
     return isLeaf(of) ? (of.same ? undefined : of.encode) : of;
   });
-  /** The store of `x` into field `k` by codec `codec` (the i-th field's), or undefined if it has no inline form. */
-  const store = (codec: Codec<unknown>, k: string, i: number, x: string, empty: boolean): string | undefined => {
+  /**
+   * The store of `x` into field `k` by codec `codec` (the i-th field's, or the value under its
+   * `shown` flag: `ref` is the expression for it), or undefined if it has no inline form.
+   */
+  const store = (codec: Codec<unknown>, k: string, i: number, x: string, empty: boolean, ref = `c[${i}]`): string | undefined => {
     if (codec.elements) {
       const list = empty ? 'NONE' : x;
       return isLeaf(codec.elements) ? `w.valuesInto(t[${k}], ${list}, e[${i}]);` : `w.itemsInto(t[${k}], e[${i}], ${list});`;
     }
     if (!isLeaf(codec)) return undefined;
     if (empty) return `t[${k}] = ${JSON.stringify(codec.zero)};`;
-    return codec.same ? `t[${k}] = ${x};` : `t[${k}] = c[${i}].encode(${x});`;
+    return codec.same ? `t[${k}] = ${x};` : `t[${k}] = ${ref}.encode(${x});`;
   };
   const body = decl.fields.map(([key, codec], i) => {
     const k = JSON.stringify(key);
@@ -97,8 +100,8 @@ function fieldsWriter(decl: StructDecl): FieldsWriter {
     if (guarded) {
       // A shown value: its flag, then the value or its empty form.
       const inner = guarded.of;
-      const present = store(inner, k, i, 'x', false);
-      const absent = store(inner, k, i, 'x', true);
+      const present = store(inner, k, i, 'x', false, `c[${i}].guarded.of`);
+      const absent = store(inner, k, i, 'x', true, `c[${i}].guarded.of`);
       if (present && absent && !inner.guarded) {
         const f = JSON.stringify(guarded.flag);
         return `{ const x = p[${k}]; if (x !== undefined && x !== null) { t[${f}] = true; ${present} } else { t[${f}] = false; ${absent} } }`;

@@ -104,8 +104,66 @@ function nullable<V>(base: Leaf<V>, marker: Scalar = -1): Leaf<V | null> {
   return leaf<V | null>(base.type, marker, (v) => (v === null ? marker : base.encode(v)), (w, ctx) => (w === marker ? null : base.decode(w, ctx)));
 }
 
-/** A list of scalars, or of parts (each a schema object patched in place). */
-function list<E>(of: Leaf<E> | StructDecl<E>): Codec<E[]> {
+/** Stands for no value: appended to a packed list whose text would be exactly 255 bytes (see `packed`). */
+const NOT_A_VALUE = 0xffff;
+
+/** UTF-8 bytes of a text whose characters are all in the Basic Multilingual Plane. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+  }
+  return bytes;
+}
+
+/**
+ * A list of byte-sized scalars as one string column, a character per item (its byte: an int8's
+ * two's complement, a flag's 0 or 1). In @colyseus/schema 3 every ArraySchema is a change tree of
+ * its own (a proxy, its handler's closures, change sets): ≈ 1.3 KiB per list, most of a playing
+ * client's memory when hands, tableaux and "playable" lists were each one. These lists are short,
+ * so rewriting the whole text costs about what the per-index operations did.
+ *
+ * A text of exactly 255 UTF-8 bytes is sent with a length of 0 by @colyseus/schema 3.0.76 (see
+ * wireSafe in server/state/TableState.ts): such a text gets NOT_A_VALUE appended, which is skipped
+ * when read.
+ */
+function packed<E>(of: Leaf<E>): Leaf<E[]> {
+  const byteOf: (wire: Scalar) => number = of.type === 'boolean' ? (w) => (w ? 1 : 0) : of.type === 'int8' ? (w) => (w as number) & 0xff : (w) => w as number;
+  const wireOf: (byte: number) => Scalar = of.type === 'boolean' ? (b) => b === 1 : of.type === 'int8' ? (b) => (b > 127 ? b - 256 : b) : (b) => b;
+  const encode = (values: E[]): string => packBytes(values.map((value) => byteOf(of.same ? value as Scalar : of.encode(value))));
+  const decode = (wire: Scalar, ctx: ReadContext): E[] => packedBytes(wire).map((byte) => of.decode(wireOf(byte), ctx));
+  return leaf<E[]>('string', '', encode, decode);
+}
+
+/** A packed list's column from its items' bytes. */
+export function packBytes(bytes: readonly number[]): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return text.length <= 255 && utf8Length(text) === 255 ? text + String.fromCharCode(NOT_A_VALUE) : text;
+}
+
+/** The items of a packed list as their bytes (a uint8 list's values), from its decoded column. */
+export function packedBytes(wire: unknown): number[] {
+  const text = typeof wire === 'string' ? wire : '';
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const byte = text.charCodeAt(i);
+    if (byte !== NOT_A_VALUE) bytes.push(byte);
+  }
+  return bytes;
+}
+
+/** Scalars `packed` holds, a byte each. */
+const PACKED_TYPES: readonly Primitive[] = ['uint8', 'int8', 'boolean'];
+
+/**
+ * A list of scalars, or of parts (each a schema object patched in place). Byte-sized scalars are
+ * packed into one string unless `byIndex`: a long list where one item changes at a time (Railway's
+ * grab table) costs fewer bytes as per-index changes.
+ */
+function list<E>(of: Leaf<E> | StructDecl<E>, how: { byIndex?: boolean } = {}): Codec<E[]> {
+  if ('type' in of && !how.byIndex && PACKED_TYPES.includes(of.type)) return packed(of);
   if ('type' in of) {
     return {
       elements: of as Leaf<unknown>,

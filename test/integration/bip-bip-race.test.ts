@@ -11,11 +11,12 @@ import { measured } from '../support/latency.js';
 import { sendInTurn } from '../support/arrivals.js';
 import { recordRawBytes } from '../support/rawClient.js';
 import { WireDecoder } from '../support/wireDecoder.js';
+import { packedBytes } from '../../shared/wire/declare.js';
 import type { PlayerState, TableState } from '../../server/state/TableState.js';
-/** The fields of Bip! Bip!'s decoded parts this test reads (columns of shared/games/bip_bip/wire.ts). */
-interface BipSeatState { hand: Iterable<number> & { forEach(cb: (id: number) => void): void } }
+/** The fields of Bip! Bip!'s decoded parts this test reads (columns of shared/games/bip_bip/wire.ts; card lists are packed, shared/wire/declare.ts). */
+interface BipSeatState { hand: string }
 interface BipTableState {
-  players: { forEach(cb: (p: { seat: number; handShown: boolean; hand: { length: number }; claimed: { forEach(cb: (id: number) => void): void } }) => void): void };
+  players: { forEach(cb: (p: { seat: number; handShown: boolean; hand: string; claimed: string }) => void): void };
   lastClaim?: { card: number };
   reviews: { forEach(cb: (r: { card: number }) => void): void };
 }
@@ -230,13 +231,13 @@ describe('Bip! Bip! with hidden hands on raw clients', () => {
         const table = state.table as BipTableState | undefined;
         state.players.forEach((p: PlayerState, id: string) => {
           if (id !== client.sessionId) expect(p.secret, `seat ${p.seat}'s hand reached ${who}`).toBeUndefined();
-          else (p.secret as BipSeatState | undefined)?.hand.forEach((card) => decodedCards.add(card));
+          else packedBytes((p.secret as BipSeatState | undefined)?.hand).forEach((card) => decodedCards.add(card));
         });
         if (!table) return;
         patches++;
         table.players.forEach((p) => {
           expect(p.handShown || p.hand.length > 0, `seat ${p.seat}'s hand is public to ${who}`).toBe(false);
-          p.claimed.forEach((card) => decodedCards.add(card));
+          packedBytes(p.claimed).forEach((card) => decodedCards.add(card));
         });
         if (table.lastClaim) decodedCards.add(table.lastClaim.card);
         table.reviews.forEach((r) => decodedCards.add(r.card));

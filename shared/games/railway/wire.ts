@@ -52,7 +52,7 @@ type Longest = NonNullable<RailwayPublicView['longest']>;
 export const railwayWire = declareWire('railway_madness', {
   table: f.struct<RailwayPublicView>('RailwayTable', {
     variant: f.literal<RailwayPublicView['variant']>(),
-    table: f.list(slot),
+    table: f.list(slot, { byIndex: true }),
     players: f.list(player),
     /** Only in the longest_train variant. */
     longest: f.optional(f.struct<Longest>('RailwayLongest', { locomotives: f.list(car), players: f.list(longestPlayer) })),
@@ -62,7 +62,7 @@ export const railwayWire = declareWire('railway_madness', {
     assist: f.boolean,
   }),
   seat: f.struct<RailwaySeatView>('RailwaySeat', {
-    train: f.list(car),
+    train: f.list(car, { byIndex: true }),
     valid: f.uint8,
     /** Trains behind the locomotives (longest_train) travel flat: all cars, then each train's length. */
     longestTrains: f.shown('hasLongest', f.rows(car, 'longestCars', 'longestLengths')),
