@@ -198,10 +198,22 @@ describe.skipIf(!browserTestsRun)('invitations as notifications (Chromium)', () 
       const id = await registrationId(cdp, `${server.http}/`);
       const deliver = (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin: server.http, registrationId: id, data: JSON.stringify(data) });
       const invitation = { kind: 'invitation', title: 'Ana#0042 vous invite à une table de Traffic Memory', body: 'Ouvrez l’invitation pour vous asseoir à la table.', tag: 'invite-room1', url: '/#/invite/inv_abcdefgh12345678' };
-      await deliver({ ...invitation, tag: 'invite-elsewhere', url: '/#/table/room1' });
-      await deliver({ ...invitation, tag: 'invite-evil', url: 'https://evil.example/#/invite/inv_abcdefgh12345678' });
-      await deliver(invitation);
-      const notes = await eventually(async () => { const n = await shown(page); return n.length > 0 ? n : undefined; }, 30_000, 'a notification');
+      const deliverAll = async () => {
+        await deliver({ ...invitation, tag: 'invite-elsewhere', url: '/#/table/room1' });
+        await deliver({ ...invitation, tag: 'invite-evil', url: 'https://evil.example/#/invite/inv_abcdefgh12345678' });
+        await deliver(invitation);
+      };
+      await deliverAll();
+      // On a loaded machine Chromium sometimes drops a push delivered while the worker starts (no
+      // notification after 30 s, in 1 of 3 runs at load 9): the three go again every 5 s, in the
+      // same order. The same tag replaces a notification, so a repeat cannot make two.
+      let deliveredAt = Date.now();
+      const notes = await eventually(async () => {
+        const n = await shown(page);
+        if (n.length > 0) return n;
+        if (Date.now() - deliveredAt > 5_000) { await deliverAll(); deliveredAt = Date.now(); }
+        return undefined;
+      }, 60_000, 'a notification');
       // Pushes are handled in order: the two before it were refused, not late.
       expect(notes).toEqual([{ title: invitation.title, body: invitation.body, tag: 'invite-room1', data: { url: invitation.url } }]);
       await cdp.detach();
