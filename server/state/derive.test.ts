@@ -140,6 +140,11 @@ describe('lists of byte-sized values', () => {
     expect(packedReader.publicView(decoded.table)).toEqual(packedReader.publicView(state.table));
   });
 
+  it('keeps the low byte of a value outside its type, as a per-index list did, and never drops an item', () => {
+    const view: PackedTable = { seats: [-1, 256, 7], marks: [], flags: [], slots: [] };
+    expect(packedReader.publicView(sent(view).decoded.table).seats).toEqual([255, 0, 7]);
+  });
+
   it('reads back a list whose text would be exactly 255 bytes (the length @colyseus/schema 3.0.76 sends as 0), and the lists around it', () => {
     // 253 one-byte characters and one two-byte one: 255 bytes.
     const seats = [...Array.from({ length: 253 }, (_, i) => i % 100), 200];

@@ -129,7 +129,8 @@ function utf8Length(text: string): number {
  * when read.
  */
 function packed<E>(of: Leaf<E>): Leaf<E[]> {
-  const byteOf: (wire: Scalar) => number = of.type === 'boolean' ? (w) => (w ? 1 : 0) : of.type === 'int8' ? (w) => (w as number) & 0xff : (w) => w as number;
+  // A number outside its type keeps its low byte, as the type's own list column wrote it (and is never NOT_A_VALUE).
+  const byteOf: (wire: Scalar) => number = of.type === 'boolean' ? (w) => (w ? 1 : 0) : (w) => (w as number) & 0xff;
   const wireOf: (byte: number) => Scalar = of.type === 'boolean' ? (b) => b === 1 : of.type === 'int8' ? (b) => (b > 127 ? b - 256 : b) : (b) => b;
   const encode = (values: E[]): string => packBytes(values.map((value) => byteOf(of.same ? value as Scalar : of.encode(value))));
   const decode = (wire: Scalar, ctx: ReadContext): E[] => packedBytes(wire).map((byte) => of.decode(wireOf(byte), ctx));
