@@ -98,14 +98,16 @@ describe.skipIf(!browserTestsRun)('Railway Madness at six seats', () => {
 
       const problems: string[] = [];
       for (const size of SIZES) {
-        // A turned card goes back by itself after 30 s: turn another over to measure my hand holding one.
-        if (!(await seen(page)).holding) await flipAndTake(page, true);
         await page.setViewportSize(size);
         const laid = await eventually(async () => {
+          // A turned card goes back by itself after 30 s, also while a loaded machine lays the board
+          // out: turn another over whenever my hand is empty, to measure it holding one.
+          if (!(await seen(page)).holding) await flipAndTake(page, true);
           const now = await pieceBoxes(page);
           const wanted = size.width - (size.width >= 900 ? 230 : size.width > size.height ? 150 : 0) - 40;
-          return !now.moving && now.area >= wanted ? now : undefined;
-        }, 60_000, `the board laid out at ${size.width}×${size.height}`);
+          const holdingDrawn = now.pieces.some((p) => p.key === `held-${me.seat}`);
+          return !now.moving && now.area >= wanted && holdingDrawn ? now : undefined;
+        }, 60_000, `the board laid out at ${size.width}×${size.height} with my held card`);
         await page.screenshot({ path: join(shots, `railway-6-${lang}-${size.width}x${size.height}.png`) });
         const where = `${size.width}×${size.height}`;
         const keys = laid.pieces.map((p) => p.key);
